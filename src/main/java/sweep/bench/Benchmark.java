@@ -1,0 +1,95 @@
+package sweep.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import sweep.backend.JavaBackend;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+
+/**
+ * End-to-end throughput benchmark of the Java backend: time steps of the forward propagator in Mcells/s (cells × steps
+ * / s, PML cells counted) for several thread counts, against a memory-bandwidth bound measured in the same run by a
+ * triad over large arrays (16 bytes moved per cell update). Figures are medians over repeats after a warm-up.
+ */
+public final class Benchmark {
+    /** One measured configuration. */
+    public record Row(String label, int threads, double median, double min, double max, double boundMcells) {
+        public double ratio() {
+            return median / boundMcells;
+        }
+    }
+
+    private final int repeats;
+    private final int steps;
+    private final PrintStream log;
+
+    public Benchmark(int repeats, int steps, PrintStream log) {
+        if (repeats < 1 || steps < 1) {
+            throw new IllegalArgumentException("repeats and steps must be >= 1, got " + repeats + " and " + steps);
+        }
+        this.repeats = repeats;
+        this.steps = steps;
+        this.log = log;
+    }
+
+    /** Triad bandwidth a = b + s·c over arrays of {@code n} floats, bytes/s (12 bytes per element), median of repeats. */
+    public double triadBandwidth(int threads, int n) {
+        float[] a = new float[n];
+        float[] b = new float[n];
+        float[] c = new float[n];
+        Arrays.fill(b, 1f);
+        Arrays.fill(c, 2f);
+        double[] t = new double[repeats + 1];
+        try (JavaBackend be = new JavaBackend(threads)) {
+            for (int r = 0; r <= repeats; r++) {
+                long t0 = System.nanoTime();
+                be.parallelFor(0, n, (lo, hi) -> {
+                    for (int i = lo; i < hi; i++) {
+                        a[i] = b[i] + 3f * c[i];
+                    }
+                });
+                t[r] = (System.nanoTime() - t0) * 1e-9;
+            }
+        }
+        double med = median(Arrays.copyOfRange(t, 1, t.length));
+        return 12.0 * n / med;
+    }
+
+    /** Measures the propagator on a homogeneous model of {@code shape} for each thread count. */
+    public List<Row> propagator(String label, int[] shape, int order, int abcn, int[] threadCounts, double[] boundMcells) {
+        List<Row> rows = new ArrayList<>();
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] vp = new float[cells];
+        Arrays.fill(vp, 2500f);
+        for (int k = 0; k < threadCounts.length; k++) {
+            PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
+                    .threads(threadCounts[k]).build();
+            double[] mc = new double[repeats];
+            try (Propagator p = new Propagator(spec)) {
+                p.timeSteps(vp, steps); // warm-up: JIT compilation and first touch of the arrays
+                for (int r = 0; r < repeats; r++) {
+                    mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
+                }
+            }
+            double[] sorted = mc.clone();
+            Arrays.sort(sorted);
+            Row row = new Row(label, threadCounts[k], median(mc), sorted[0], sorted[sorted.length - 1], boundMcells[k]);
+            log.printf("  %-28s threads=%d  %8.1f Mcells/s (min %.1f, max %.1f)%n", label, row.threads(), row.median(),
+                    row.min(), row.max());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+}

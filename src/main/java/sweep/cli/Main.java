@@ -1,0 +1,36 @@
+package sweep.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of the {@code sweep} command: forward modelling, the benchmark and the demo job. Errors in the input
+ * end the run with a one-line message and exit code 2; nothing is written then.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, version = "sweep-java 0.1.0",
+        description = "Seismic finite-difference wave propagation (acoustic, 2-D and 3-D, CPML, free surface).",
+        subcommands = {ForwardCommand.class, BenchCommand.class, DemoCommand.class})
+public final class Main implements Runnable {
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    /** Builds the command line with the project's error handling (bad input: message and exit code 2). */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
+                    || ex instanceof java.io.UncheckedIOException) {
+                cmd.getErr().println("sweep " + cmd.getCommandName() + ": error: " + ex.getMessage());
+                return 2;
+            }
+            throw ex;
+        });
+        return cl;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}

@@ -1,0 +1,253 @@
+package sweep.prop;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import sweep.core.FdWeights;
+import sweep.kernels.Layout;
+
+/**
+ * Geometry of one solver's computational grid: a tile of the physical model (the whole model for a single domain)
+ * plus its CPML pads, with a halo of order/2 cells around it, and the kernel arrays ({@code geo}, {@code coef},
+ * CPML {@code prof}) derived from global positions so that a tile computes each cell exactly as one domain would.
+ */
+public final class Grid {
+    final PropSpec spec;
+    final int ndim;
+    final int h;
+    /** Computational sizes per slot z, y, x (y = 1 in 2-D). */
+    final int nz;
+    final int ny;
+    final int nx;
+    /** Computational index of the tile's first physical cell per slot (= low-side PML width). */
+    final int pz0;
+    final int py0;
+    final int px0;
+    /** Physical tile sizes per slot. */
+    final int tz;
+    final int ty;
+    final int tx;
+    final int[] geo;
+    final float[] coef;
+    /** Global computational offset of computational cell 0, per slot. */
+    private final int[] gOff;
+    /** Global computational size and band widths per slot. */
+    private final int[] gN;
+    private final int[] gWlo;
+    private final int[] gWhi;
+
+    /** Single-domain grid: the whole physical model with the spec's absorbing widths. */
+    public static Grid single(PropSpec spec) {
+        int[] off = new int[spec.ndim()];
+        return new Grid(spec, off, spec.shape(), spec.globalPmlWidths());
+    }
+
+    /**
+     * Grid of a tile: physical offset and shape (z first, shape order of the spec) and per-side absorbing widths in
+     * SWEEP order; a side's width must be the global width on a true edge and 0 on a cut.
+     */
+    public Grid(PropSpec spec, int[] tileOffset, int[] tileShape, int[] pmlWidths) {
+        this.spec = spec;
+        this.ndim = spec.ndim();
+        this.h = FdWeights.halfWidth(spec.order());
+        int[] shape = spec.shape();
+        int[] gw = spec.globalPmlWidths();
+        if (tileOffset.length != ndim || tileShape.length != ndim || pmlWidths.length != 2 * ndim) {
+            throw new IllegalArgumentException("tile offset/shape need " + ndim + " entries and pml widths " + 2 * ndim);
+        }
+        int[] s3 = to3(tileShape, 1);
+        int[] o3 = to3(tileOffset, 0);
+        int[] full3 = to3(shape, 1);
+        int[] wlo = new int[3];
+        int[] whi = new int[3];
+        int[] gwlo = new int[3];
+        int[] gwhi = new int[3];
+        for (int a = 0; a < ndim; a++) {
+            int slot = ndim == 2 && a == 1 ? 2 : a;
+            wlo[slot] = pmlWidths[2 * a];
+            whi[slot] = pmlWidths[2 * a + 1];
+            gwlo[slot] = gw[2 * a];
+            gwhi[slot] = gw[2 * a + 1];
+        }
+        gOff = new int[3];
+        gN = new int[3];
+        for (int s = 0; s < 3; s++) {
+            if (o3[s] < 0 || s3[s] < 1 || o3[s] + s3[s] > full3[s]) {
+                throw new IllegalArgumentException("tile offset " + Arrays.toString(tileOffset) + " shape "
+                        + Arrays.toString(tileShape) + " lies outside the model " + Arrays.toString(shape));
+            }
+            boolean lowEdge = o3[s] == 0;
+            boolean highEdge = o3[s] + s3[s] == full3[s];
+            if (wlo[s] != (lowEdge ? gwlo[s] : 0) || whi[s] != (highEdge ? gwhi[s] : 0)) {
+                throw new IllegalArgumentException("pml widths " + Arrays.toString(pmlWidths)
+                        + " do not match the tile position: a true edge carries the global width "
+                        + Arrays.toString(gw) + ", a cut carries 0");
+            }
+            gOff[s] = gwlo[s] + o3[s] - wlo[s];
+            gN[s] = gwlo[s] + full3[s] + gwhi[s];
+        }
+        this.gWlo = gwlo;
+        this.gWhi = gwhi;
+        tz = s3[0];
+        ty = s3[1];
+        tx = s3[2];
+        pz0 = wlo[0];
+        py0 = wlo[1];
+        px0 = wlo[2];
+        nz = tz + wlo[0] + whi[0];
+        ny = ty + wlo[1] + whi[1];
+        nx = tx + wlo[2] + whi[2];
+
+        geo = new int[Layout.GEO_SIZE];
+        geo[Layout.NDIM] = ndim;
+        geo[Layout.H] = h;
+        geo[Layout.NZ] = nz;
+        geo[Layout.NY] = ny;
+        geo[Layout.NX] = nx;
+        long nxa = nx + 2L * h;
+        long len;
+        if (ndim == 2) {
+            geo[Layout.SZ] = (int) nxa;
+            geo[Layout.SY] = 0;
+            len = (nz + 2L * h) * nxa;
+            geo[Layout.OFF0] = (int) (h * nxa + h);
+        } else {
+            long nya = ny + 2L * h;
+            geo[Layout.SY] = (int) nxa;
+            geo[Layout.SZ] = (int) (nya * nxa);
+            len = (nz + 2L * h) * nya * nxa;
+            geo[Layout.OFF0] = (int) (h * nya * nxa + h * nxa + h);
+        }
+        if (len > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("grid of " + len + " cells (with PML and halo) exceeds Java's array limit;"
+                    + " split the model across ranks (domain decomposition)");
+        }
+        geo[Layout.LEN] = (int) len;
+        int[] bl = new int[3];
+        int[] bh = new int[3];
+        int[] n3 = {nz, ny, nx};
+        for (int s = 0; s < 3; s++) {
+            bl[s] = clamp(gwlo[s] - gOff[s], 0, n3[s]);
+            bh[s] = clamp(gN[s] - gwhi[s] - gOff[s], bl[s], n3[s]);
+        }
+        geo[Layout.ZBL] = bl[0];
+        geo[Layout.ZBH] = bh[0];
+        geo[Layout.YBL] = bl[1];
+        geo[Layout.YBH] = bh[1];
+        geo[Layout.XBL] = bl[2];
+        geo[Layout.XBH] = bh[2];
+
+        coef = new float[Layout.coefSize(h)];
+        double[] c2 = FdWeights.second(spec.order());
+        double[] c1 = FdWeights.first(spec.order());
+        double[] dh = spec.dh();
+        double c00 = 0;
+        for (int a = 0; a < ndim; a++) {
+            int slot = ndim == 2 && a == 1 ? 2 : a;
+            double d = dh[a];
+            for (int k = 0; k <= h; k++) {
+                coef[slot * (h + 1) + k] = (float) (c2[k] / (d * d));
+            }
+            for (int k = 1; k <= h; k++) {
+                coef[Layout.d1(h) + slot * h + k - 1] = (float) (c1[k] / d);
+            }
+            c00 += c2[0] / (d * d);
+        }
+        coef[Layout.c00(h)] = (float) c00;
+    }
+
+    private static int clamp(int v, int lo, int hi) {
+        return Math.max(lo, Math.min(hi, v));
+    }
+
+    private int[] to3(int[] a, int fill) {
+        return ndim == 3 ? a.clone() : new int[] {a[0], fill, a[1]};
+    }
+
+    /** Total length of one wavefield array (computational grid plus halo). */
+    public int length() {
+        return geo[Layout.LEN];
+    }
+
+    /** Whether any cell of this grid lies in a PML band. */
+    public boolean hasPml() {
+        return geo[Layout.ZBL] > 0 || geo[Layout.ZBH] < nz || geo[Layout.YBL] > 0 || geo[Layout.YBH] < ny
+                || geo[Layout.XBL] > 0 || geo[Layout.XBH] < nx;
+    }
+
+    /** Array index of tile-physical cell (z, y, x); y = 0 in 2-D. */
+    public int index(int z, int y, int x) {
+        return geo[Layout.OFF0] + (z + pz0) * geo[Layout.SZ] + (y + py0) * geo[Layout.SY] + (x + px0);
+    }
+
+    /** Array index of computational cell (z, y, x). */
+    int compIndex(int z, int y, int x) {
+        return geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;
+    }
+
+    /**
+     * CPML profiles {@code [az bz ay by ax bx]} for velocity {@code vmax}, each entry computed in double from the
+     * cell's global position: sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f) with f the fractional depth into the
+     * band, a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1).
+     */
+    float[] profiles(double vmax) {
+        int[] n3 = {nz, ny, nx};
+        float[] prof = new float[2 * (nz + ny + nx)];
+        double[] dh = spec.dh();
+        int base = 0;
+        for (int s = 0; s < 3; s++) {
+            int axis = ndim == 2 ? (s == 2 ? 1 : 0) : s;
+            double d = dh[axis];
+            for (int i = 0; i < n3[s]; i++) {
+                int g = gOff[s] + i;
+                double frac;
+                int w;
+                if (g < gWlo[s]) {
+                    w = gWlo[s];
+                    frac = (double) (gWlo[s] - g) / w;
+                } else if (g >= gN[s] - gWhi[s]) {
+                    w = gWhi[s];
+                    frac = (double) (g - (gN[s] - gWhi[s]) + 1) / w;
+                } else {
+                    continue;
+                }
+                double sigmaMax = -3.0 * vmax * Math.log(spec.pmlReflection()) / (2.0 * w * d);
+                double sigma = sigmaMax * frac * frac;
+                double alpha = Math.PI * spec.pmlFreq() * (1.0 - frac);
+                double a = Math.exp(-(sigma + alpha) * spec.dt());
+                double b = sigma + alpha > 0 ? sigma / (sigma + alpha) * (a - 1.0) : 0.0;
+                prof[base + i] = (float) a;
+                prof[base + n3[s] + i] = (float) b;
+            }
+            base += 2 * n3[s];
+        }
+        return prof;
+    }
+
+    /** Boxes {z0,z1,y0,y1,x0,x1} covering all PML-band cells exactly once (slabs: z, then y, then x). */
+    List<int[]> pmlBoxes() {
+        int zbl = geo[Layout.ZBL], zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL], ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL], xbh = geo[Layout.XBH];
+        List<int[]> boxes = new ArrayList<>();
+        add(boxes, 0, zbl, 0, ny, 0, nx);
+        add(boxes, zbh, nz, 0, ny, 0, nx);
+        add(boxes, zbl, zbh, 0, ybl, 0, nx);
+        add(boxes, zbl, zbh, ybh, ny, 0, nx);
+        add(boxes, zbl, zbh, ybl, ybh, 0, xbl);
+        add(boxes, zbl, zbh, ybl, ybh, xbh, nx);
+        return boxes;
+    }
+
+    /** The box of cells outside every PML band, or null when empty. */
+    int[] interiorBox() {
+        int[] b = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL], geo[Layout.XBH]};
+        return b[0] < b[1] && b[2] < b[3] && b[4] < b[5] ? b : null;
+    }
+
+    private static void add(List<int[]> boxes, int z0, int z1, int y0, int y1, int x0, int x1) {
+        if (z0 < z1 && y0 < y1 && x0 < x1) {
+            boxes.add(new int[] {z0, z1, y0, y1, x0, x1});
+        }
+    }
+}

@@ -1,0 +1,305 @@
+package sweep.prop;
+
+import java.util.Arrays;
+
+/**
+ * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments): equation, physical shape
+ * {@code (nz, nx)} or {@code (nz, ny, nx)}, grid spacing per axis, time step, number of steps, absorbing width,
+ * spatial order, free surface, PML parameters and thread count. Immutable; build it with {@link #builder}.
+ */
+public final class PropSpec {
+    /** Wave equations the propagator knows. */
+    public enum Equation {
+        /** Constant-density acoustic pressure, second order in time. */
+        ACOUSTIC
+    }
+
+    private final Equation equation;
+    private final int[] shape;
+    private final double[] dh;
+    private final double dt;
+    private final int nt;
+    private final int abcn;
+    private final int order;
+    private final boolean freeSurface;
+    private final double pmlFreq;
+    private final double pmlReflection;
+    private final double maxVel;
+    private final int threads;
+    private final int checkEvery;
+
+    private PropSpec(Builder b) {
+        this.equation = b.equation;
+        this.shape = b.shape.clone();
+        this.dh = b.dh.length == 1 ? filled(b.dh[0], shape.length) : b.dh.clone();
+        this.dt = b.dt;
+        this.nt = b.nt;
+        this.abcn = b.abcn;
+        this.order = b.order;
+        this.freeSurface = b.freeSurface;
+        this.pmlFreq = b.pmlFreq;
+        this.pmlReflection = b.pmlReflection;
+        this.maxVel = b.maxVel;
+        this.threads = b.threads;
+        this.checkEvery = b.checkEvery;
+        validate();
+    }
+
+    private static double[] filled(double v, int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, v);
+        return a;
+    }
+
+    private void validate() {
+        if (shape.length != 2 && shape.length != 3) {
+            throw new IllegalArgumentException("shape must be (nz, nx) or (nz, ny, nx), got " + Arrays.toString(shape));
+        }
+        for (int n : shape) {
+            if (n < 1) {
+                throw new IllegalArgumentException("every dimension of shape must be >= 1, got " + Arrays.toString(shape));
+            }
+        }
+        if (dh.length != shape.length) {
+            throw new IllegalArgumentException("dh must be one value or one per axis (" + shape.length + "), got "
+                    + dh.length + " values");
+        }
+        for (double d : dh) {
+            if (!(d > 0) || Double.isInfinite(d)) {
+                throw new IllegalArgumentException("grid spacing dh must be positive and finite, got " + Arrays.toString(dh));
+            }
+        }
+        if (!(dt > 0) || Double.isInfinite(dt)) {
+            throw new IllegalArgumentException("dt must be positive and finite, got " + dt);
+        }
+        if (nt < 1) {
+            throw new IllegalArgumentException("nt must be >= 1, got " + nt);
+        }
+        if (abcn < 0) {
+            throw new IllegalArgumentException("abcn (absorbing width in cells) must be >= 0, got " + abcn);
+        }
+        sweep.core.FdWeights.halfWidth(order);
+        if (abcn > 0 && !(pmlFreq > 0)) {
+            throw new IllegalArgumentException("pmlFreq must be positive, got " + pmlFreq);
+        }
+        if (!(pmlReflection > 0 && pmlReflection < 1)) {
+            throw new IllegalArgumentException("pmlReflection must be in (0, 1), got " + pmlReflection);
+        }
+        if (!(maxVel >= 0) || Double.isInfinite(maxVel)) {
+            throw new IllegalArgumentException("maxVel must be positive (or 0 = take the model's maximum), got " + maxVel);
+        }
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must be >= 0 (0 = all cores), got " + threads);
+        }
+        if (checkEvery < 1) {
+            throw new IllegalArgumentException("checkEvery must be >= 1, got " + checkEvery);
+        }
+        if (maxVel > 0) {
+            checkCfl(maxVel);
+        }
+    }
+
+    /** Largest stable time step of the leapfrog for velocity {@code vmax} on this grid and order. */
+    public double maxStableDt(double vmax) {
+        double mu = sweep.core.FdWeights.secondDerivativeSymbolMax(order);
+        double s = 0;
+        for (double d : dh) {
+            s += mu / (d * d);
+        }
+        return 2.0 / (vmax * Math.sqrt(s));
+    }
+
+    /** Throws when dt is above the stability limit for {@code vmax}; the message gives the largest stable dt. */
+    public void checkCfl(double vmax) {
+        double limit = maxStableDt(vmax);
+        if (dt > limit) {
+            throw new IllegalArgumentException(String.format(
+                    "dt=%g violates the CFL condition for max velocity %g, dh=%s, order %d: the largest stable dt is %g;"
+                            + " lower dt (and raise nt) or coarsen the grid", dt, vmax, Arrays.toString(dh), order, limit));
+        }
+    }
+
+    public Equation equation() {
+        return equation;
+    }
+
+    /** Number of space dimensions (2 or 3). */
+    public int ndim() {
+        return shape.length;
+    }
+
+    /** Physical shape, z first: {@code (nz, nx)} or {@code (nz, ny, nx)}. */
+    public int[] shape() {
+        return shape.clone();
+    }
+
+    /** Grid spacing per axis, in the order of {@link #shape()}. */
+    public double[] dh() {
+        return dh.clone();
+    }
+
+    public double dt() {
+        return dt;
+    }
+
+    public int nt() {
+        return nt;
+    }
+
+    /** Absorbing (CPML) width in cells on every side but a free-surface top. */
+    public int abcn() {
+        return abcn;
+    }
+
+    public int order() {
+        return order;
+    }
+
+    public boolean freeSurface() {
+        return freeSurface;
+    }
+
+    /** CPML frequency (Hz) that sets the alpha profile. */
+    public double pmlFreq() {
+        return pmlFreq;
+    }
+
+    /** Target CPML reflection coefficient that sets the damping profile. */
+    public double pmlReflection() {
+        return pmlReflection;
+    }
+
+    /** Velocity for the CPML profile and the CFL check at construction; 0 = the model's maximum. */
+    public double maxVel() {
+        return maxVel;
+    }
+
+    /** Threads of the Java backend; 0 = all cores. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Steps between checks of the wavefield for NaN/Inf. */
+    public int checkEvery() {
+        return checkEvery;
+    }
+
+    /** Per-side absorbing widths of the whole (undecomposed) problem, SWEEP order [z_lo, z_hi, (y_lo, y_hi,) x_lo, x_hi]. */
+    public int[] globalPmlWidths() {
+        int[] w = new int[2 * ndim()];
+        Arrays.fill(w, abcn);
+        if (freeSurface) {
+            w[0] = 0;
+        }
+        return w;
+    }
+
+    /** A builder starting from the given physical shape, z first. */
+    public static Builder builder(int... shape) {
+        return new Builder(shape);
+    }
+
+    /** A builder initialised with this spec's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder(shape);
+        b.equation = equation;
+        b.dh = dh.clone();
+        b.dt = dt;
+        b.nt = nt;
+        b.abcn = abcn;
+        b.order = order;
+        b.freeSurface = freeSurface;
+        b.pmlFreq = pmlFreq;
+        b.pmlReflection = pmlReflection;
+        b.maxVel = maxVel;
+        b.threads = threads;
+        b.checkEvery = checkEvery;
+        return b;
+    }
+
+    /** Mutable builder of a {@link PropSpec}; {@link #build()} validates everything. */
+    public static final class Builder {
+        private Equation equation = Equation.ACOUSTIC;
+        private final int[] shape;
+        private double[] dh = {Double.NaN};
+        private double dt = Double.NaN;
+        private int nt = 0;
+        private int abcn = 20;
+        private int order = 8;
+        private boolean freeSurface;
+        private double pmlFreq = 25.0;
+        private double pmlReflection = 1e-3;
+        private double maxVel = 0;
+        private int threads = 0;
+        private int checkEvery = 100;
+
+        private Builder(int[] shape) {
+            this.shape = shape.clone();
+        }
+
+        public Builder equation(Equation e) {
+            this.equation = e;
+            return this;
+        }
+
+        /** Grid spacing: one value for all axes, or one per axis in shape order. */
+        public Builder dh(double... dh) {
+            this.dh = dh.clone();
+            return this;
+        }
+
+        public Builder dt(double dt) {
+            this.dt = dt;
+            return this;
+        }
+
+        public Builder nt(int nt) {
+            this.nt = nt;
+            return this;
+        }
+
+        public Builder abcn(int abcn) {
+            this.abcn = abcn;
+            return this;
+        }
+
+        public Builder order(int order) {
+            this.order = order;
+            return this;
+        }
+
+        public Builder freeSurface(boolean fs) {
+            this.freeSurface = fs;
+            return this;
+        }
+
+        public Builder pmlFreq(double f) {
+            this.pmlFreq = f;
+            return this;
+        }
+
+        public Builder pmlReflection(double r) {
+            this.pmlReflection = r;
+            return this;
+        }
+
+        public Builder maxVel(double v) {
+            this.maxVel = v;
+            return this;
+        }
+
+        public Builder threads(int t) {
+            this.threads = t;
+            return this;
+        }
+
+        public Builder checkEvery(int k) {
+            this.checkEvery = k;
+            return this;
+        }
+
+        public PropSpec build() {
+            return new PropSpec(this);
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package sweep.prop;
+
+import java.util.Arrays;
+import sweep.backend.JavaBackend;
+
+/**
+ * Single-domain acoustic solver (SWEEP's {@code PropTorch}): forward modelling of a batch of shots through a velocity
+ * model on one {@link Grid}. Construction is cheap; wavefield buffers are allocated at the first forward call and
+ * reused. Not thread-safe: one forward at a time.
+ */
+public final class Propagator implements AutoCloseable {
+    private final PropSpec spec;
+    private final Grid grid;
+    private final JavaBackend backend;
+    private JavaStepper stepper;
+
+    /** A single-domain solver for {@code spec}. */
+    public Propagator(PropSpec spec) {
+        this(spec, Grid.single(spec));
+    }
+
+    /** A solver for one tile {@code grid} of {@code spec} (used by the domain-decomposition layer). */
+    public Propagator(PropSpec spec, Grid grid) {
+        this.spec = spec;
+        this.grid = grid;
+        this.backend = new JavaBackend(spec.threads());
+    }
+
+    public PropSpec spec() {
+        return spec;
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    /** Bytes of wavefield, model and CPML memory this solver holds now (0 before the first forward). */
+    public long bytesHeld() {
+        return stepper == null ? 0 : stepper.bytes();
+    }
+
+    /** Forward modelling without snapshots; see {@link #forward(float[], int[][][], int[][][], float[], int, WavefieldListener)}. */
+    public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp) {
+        return forward(wavelet, sources, receivers, vp, 0, null);
+    }
+
+    /**
+     * Runs B shots and returns their records {@code (B, nt, nrec, 1)} of pressure at the receivers, sample t being
+     * the wavefield at time {@code t·dt} (zero before the source acts).
+     *
+     * @param wavelet   source time function, {@code nt} values shared by all shots or {@code B·nt} values (B, nt)
+     * @param sources   per shot, source cells as grid indices (x, z) in 2-D or (x, y, z) in 3-D of the physical model
+     * @param receivers per shot, receiver cells, same convention; every shot has the same number of receivers
+     * @param vp        velocity model, physical shape of the spec (z first, x fastest), m/s
+     * @param snapshotEvery when positive, {@code listener} receives the wavefield every so many steps
+     * @param listener  snapshot receiver, or null
+     */
+    public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
+                          WavefieldListener listener) {
+        int nt = spec.nt();
+        int shots = checkShots(sources, receivers);
+        float[] w = expandWavelet(wavelet, shots, nt);
+        setModel(vp);
+        int nrec = receivers[0].length;
+        float[] out = new float[shots * nt * nrec];
+        float[] rec = new float[nt * nrec];
+        for (int b = 0; b < shots; b++) {
+            int[] srcIdx = indices(sources[b], "source", b);
+            int[] recIdx = indices(receivers[b], "receiver", b);
+            float[] sw = new float[srcIdx.length * nt];
+            for (int s = 0; s < srcIdx.length; s++) {
+                System.arraycopy(w, b * nt, sw, s * nt, nt);
+            }
+            stepper.reset();
+            for (int n = 0; n < nt; n++) {
+                sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
+                stepper.step(n, srcIdx, sw, srcIdx.length, nt);
+                int done = n + 1;
+                if (done % spec.checkEvery() == 0 || done == nt) {
+                    stepper.checkFinite(done, b);
+                }
+                if (listener != null && snapshotEvery > 0 && done % snapshotEvery == 0) {
+                    listener.snapshot(b, done, stepper.physicalCopy());
+                }
+            }
+            System.arraycopy(rec, 0, out, b * nt * nrec, nt * nrec);
+        }
+        return new Record(out, shots, nt, nrec, 1);
+    }
+
+    /**
+     * For benchmarks: sets the model, then times {@code steps} time steps of one shot with a source at the centre of
+     * the tile and no receivers; returns the seconds of the time loop alone (model set-up excluded).
+     */
+    public double timeSteps(float[] vp, int steps) {
+        setModel(vp);
+        int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
+        float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        stepper.reset();
+        long t0 = System.nanoTime();
+        for (int n = 0; n < steps; n++) {
+            stepper.step(n, src, w, 1, steps);
+        }
+        double sec = (System.nanoTime() - t0) * 1e-9;
+        stepper.checkFinite(steps, 0);
+        return sec;
+    }
+
+    /** Cells updated per time step: the computational grid, PML pads included. */
+    public long cellsPerStep() {
+        return (long) grid.nz * grid.ny * grid.nx;
+    }
+
+    private int checkShots(int[][][] sources, int[][][] receivers) {
+        if (sources == null || sources.length == 0) {
+            throw new IllegalArgumentException("sources must hold at least one shot, shape (B, nsrc, ndim)");
+        }
+        if (receivers == null || receivers.length != sources.length) {
+            throw new IllegalArgumentException("receivers must hold one entry per shot: sources have B="
+                    + sources.length + ", receivers have " + (receivers == null ? "none" : receivers.length));
+        }
+        int nrec = receivers[0].length;
+        for (int b = 0; b < receivers.length; b++) {
+            if (receivers[b].length != nrec) {
+                throw new IllegalArgumentException("every shot needs the same number of receivers: shot 0 has " + nrec
+                        + ", shot " + b + " has " + receivers[b].length);
+            }
+        }
+        return sources.length;
+    }
+
+    private static float[] expandWavelet(float[] wavelet, int shots, int nt) {
+        if (wavelet == null) {
+            throw new IllegalArgumentException("wavelet is missing");
+        }
+        for (float v : wavelet) {
+            if (!Float.isFinite(v)) {
+                throw new IllegalArgumentException("wavelet holds a non-finite value (" + v + ")");
+            }
+        }
+        if (wavelet.length == shots * nt) {
+            return wavelet;
+        }
+        if (wavelet.length == nt) {
+            float[] w = new float[shots * nt];
+            for (int b = 0; b < shots; b++) {
+                System.arraycopy(wavelet, 0, w, b * nt, nt);
+            }
+            return w;
+        }
+        throw new IllegalArgumentException("wavelet has " + wavelet.length + " samples; expected nt=" + nt
+                + " (one for all shots) or B*nt=" + shots * nt + " (shape (B, nt))");
+    }
+
+    /** Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles. */
+    private void setModel(float[] vp) {
+        int cells = grid.tz * grid.ty * grid.tx;
+        if (vp == null || vp.length != cells) {
+            throw new IllegalArgumentException("velocity model has " + (vp == null ? "no" : vp.length)
+                    + " values; the (tile) shape " + shapeString() + " needs " + cells);
+        }
+        double vmax = 0;
+        for (int i = 0; i < vp.length; i++) {
+            float v = vp[i];
+            if (!Float.isFinite(v)) {
+                throw new IllegalArgumentException("velocity model holds a non-finite value (" + v + ") at flat index " + i);
+            }
+            if (!(v > 0)) {
+                throw new IllegalArgumentException("velocity model holds a non-positive velocity (" + v
+                        + ") at flat index " + i + ": velocities must be > 0 m/s");
+            }
+            vmax = Math.max(vmax, v);
+        }
+        spec.checkCfl(vmax);
+        double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : vmax;
+        if (stepper == null) {
+            stepper = new JavaStepper(grid, backend);
+        }
+        float[] v2 = stepper.v2;
+        double dt2 = spec.dt() * spec.dt();
+        for (int z = 0; z < grid.nz; z++) {
+            int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
+            for (int y = 0; y < grid.ny; y++) {
+                int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
+                for (int x = 0; x < grid.nx; x++) {
+                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
+                    double v = vp[(pz * grid.ty + py) * grid.tx + px];
+                    v2[grid.compIndex(z, y, x)] = (float) (v * v * dt2);
+                }
+            }
+        }
+        stepper.setProfiles(grid.profiles(pmlVel));
+    }
+
+    private String shapeString() {
+        return grid.ndim == 2 ? "(" + grid.tz + ", " + grid.tx + ")" : "(" + grid.tz + ", " + grid.ty + ", " + grid.tx + ")";
+    }
+
+    private int[] indices(int[][] coords, String what, int shot) {
+        int[] idx = new int[coords.length];
+        int nd = grid.ndim;
+        for (int p = 0; p < coords.length; p++) {
+            int[] c = coords[p];
+            if (c == null || c.length != nd) {
+                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " has "
+                        + (c == null ? "no" : String.valueOf(c.length)) + " coordinates; expected " + nd
+                        + (nd == 2 ? " (x, z)" : " (x, y, z)"));
+            }
+            int x = c[0];
+            int y = nd == 3 ? c[1] : 0;
+            int z = c[nd - 1];
+            if (x < 0 || x >= grid.tx || y < 0 || y >= grid.ty || z < 0 || z >= grid.tz) {
+                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " at " + Arrays.toString(c)
+                        + " lies outside the grid: coordinates are " + (nd == 2 ? "(x, z)" : "(x, y, z)")
+                        + " cell indices with x < " + grid.tx + (nd == 3 ? ", y < " + grid.ty : "") + ", z < " + grid.tz);
+            }
+            idx[p] = grid.index(z, y, x);
+        }
+        return idx;
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+}

@@ -1,0 +1,11 @@
+package sweep.prop;
+
+/** Receives wavefield snapshots during a forward run (the physical region only, z-first, x fastest). */
+@FunctionalInterface
+public interface WavefieldListener {
+    /**
+     * Called with the wavefield of shot {@code shot} at time step {@code step} (time {@code step·dt}); the array is
+     * a fresh copy the listener may keep.
+     */
+    void snapshot(int shot, int step, float[] field);
+}
