@@ -226,9 +226,39 @@ public final class Grid {
 
     /** Boxes {z0,z1,y0,y1,x0,x1} covering all PML-band cells exactly once (slabs: z, then y, then x). */
     List<int[]> pmlBoxes() {
-        int zbl = geo[Layout.ZBL], zbh = geo[Layout.ZBH];
-        int ybl = geo[Layout.YBL], ybh = geo[Layout.YBH];
-        int xbl = geo[Layout.XBL], xbh = geo[Layout.XBH];
+        return outerBoxes(geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL],
+                geo[Layout.XBH]);
+    }
+
+    /** The box of cells outside every PML band, or null when empty. */
+    int[] interiorBox() {
+        return innerBox(geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL],
+                geo[Layout.XBH]);
+    }
+
+    /** The whole computational grid as one box. */
+    int[] allBox() {
+        return new int[] {0, nz, 0, ny, 0, nx};
+    }
+
+    /**
+     * Limits [zbl, zbh, ybl, ybh, xbl, xbh] of the cells whose stencil (half-width h) reaches no PML band: the band
+     * limits moved h cells inwards on every side that has a band.
+     */
+    int[] stencilClearLimits() {
+        int[] n3 = {nz, ny, nx};
+        int[] lim = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL], geo[Layout.XBH]};
+        for (int s = 0; s < 3; s++) {
+            int lo = lim[2 * s] > 0 ? Math.min(lim[2 * s] + h, n3[s]) : 0;
+            int hi = lim[2 * s + 1] < n3[s] ? Math.max(lim[2 * s + 1] - h, 0) : n3[s];
+            lim[2 * s] = lo;
+            lim[2 * s + 1] = Math.max(lo, hi);
+        }
+        return lim;
+    }
+
+    /** Boxes covering the cells outside the inner box of the given limits exactly once. */
+    List<int[]> outerBoxes(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
         List<int[]> boxes = new ArrayList<>();
         add(boxes, 0, zbl, 0, ny, 0, nx);
         add(boxes, zbh, nz, 0, ny, 0, nx);
@@ -239,10 +269,42 @@ public final class Grid {
         return boxes;
     }
 
-    /** The box of cells outside every PML band, or null when empty. */
-    int[] interiorBox() {
-        int[] b = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL], geo[Layout.XBH]};
+    /** The inner box of the given limits, or null when empty. */
+    static int[] innerBox(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
+        int[] b = {zbl, zbh, ybl, ybh, xbl, xbh};
         return b[0] < b[1] && b[2] < b[3] && b[4] < b[5] ? b : null;
+    }
+
+    /**
+     * The ring for boundary saving: the h band cells next to each face of the interior box (no corners: the stencil is
+     * a star), i.e. exactly the band cells that interior stencils read.
+     */
+    List<int[]> ringBoxes() {
+        int[] in = interiorBox();
+        List<int[]> boxes = new ArrayList<>();
+        if (in == null) {
+            return boxes;
+        }
+        int[] n3 = {nz, ny, nx};
+        for (int s = 0; s < 3; s++) {
+            if (in[2 * s] > 0) {
+                int[] b = in.clone();
+                b[2 * s] = Math.max(0, in[2 * s] - h);
+                b[2 * s + 1] = in[2 * s];
+                boxes.add(b);
+            }
+            if (in[2 * s + 1] < n3[s]) {
+                int[] b = in.clone();
+                b[2 * s] = in[2 * s + 1];
+                b[2 * s + 1] = Math.min(n3[s], in[2 * s + 1] + h);
+                boxes.add(b);
+            }
+        }
+        return boxes;
+    }
+
+    static long volume(int[] b) {
+        return (long) (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
     }
 
     private static void add(List<int[]> boxes, int z0, int z1, int y0, int y1, int x0, int x1) {

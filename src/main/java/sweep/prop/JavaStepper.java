@@ -21,9 +21,9 @@ final class JavaStepper {
     float[] u;
     /** Previous level u^{n-1}; becomes u^{n+1} during a step. */
     float[] un;
-    private final float[] psi;
-    private final float[] zeta;
-    private float[] prof;
+    final float[] psi;
+    final float[] zeta;
+    float[] prof;
 
     JavaStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -137,6 +137,11 @@ final class JavaStepper {
 
     /** Copies the tile-physical region of the current wavefield. */
     float[] physicalCopy() {
+        return physicalCopy(u);
+    }
+
+    /** Copies the tile-physical region of a wavefield array of this grid. */
+    float[] physicalCopy(float[] u) {
         float[] out = new float[g.tz * g.ty * g.tx];
         int k = 0;
         for (int z = 0; z < g.tz; z++) {

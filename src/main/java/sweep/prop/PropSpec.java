@@ -27,6 +27,7 @@ public final class PropSpec {
     private final double maxVel;
     private final int threads;
     private final int checkEvery;
+    private final Storage storage;
 
     private PropSpec(Builder b) {
         this.equation = b.equation;
@@ -42,6 +43,7 @@ public final class PropSpec {
         this.maxVel = b.maxVel;
         this.threads = b.threads;
         this.checkEvery = b.checkEvery;
+        this.storage = b.storage;
         validate();
     }
 
@@ -90,6 +92,9 @@ public final class PropSpec {
         }
         if (threads < 0) {
             throw new IllegalArgumentException("threads must be >= 0 (0 = all cores), got " + threads);
+        }
+        if (storage == null) {
+            throw new IllegalArgumentException("storage must be FULL or BOUNDARY_SAVING, got null");
         }
         if (checkEvery < 1) {
             throw new IllegalArgumentException("checkEvery must be >= 1, got " + checkEvery);
@@ -169,7 +174,11 @@ public final class PropSpec {
         return pmlReflection;
     }
 
-    /** Velocity for the CPML profile and the CFL check at construction; 0 = the model's maximum. */
+    /**
+     * Velocity for the CPML profile and the CFL check at construction; 0 = the maximum of the model given to each
+     * forward call. Gradients treat the CPML profile as a constant: fix maxVel when comparing against finite
+     * differences of the misfit, and in domain decomposition (every tile must use the same profile).
+     */
     public double maxVel() {
         return maxVel;
     }
@@ -182,6 +191,11 @@ public final class PropSpec {
     /** Steps between checks of the wavefield for NaN/Inf. */
     public int checkEvery() {
         return checkEvery;
+    }
+
+    /** What a gradient-capable forward run keeps for the adjoint run. */
+    public Storage storage() {
+        return storage;
     }
 
     /** Per-side absorbing widths of the whole (undecomposed) problem, SWEEP order [z_lo, z_hi, (y_lo, y_hi,) x_lo, x_hi]. */
@@ -214,6 +228,7 @@ public final class PropSpec {
         b.maxVel = maxVel;
         b.threads = threads;
         b.checkEvery = checkEvery;
+        b.storage = storage;
         return b;
     }
 
@@ -232,6 +247,7 @@ public final class PropSpec {
         private double maxVel = 0;
         private int threads = 0;
         private int checkEvery = 100;
+        private Storage storage = Storage.BOUNDARY_SAVING;
 
         private Builder(int[] shape) {
             this.shape = shape.clone();
@@ -295,6 +311,12 @@ public final class PropSpec {
 
         public Builder checkEvery(int k) {
             this.checkEvery = k;
+            return this;
+        }
+
+        /** Wavefield memory strategy for gradients (default BOUNDARY_SAVING). */
+        public Builder storage(Storage s) {
+            this.storage = s;
             return this;
         }
 

@@ -13,6 +13,9 @@ public final class Propagator implements AutoCloseable {
     private final Grid grid;
     private final JavaBackend backend;
     private JavaStepper stepper;
+    private JavaAdjoint adjoint;
+    private float[] model;
+    private java.util.List<JavaAdjoint.Tape> tapes = java.util.List.of();
 
     /** A single-domain solver for {@code spec}. */
     public Propagator(PropSpec spec) {
@@ -34,9 +37,19 @@ public final class Propagator implements AutoCloseable {
         return grid;
     }
 
-    /** Bytes of wavefield, model and CPML memory this solver holds now (0 before the first forward). */
+    /**
+     * Bytes of wavefield, model, CPML, adjoint and tape memory this solver holds now (0 before the first forward);
+     * a solver that only ran forward-only calls holds no gradient memory.
+     */
     public long bytesHeld() {
-        return stepper == null ? 0 : stepper.bytes();
+        long n = stepper == null ? 0 : stepper.bytes();
+        if (adjoint != null) {
+            n += adjoint.bytes();
+        }
+        for (JavaAdjoint.Tape t : tapes) {
+            n += t.bytes();
+        }
+        return n;
     }
 
     /** Forward modelling without snapshots; see {@link #forward(float[], int[][][], int[][][], float[], int, WavefieldListener)}. */
@@ -57,10 +70,139 @@ public final class Propagator implements AutoCloseable {
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
                           WavefieldListener listener) {
+        tapes = java.util.List.of();
+        return run(wavelet, sources, receivers, vp, snapshotEvery, listener, null);
+    }
+
+    /**
+     * A gradient-capable forward run: as {@link #forward(float[], int[][][], int[][][], float[])}, and keeps what
+     * {@link #gradient(float[])} needs (see {@link Storage}; memory grows with the batch size B).
+     */
+    public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp) {
+        java.util.List<JavaAdjoint.Tape> kept = new java.util.ArrayList<>();
+        Record r = run(wavelet, sources, receivers, vp, 0, null, kept);
+        tapes = kept;
+        return r;
+    }
+
+    /**
+     * The adjoint run of the last {@link #forwardForGradient} call: for a residual dJ/drecord of shape
+     * {@code (B, nt, nrec, 1)}, returns dJ/dvp (physical shape, summed over shots in shot order) and dJ/dwavelet
+     * {@code (B, nt)}.
+     */
+    public Gradient gradient(float[] residual) {
+        if (tapes.isEmpty()) {
+            throw new IllegalStateException("gradient() needs a preceding forwardForGradient() call on this solver");
+        }
+        int nt = spec.nt();
+        int shots = tapes.size();
+        int nrec = tapes.get(0).recIdx.length;
+        if (residual == null || residual.length != shots * nt * nrec) {
+            throw new IllegalArgumentException("residual has " + (residual == null ? "no" : residual.length)
+                    + " values; the last forward's record (" + shots + ", " + nt + ", " + nrec + ", 1) needs "
+                    + shots * nt * nrec);
+        }
+        float[] total = new float[grid.tz * grid.ty * grid.tx];
+        float[] wbarAll = new float[shots * nt];
+        for (int b = 0; b < shots; b++) {
+            float[] res = new float[nt * nrec];
+            System.arraycopy(residual, b * nt * nrec, res, 0, nt * nrec);
+            shotGradient(tapes.get(b), res, total, wbarAll, b);
+        }
+        return new Gradient(total, wbarAll, Double.NaN);
+    }
+
+    /**
+     * Forward run, misfit against {@code observed} (same shape as the record) and adjoint run, shot by shot (memory of
+     * one shot's tape at a time). Returns the misfit summed over shots in double, dJ/dvp and dJ/dwavelet.
+     */
+    public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp,
+                                       float[] observed, Misfit misfit) {
+        int nt = spec.nt();
+        int shots = checkShots(sources, receivers);
+        int nrec = receivers[0].length;
+        if (observed == null || observed.length != shots * nt * nrec) {
+            throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
+                    + " values; expected shape (" + shots + ", " + nt + ", " + nrec + ", 1)");
+        }
+        float[] total = new float[grid.tz * grid.ty * grid.tx];
+        float[] wbarAll = new float[shots * nt];
+        float[] w = expandWavelet(wavelet, shots, nt);
+        double j = 0;
+        tapes = java.util.List.of();
+        for (int b = 0; b < shots; b++) {
+            java.util.List<JavaAdjoint.Tape> kept = new java.util.ArrayList<>();
+            float[] wb = new float[nt];
+            System.arraycopy(w, b * nt, wb, 0, nt);
+            Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept);
+            float[] obs = new float[nt * nrec];
+            System.arraycopy(observed, b * nt * nrec, obs, 0, nt * nrec);
+            float[] res = new float[nt * nrec];
+            j += misfit.evaluate(r.data(), obs, res);
+            shotGradient(kept.get(0), res, total, wbarAll, b);
+        }
+        return new Gradient(total, wbarAll, j);
+    }
+
+    /** Test hook: a listener for the wavefield levels a boundary-saving adjoint run rebuilds. */
+    void rebuildListener(WavefieldListener l) {
+        adjoint.rebuildListener = l;
+    }
+
+    private void shotGradient(JavaAdjoint.Tape tape, float[] res, float[] total, float[] wbarAll, int b) {
+        int nt = spec.nt();
+        int nrec = tape.recIdx.length;
+        int nsrc = tape.srcIdx.length;
+        float[] resT = new float[nrec * nt];
+        for (int t = 0; t < nt; t++) {
+            for (int r = 0; r < nrec; r++) {
+                resT[r * nt + t] = res[t * nrec + r];
+            }
+        }
+        float[] gv2 = new float[grid.length()];
+        float[] wbar = new float[nsrc * nt];
+        adjoint.backward(tape, resT, nt, gv2, wbar);
+        for (int s = 0; s < nsrc; s++) {
+            for (int t = 0; t < nt; t++) {
+                wbarAll[b * nt + t] += wbar[s * nt + t];
+            }
+        }
+        float[] g = physicalGradient(gv2);
+        for (int i = 0; i < total.length; i++) {
+            total[i] += g[i];
+        }
+    }
+
+    /** dJ/dvp on the tile's physical cells from dJ/d(v²dt²) on the computational grid (pad cells summed onto the edge). */
+    private float[] physicalGradient(float[] gv2) {
+        double[] acc = new double[grid.tz * grid.ty * grid.tx];
+        for (int z = 0; z < grid.nz; z++) {
+            int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
+            for (int y = 0; y < grid.ny; y++) {
+                int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
+                for (int x = 0; x < grid.nx; x++) {
+                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
+                    acc[(pz * grid.ty + py) * grid.tx + px] += gv2[grid.compIndex(z, y, x)];
+                }
+            }
+        }
+        float[] g = new float[acc.length];
+        double dt2 = spec.dt() * spec.dt();
+        for (int i = 0; i < g.length; i++) {
+            g[i] = (float) (acc[i] * 2.0 * model[i] * dt2);
+        }
+        return g;
+    }
+
+    private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
+                       WavefieldListener listener, java.util.List<JavaAdjoint.Tape> kept) {
         int nt = spec.nt();
         int shots = checkShots(sources, receivers);
         float[] w = expandWavelet(wavelet, shots, nt);
         setModel(vp);
+        if (kept != null && adjoint == null) {
+            adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage());
+        }
         int nrec = receivers[0].length;
         float[] out = new float[shots * nt * nrec];
         float[] rec = new float[nt * nrec];
@@ -71,6 +213,7 @@ public final class Propagator implements AutoCloseable {
             for (int s = 0; s < srcIdx.length; s++) {
                 System.arraycopy(w, b * nt, sw, s * nt, nt);
             }
+            JavaAdjoint.Tape tape = kept == null ? null : new JavaAdjoint.Tape(srcIdx, recIdx, sw);
             stepper.reset();
             for (int n = 0; n < nt; n++) {
                 sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
@@ -79,9 +222,15 @@ public final class Propagator implements AutoCloseable {
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     stepper.checkFinite(done, b);
                 }
+                if (tape != null) {
+                    adjoint.record(tape, n, nt);
+                }
                 if (listener != null && snapshotEvery > 0 && done % snapshotEvery == 0) {
                     listener.snapshot(b, done, stepper.physicalCopy());
                 }
+            }
+            if (tape != null) {
+                kept.add(tape);
             }
             System.arraycopy(rec, 0, out, b * nt * nrec, nt * nrec);
         }
@@ -172,6 +321,7 @@ public final class Propagator implements AutoCloseable {
             vmax = Math.max(vmax, v);
         }
         spec.checkCfl(vmax);
+        model = vp.clone();
         double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : vmax;
         if (stepper == null) {
             stepper = new JavaStepper(grid, backend);

@@ -139,4 +139,59 @@ public final class Acoustic2D {
             }
         }
     }
+
+    /**
+     * Writes into {@code d} the Laplacian term of the update at each cell of the box, PML terms included (the value
+     * the leapfrog multiplies by v²dt²), with exactly the operations of {@link #interior} and {@link #pml}; call it
+     * after a step, when {@code u}, {@code psi} and {@code zeta} hold that step's levels. Used for gradients.
+     */
+    public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
+                                 int z0, int z1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        int dx = d1 + 2 * h;
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (@Parallel int x = x0; x < x1; x++) {
+                int i = off + z * sz + x;
+                boolean inZ = z < zbl || z >= zbh;
+                boolean inX = x < xbl || x >= xbh;
+                if (!inZ && !inX) {
+                    float s = c00 * u[i];
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cx + k] * (u[i + k] + u[i - k]);
+                    }
+                    d[i] = s;
+                } else {
+                    float tz = coef[0] * u[i];
+                    float tx = coef[cx] * u[i];
+                    for (int k = 1; k <= h; k++) {
+                        tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
+                        tx += coef[cx + k] * (u[i + k] + u[i - k]);
+                    }
+                    if (inZ) {
+                        for (int k = 1; k <= h; k++) {
+                            tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                        }
+                        tz = tz + zeta[i];
+                    }
+                    if (inX) {
+                        for (int k = 1; k <= h; k++) {
+                            tx += coef[dx + k - 1] * (psi[len + i + k] - psi[len + i - k]);
+                        }
+                        tx = tx + zeta[len + i];
+                    }
+                    d[i] = tz + tx;
+                }
+            }
+        }
+    }
 }

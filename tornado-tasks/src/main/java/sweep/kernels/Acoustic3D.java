@@ -164,4 +164,70 @@ public final class Acoustic3D {
             }
         }
     }
+
+    /** Laplacian term of the update, PML terms included; see {@link Acoustic2D#laplacian}. */
+    public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
+                                 int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (@Parallel int y = y0; y < y1; y++) {
+                for (@Parallel int x = x0; x < x1; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    boolean inZ = z < zbl || z >= zbh;
+                    boolean inY = y < ybl || y >= ybh;
+                    boolean inX = x < xbl || x >= xbh;
+                    if (!inZ && !inY && !inX) {
+                        float s = c00 * u[i];
+                        for (int k = 1; k <= h; k++) {
+                            s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                                    + coef[cx + k] * (u[i + k] + u[i - k]);
+                        }
+                        d[i] = s;
+                    } else {
+                        float tz = coef[0] * u[i];
+                        float ty = coef[cy] * u[i];
+                        float tx = coef[cx] * u[i];
+                        for (int k = 1; k <= h; k++) {
+                            tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
+                            ty += coef[cy + k] * (u[i + k * sy] + u[i - k * sy]);
+                            tx += coef[cx + k] * (u[i + k] + u[i - k]);
+                        }
+                        if (inZ) {
+                            for (int k = 1; k <= h; k++) {
+                                tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                            }
+                            tz = tz + zeta[i];
+                        }
+                        if (inY) {
+                            for (int k = 1; k <= h; k++) {
+                                ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
+                            }
+                            ty = ty + zeta[len + i];
+                        }
+                        if (inX) {
+                            for (int k = 1; k <= h; k++) {
+                                tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
+                            }
+                            tx = tx + zeta[2 * len + i];
+                        }
+                        d[i] = (tz + ty) + tx;
+                    }
+                }
+            }
+        }
+    }
 }

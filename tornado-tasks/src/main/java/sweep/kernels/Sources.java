@@ -25,4 +25,20 @@ public final class Sources {
             rec[n * nrec + r] = u[idx[r]];
         }
     }
+
+    /** Adds {@code samples[s·nt + n]} to {@code f[idx[s]]} for s = 0..count−1 (adjoint sources, gradient terms). */
+    public static void add(float[] f, int[] idx, float[] samples, int count, int nt, int n) {
+        for (int s = 0; s < count; s++) {
+            int i = idx[s];
+            f[i] = f[i] + samples[s * nt + n];
+        }
+    }
+
+    /** Subtracts {@code v2[idx[s]]·wavelet[s·nt + n]} from {@code un[idx[s]]}, undoing {@link #inject} (in reverse order). */
+    public static void uninject(float[] un, float[] v2, int[] idx, float[] wavelet, int nsrc, int nt, int n) {
+        for (int s = nsrc - 1; s >= 0; s--) {
+            int i = idx[s];
+            un[i] = un[i] - v2[i] * wavelet[s * nt + n];
+        }
+    }
 }

@@ -1,0 +1,21 @@
+package sweep.prop;
+
+/** A data misfit between one shot's synthetic and observed records, with its derivative (the adjoint source). */
+public interface Misfit {
+    /**
+     * Returns the misfit of one shot, summed in double, and writes dJ/dsyn into {@code residual}. Arrays are
+     * {@code (nt, nrec)} flat.
+     */
+    double evaluate(float[] syn, float[] obs, float[] residual);
+
+    /** The L2 misfit J = ½ Σ (syn − obs)², whose residual is syn − obs. */
+    Misfit L2 = (syn, obs, residual) -> {
+        double j = 0;
+        for (int i = 0; i < syn.length; i++) {
+            float r = syn[i] - obs[i];
+            residual[i] = r;
+            j += 0.5 * (double) r * r;
+        }
+        return j;
+    };
+}
