@@ -2,126 +2,35 @@ package sweep.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import sweep.core.Wavelets;
 import sweep.io.Npy;
 import sweep.prop.Propagator;
-import sweep.prop.PropSpec;
 import sweep.prop.Record;
 
 /** {@code sweep forward}: models shot records through a velocity model read from .npy files. */
 @Command(name = "forward", mixinStandardHelpOptions = true,
         description = "Forward-model shot records: writes float32 (B, nt, nrec, 1) to --out.")
 public final class ForwardCommand implements Callable<Integer> {
-    @Option(names = "--vp", required = true, description = "velocity model .npy, float32 (nz,nx) or (nz,ny,nx), m/s")
-    Path vp;
-
-    @Option(names = "--dh", required = true, split = ",",
-            description = "grid spacing in m: one value, or one per axis in model order (z,[y,]x)")
-    double[] dh;
-
-    @Option(names = "--dt", required = true, description = "time step in s")
-    double dt;
-
-    @Option(names = "--nt", required = true, description = "number of time steps")
-    int nt;
-
-    @Option(names = "--order", defaultValue = "8", description = "even spatial order 2..16 (default ${DEFAULT-VALUE})")
-    int order;
-
-    @Option(names = "--abcn", defaultValue = "20", description = "CPML width in cells (default ${DEFAULT-VALUE})")
-    int abcn;
-
-    @Option(names = "--free-surface", description = "free surface (image method) on the top face")
-    boolean freeSurface;
-
-    @Option(names = "--pml-freq", defaultValue = "25", description = "CPML frequency in Hz (default ${DEFAULT-VALUE})")
-    double pmlFreq;
-
-    @Option(names = "--sources", required = true,
-            description = "source cells .npy, int32/int64 (B, nsrc, ndim), coordinates (x,z) or (x,y,z)")
-    Path sources;
-
-    @Option(names = "--receivers", required = true,
-            description = "receiver cells .npy, int32/int64 (B, nrec, ndim), coordinates (x,z) or (x,y,z)")
-    Path receivers;
-
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    WaveletChoice wavelet;
-
-    /** Exactly one of --ricker and --wavelet. */
-    static final class WaveletChoice {
-        @Option(names = "--ricker", description = "Ricker wavelet of this peak frequency (Hz)")
-        Double ricker;
-
-        @Option(names = "--wavelet", description = "wavelet .npy, float32 (nt,) or (B, nt)")
-        Path file;
-    }
-
-    @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
-    int threads;
+    @Mixin
+    ProblemOptions problem;
 
     @Option(names = "--out", required = true, description = "output record .npy")
     Path out;
 
     @Override
     public Integer call() {
-        Npy.Array model = Npy.readFloat32(vp, "--vp");
-        int[] shape = model.shape();
-        if (shape.length != 2 && shape.length != 3) {
-            throw new IllegalArgumentException("--vp: " + vp + ": shape " + java.util.Arrays.toString(shape)
-                    + " must be (nz, nx) or (nz, ny, nx)");
-        }
-        int ndim = shape.length;
-        int[][][] src = coords(sources, "--sources", ndim);
-        int[][][] rec = coords(receivers, "--receivers", ndim);
-        PropSpec spec = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
-                .freeSurface(freeSurface).pmlFreq(pmlFreq).threads(threads).build();
-        float[] w;
-        if (wavelet.ricker != null) {
-            w = Wavelets.ricker(wavelet.ricker, nt, dt);
-        } else {
-            Npy.Array wa = Npy.readFloat32(wavelet.file, "--wavelet");
-            if (wa.shape().length != 1 && wa.shape().length != 2) {
-                throw new IllegalArgumentException("--wavelet: " + wavelet.file + ": shape "
-                        + java.util.Arrays.toString(wa.shape()) + " must be (nt,) or (B, nt)");
-            }
-            if (wa.shape()[wa.shape().length - 1] != nt || (wa.shape().length == 2 && wa.shape()[0] != src.length)) {
-                throw new IllegalArgumentException("--wavelet: " + wavelet.file + ": shape "
-                        + java.util.Arrays.toString(wa.shape()) + " does not match nt=" + nt + " and B=" + src.length);
-            }
-            w = wa.asFloat32();
-        }
+        ProblemOptions.Problem pr = problem.load();
         long t0 = System.nanoTime();
         Record r;
-        try (Propagator p = new Propagator(spec)) {
-            r = p.forward(w, src, rec, model.asFloat32());
+        try (Propagator p = new Propagator(pr.spec().build())) {
+            r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp());
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
         Npy.writeFloat32(out, r.data(), r.shape());
         System.err.printf("sweep forward: %d shot(s), %d steps in %.2f s; wrote %s (%d, %d, %d, %d)%n",
-                r.shots(), nt, sec, out, r.shots(), r.nt(), r.nrec(), r.nfield());
+                r.shots(), r.nt(), sec, out, r.shots(), r.nt(), r.nrec(), r.nfield());
         return 0;
-    }
-
-    /** Reads a (B, n, ndim) integer coordinate file. */
-    static int[][][] coords(Path path, String what, int ndim) {
-        Npy.Array a = Npy.readInts(path, what, new int[] {-1, -1, ndim});
-        int[] s = a.shape();
-        if (s[0] < 1) {
-            throw new IllegalArgumentException(what + ": " + path + " holds no shot (B = 0)");
-        }
-        int[] d = a.asInt32();
-        int[][][] c = new int[s[0]][s[1]][ndim];
-        for (int b = 0; b < s[0]; b++) {
-            for (int p = 0; p < s[1]; p++) {
-                for (int k = 0; k < ndim; k++) {
-                    c[b][p][k] = d[(b * s[1] + p) * ndim + k];
-                }
-            }
-        }
-        return c;
     }
 }

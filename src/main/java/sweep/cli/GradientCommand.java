@@ -1,0 +1,68 @@
+package sweep.cli;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import sweep.io.Npy;
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
+import sweep.prop.Propagator;
+import sweep.prop.Storage;
+
+/** {@code sweep gradient}: the L2 misfit against observed data and its gradient with respect to the velocity model. */
+@Command(name = "gradient", mixinStandardHelpOptions = true,
+        description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and dJ/dvp (float32, model shape) to --out-grad.")
+public final class GradientCommand implements Callable<Integer> {
+    /** Values of --storage. */
+    enum StorageChoice {
+        full(Storage.FULL), boundary(Storage.BOUNDARY_SAVING);
+
+        final Storage storage;
+
+        StorageChoice(Storage s) {
+            this.storage = s;
+        }
+    }
+
+    @Spec
+    CommandSpec cmd;
+
+    @Mixin
+    ProblemOptions problem;
+
+    @Option(names = "--observed", required = true, description = "observed record .npy, float32 (B, nt, nrec, 1)")
+    Path observed;
+
+    @Option(names = "--out-grad", required = true, description = "output gradient .npy, float32, model shape")
+    Path outGrad;
+
+    @Option(names = "--storage", defaultValue = "boundary",
+            description = "wavefield memory: full (exact everywhere) or boundary (no gradient in the PML pads; default)")
+    StorageChoice storage;
+
+    @Override
+    public Integer call() {
+        ProblemOptions.Problem pr = problem.load();
+        int shots = pr.sources().length;
+        int nrec = pr.receivers()[0].length;
+        int nt = problem.nt;
+        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, 1}).asFloat32();
+        long t0 = System.nanoTime();
+        Gradient g;
+        try (Propagator p = new Propagator(pr.spec().storage(storage.storage).build())) {
+            g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp(), obs, Misfit.L2);
+        }
+        double sec = (System.nanoTime() - t0) * 1e-9;
+        Npy.writeFloat32(outGrad, g.vp(), pr.shape());
+        cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
+        cmd.commandLine().getOut().flush();
+        System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s; wrote %s %s%n", shots, nt,
+                storage, sec, outGrad, Arrays.toString(pr.shape()));
+        return 0;
+    }
+}

@@ -1,0 +1,117 @@
+package sweep.cli;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+import sweep.core.Wavelets;
+import sweep.io.Npy;
+import sweep.prop.PropSpec;
+
+/** The options shared by {@code forward} and {@code gradient}: model, grid, time axis, acquisition and wavelet. */
+public final class ProblemOptions {
+    @Option(names = "--vp", required = true, description = "velocity model .npy, float32 (nz,nx) or (nz,ny,nx), m/s")
+    Path vp;
+
+    @Option(names = "--dh", required = true, split = ",",
+            description = "grid spacing in m: one value, or one per axis in model order (z,[y,]x)")
+    double[] dh;
+
+    @Option(names = "--dt", required = true, description = "time step in s")
+    double dt;
+
+    @Option(names = "--nt", required = true, description = "number of time steps")
+    int nt;
+
+    @Option(names = "--order", defaultValue = "8", description = "even spatial order 2..16 (default ${DEFAULT-VALUE})")
+    int order;
+
+    @Option(names = "--abcn", defaultValue = "20", description = "CPML width in cells (default ${DEFAULT-VALUE})")
+    int abcn;
+
+    @Option(names = "--free-surface", description = "free surface (image method) on the top face")
+    boolean freeSurface;
+
+    @Option(names = "--pml-freq", defaultValue = "25", description = "CPML frequency in Hz (default ${DEFAULT-VALUE})")
+    double pmlFreq;
+
+    @Option(names = "--max-vel", defaultValue = "0",
+            description = "velocity for the CPML profile, m/s (default: the model's maximum)")
+    double maxVel;
+
+    @Option(names = "--sources", required = true,
+            description = "source cells .npy, int32/int64 (B, nsrc, ndim), coordinates (x,z) or (x,y,z)")
+    Path sources;
+
+    @Option(names = "--receivers", required = true,
+            description = "receiver cells .npy, int32/int64 (B, nrec, ndim), coordinates (x,z) or (x,y,z)")
+    Path receivers;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    WaveletChoice wavelet;
+
+    /** Exactly one of --ricker and --wavelet. */
+    static final class WaveletChoice {
+        @Option(names = "--ricker", description = "Ricker wavelet of this peak frequency (Hz)")
+        Double ricker;
+
+        @Option(names = "--wavelet", description = "wavelet .npy, float32 (nt,) or (B, nt)")
+        Path file;
+    }
+
+    @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
+    int threads;
+
+    /** The problem read from the files named by the options. */
+    record Problem(PropSpec.Builder spec, float[] vp, int[] shape, int[][][] sources, int[][][] receivers,
+                   float[] wavelet) {
+    }
+
+    /** Reads and checks every input file; errors name the option, the file and what was seen. */
+    Problem load() {
+        Npy.Array model = Npy.readFloat32(vp, "--vp");
+        int[] shape = model.shape();
+        if (shape.length != 2 && shape.length != 3) {
+            throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
+                    + " must be (nz, nx) or (nz, ny, nx)");
+        }
+        int ndim = shape.length;
+        int[][][] src = coords(sources, "--sources", ndim);
+        int[][][] rec = coords(receivers, "--receivers", ndim);
+        PropSpec.Builder spec = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
+                .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
+        float[] w;
+        if (wavelet.ricker != null) {
+            w = Wavelets.ricker(wavelet.ricker, nt, dt);
+        } else {
+            Npy.Array wa = Npy.readFloat32(wavelet.file, "--wavelet");
+            int[] ws = wa.shape();
+            if ((ws.length != 1 && ws.length != 2) || ws[ws.length - 1] != nt
+                    || (ws.length == 2 && ws[0] != src.length)) {
+                throw new IllegalArgumentException("--wavelet: " + wavelet.file + ": shape " + Arrays.toString(ws)
+                        + " must be (nt,) or (B, nt) with nt=" + nt + " and B=" + src.length);
+            }
+            w = wa.asFloat32();
+        }
+        return new Problem(spec, model.asFloat32(), shape, src, rec, w);
+    }
+
+    /** Reads a (B, n, ndim) integer coordinate file. */
+    static int[][][] coords(Path path, String what, int ndim) {
+        Npy.Array a = Npy.readInts(path, what, new int[] {-1, -1, ndim});
+        int[] s = a.shape();
+        if (s[0] < 1) {
+            throw new IllegalArgumentException(what + ": " + path + " holds no shot (B = 0)");
+        }
+        int[] d = a.asInt32();
+        int[][][] c = new int[s[0]][s[1]][ndim];
+        for (int b = 0; b < s[0]; b++) {
+            for (int p = 0; p < s[1]; p++) {
+                for (int k = 0; k < ndim; k++) {
+                    c[b][p][k] = d[(b * s[1] + p) * ndim + k];
+                }
+            }
+        }
+        return c;
+    }
+}
