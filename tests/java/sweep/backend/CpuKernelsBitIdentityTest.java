@@ -170,7 +170,7 @@ class CpuKernelsBitIdentityTest {
             Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3],
                     b[4], b[5]);
             CpuKernels3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
-                    b[3], b[4], b[5]);
+                    b[3], b[4], b[5], new float[CpuKernels3D.scratchSize(cpu.geo)]);
             same(ref.un, cpu.un, "3-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "3-D pml zeta order " + order, b);
         }

@@ -146,9 +146,11 @@ public final class CpuKernels2D {
             int a = x0;
             int b = Math.min(x1, Math.max(x0, xbl));
             int c = Math.max(b, Math.min(x1, xbh));
-            pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, a, b, true);
-            pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, b, c, false);
-            pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, c, x1, true);
+            // one call site: C2 inlines the Vector API calls of one copy of the row body only
+            for (int seg = 0; seg < 3; seg++) {
+                pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, seg == 0 ? a : seg == 1 ? b : c,
+                        seg == 0 ? b : seg == 1 ? c : x1, seg != 1);
+            }
         }
     }
 

@@ -48,10 +48,6 @@ public final class CpuKernels3D {
     private static void interiorRow(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int y,
                                     int x0, int x1) {
         int h = geo[Layout.H];
-        if (h == 4) {
-            interiorRow4(u, un, v2, coef, geo, z, y, x0, x1);
-            return;
-        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int cy = h + 1;
@@ -72,37 +68,6 @@ public final class CpuKernels3D {
                 FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
                 s = s.add(tz.add(ty).add(tx));
             }
-            leap(un, v2, i, uc, s);
-        }
-        if (x < x1) {
-            Acoustic3D.interior(u, un, v2, coef, geo, z, z + 1, y, y + 1, x, x1);
-        }
-    }
-
-    /** Order 8 (h = 4) interior row with the arm unrolled and the coefficients hoisted. */
-    private static void interiorRow4(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int y,
-                                     int x0, int x1) {
-        int sz = geo[Layout.SZ];
-        int sy = geo[Layout.SY];
-        float c00 = coef[Layout.c00(4)];
-        float z1c = coef[1], z2c = coef[2], z3c = coef[3], z4c = coef[4];
-        float y1c = coef[6], y2c = coef[7], y3c = coef[8], y4c = coef[9];
-        float x1c = coef[11], x2c = coef[12], x3c = coef[13], x4c = coef[14];
-        int row = geo[Layout.OFF0] + z * sz + y * sy;
-        int vl = S.length();
-        int x = x0;
-        for (; x + vl <= x1; x += vl) {
-            int i = row + x;
-            FloatVector uc = ld(u, i);
-            FloatVector s = uc.mul(c00);
-            s = s.add(ld(u, i + sz).add(ld(u, i - sz)).mul(z1c).add(ld(u, i + sy).add(ld(u, i - sy)).mul(y1c))
-                    .add(ld(u, i + 1).add(ld(u, i - 1)).mul(x1c)));
-            s = s.add(ld(u, i + 2 * sz).add(ld(u, i - 2 * sz)).mul(z2c).add(ld(u, i + 2 * sy).add(ld(u, i - 2 * sy))
-                    .mul(y2c)).add(ld(u, i + 2).add(ld(u, i - 2)).mul(x2c)));
-            s = s.add(ld(u, i + 3 * sz).add(ld(u, i - 3 * sz)).mul(z3c).add(ld(u, i + 3 * sy).add(ld(u, i - 3 * sy))
-                    .mul(y3c)).add(ld(u, i + 3).add(ld(u, i - 3)).mul(x3c)));
-            s = s.add(ld(u, i + 4 * sz).add(ld(u, i - 4 * sz)).mul(z4c).add(ld(u, i + 4 * sy).add(ld(u, i - 4 * sy))
-                    .mul(y4c)).add(ld(u, i + 4).add(ld(u, i - 4)).mul(x4c)));
             leap(un, v2, i, uc, s);
         }
         if (x < x1) {
@@ -189,9 +154,18 @@ public final class CpuKernels3D {
         }
     }
 
-    /** Same as {@link Acoustic3D#pml}. */
+    /** Floats of scratch that {@link #pml} needs for grid {@code geo} (three rows of the computational grid). */
+    public static int scratchSize(int[] geo) {
+        return 3 * geo[Layout.NX];
+    }
+
+    /**
+     * Same as {@link Acoustic3D#pml}, given {@code scratch} of at least {@link #scratchSize} floats (one per thread).
+     * Each row segment of constant band membership runs in passes over scratch rows tz, ty, tx (second derivatives;
+     * CPML terms of the band axes; leapfrog), each pass small enough that C2 keeps its vectors in registers.
+     */
     public static void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
-                           float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1) {
+                           float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
         int a = x0;
@@ -199,16 +173,18 @@ public final class CpuKernels3D {
         int c = Math.max(b, Math.min(x1, xbh));
         for (int z = z0; z < z1; z++) {
             for (int y = y0; y < y1; y++) {
-                pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, a, b, true);
-                pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, b, c, false);
-                pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, c, x1, true);
+                for (int seg = 0; seg < 3; seg++) {
+                    pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, seg == 0 ? a : seg == 1 ? b : c,
+                            seg == 0 ? b : seg == 1 ? c : x1, seg != 1, scratch);
+                }
             }
         }
     }
 
     private static void pmlRow(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
-                               float[] coef, int[] geo, int z, int y, int xa, int xe, boolean xb) {
-        if (xa >= xe) {
+                               float[] coef, int[] geo, int z, int y, int xa, int xe, boolean xb, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
             return;
         }
         int h = geo[Layout.H];
@@ -218,66 +194,113 @@ public final class CpuKernels3D {
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
-        boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
-        boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
-        int cy = h + 1;
-        int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
-        int pay = 2 * nz;
-        int pby = pay + ny;
-        int pax = 2 * nz + 2 * ny;
-        int pbx = pax + nx;
-        float c0z = coef[0];
-        float c0y = coef[cy];
-        float c0x = coef[cx];
-        float az = prof[z];
-        float bz = prof[nz + z];
-        float ay = prof[pay + y];
-        float by = prof[pby + y];
-        int row = geo[Layout.OFF0] + z * sz + y * sy;
-        int vl = S.length();
-        int x = xa;
-        for (; x + vl <= xe; x += vl) {
-            int i = row + x;
-            FloatVector uc = ld(u, i);
-            FloatVector tz = uc.mul(c0z);
-            FloatVector ty = uc.mul(c0y);
-            FloatVector tx = uc.mul(c0x);
-            for (int k = 1; k <= h; k++) {
-                tz = tz.add(ld(u, i + k * sz).add(ld(u, i - k * sz)).mul(coef[k]));
-                ty = ty.add(ld(u, i + k * sy).add(ld(u, i - k * sy)).mul(coef[cy + k]));
-                tx = tx.add(ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]));
-            }
-            if (zb) {
-                for (int k = 1; k <= h; k++) {
-                    tz = tz.add(ld(psi, i + k * sz).sub(ld(psi, i - k * sz)).mul(coef[d1 + k - 1]));
-                }
-                FloatVector ze = ld(zeta, i).mul(az).add(tz.mul(bz));
-                ze.intoArray(zeta, i);
-                tz = tz.add(ze);
-            }
-            if (yb) {
-                int j = len + i;
-                for (int k = 1; k <= h; k++) {
-                    ty = ty.add(ld(psi, j + k * sy).sub(ld(psi, j - k * sy)).mul(coef[d1 + h + k - 1]));
-                }
-                FloatVector ze = ld(zeta, j).mul(ay).add(ty.mul(by));
-                ze.intoArray(zeta, j);
-                ty = ty.add(ze);
-            }
-            if (xb) {
-                int j = 2 * len + i;
-                for (int k = 1; k <= h; k++) {
-                    tx = tx.add(ld(psi, j + k).sub(ld(psi, j - k)).mul(coef[d1 + 2 * h + k - 1]));
-                }
-                FloatVector ze = ld(zeta, j).mul(ld(prof, pax + x)).add(tx.mul(ld(prof, pbx + x)));
-                ze.intoArray(zeta, j);
-                tx = tx.add(ze);
-            }
-            leap(un, v2, i, uc, tz.add(ty).add(tx));
+        int i0 = geo[Layout.OFF0] + z * sz + y * sy + xa;
+        second(u, t, 0, i0, n, coef, 0, sz, h);
+        second(u, t, n, i0, n, coef, h + 1, sy, h);
+        second(u, t, 2 * n, i0, n, coef, 2 * (h + 1), 1, h);
+        if (z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]) {
+            band(psi, zeta, i0, t, 0, n, coef, d1, sz, h, prof[z], prof[nz + z]);
         }
-        if (x < xe) {
-            Acoustic3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, y, y + 1, x, xe);
+        if (y < geo[Layout.YBL] || y >= geo[Layout.YBH]) {
+            band(psi, zeta, len + i0, t, n, n, coef, d1 + h, sy, h, prof[2 * nz + y], prof[2 * nz + ny + y]);
+        }
+        if (xb) {
+            int pax = 2 * nz + 2 * ny + xa;
+            bandX(psi, zeta, 2 * len + i0, t, 2 * n, n, coef, d1 + 2 * h, h, prof, pax, pax + nx);
+        }
+        finish(u, un, v2, i0, t, n);
+    }
+
+    /** {@code t[to+j] = c0·u + Σ_k c_k(u(+k·st) + u(−k·st))} at cells {@code i0+j}, coefficients at {@code coef[cb+k]}. */
+    private static void second(float[] u, float[] t, int to, int i0, int n, float[] coef, int cb, int st, int h) {
+        float c0 = coef[cb];
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            FloatVector s = ld(u, i).mul(c0);
+            for (int k = 1; k <= h; k++) {
+                s = s.add(ld(u, i + k * st).add(ld(u, i - k * st)).mul(coef[cb + k]));
+            }
+            s.intoArray(t, to + j);
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            float s = c0 * u[i];
+            for (int k = 1; k <= h; k++) {
+                s += coef[cb + k] * (u[i + k * st] + u[i - k * st]);
+            }
+            t[to + j] = s;
+        }
+    }
+
+    /**
+     * CPML terms of a band axis with row-constant profile (a, b): {@code t += Σ_k d_k(psi(+k·st) − psi(−k·st));
+     * zeta = a·zeta + b·t; t = t + zeta}, psi and zeta of the axis at {@code p0+j}.
+     */
+    private static void band(float[] psi, float[] zeta, int p0, float[] t, int to, int n, float[] coef, int db, int st,
+                             int h, float a, float b) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = p0 + j;
+            FloatVector s = ld(t, to + j);
+            for (int k = 1; k <= h; k++) {
+                s = s.add(ld(psi, i + k * st).sub(ld(psi, i - k * st)).mul(coef[db + k - 1]));
+            }
+            FloatVector ze = ld(zeta, i).mul(a).add(s.mul(b));
+            ze.intoArray(zeta, i);
+            s.add(ze).intoArray(t, to + j);
+        }
+        for (; j < n; j++) {
+            int i = p0 + j;
+            float s = t[to + j];
+            for (int k = 1; k <= h; k++) {
+                s += coef[db + k - 1] * (psi[i + k * st] - psi[i - k * st]);
+            }
+            zeta[i] = a * zeta[i] + b * s;
+            t[to + j] = s + zeta[i];
+        }
+    }
+
+    /** CPML terms of the x axis, profiles per cell at {@code prof[pa+j]}, {@code prof[pb+j]}; see {@link #band}. */
+    private static void bandX(float[] psi, float[] zeta, int p0, float[] t, int to, int n, float[] coef, int db, int h,
+                              float[] prof, int pa, int pb) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = p0 + j;
+            FloatVector s = ld(t, to + j);
+            for (int k = 1; k <= h; k++) {
+                s = s.add(ld(psi, i + k).sub(ld(psi, i - k)).mul(coef[db + k - 1]));
+            }
+            FloatVector ze = ld(zeta, i).mul(ld(prof, pa + j)).add(s.mul(ld(prof, pb + j)));
+            ze.intoArray(zeta, i);
+            s.add(ze).intoArray(t, to + j);
+        }
+        for (; j < n; j++) {
+            int i = p0 + j;
+            float s = t[to + j];
+            for (int k = 1; k <= h; k++) {
+                s += coef[db + k - 1] * (psi[i + k] - psi[i - k]);
+            }
+            zeta[i] = prof[pa + j] * zeta[i] + prof[pb + j] * s;
+            t[to + j] = s + zeta[i];
+        }
+    }
+
+    /** {@code un = (2u − un) + v2·((tz + ty) + tx)} over the row segment. */
+    private static void finish(float[] u, float[] un, float[] v2, int i0, float[] t, int n) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            leap(un, v2, i, ld(u, i), ld(t, j).add(ld(t, n + j)).add(ld(t, 2 * n + j)));
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            un[i] = (2.0f * u[i] - un[i]) + v2[i] * ((t[j] + t[n + j]) + t[2 * n + j]);
         }
     }
 }

@@ -30,9 +30,11 @@ final class JavaStepper {
     private float[] prof;
     /** Whether the CPU-specialised kernels run instead of the portable ones (same bits either way). */
     private final boolean cpu;
+    /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
+    private final float[][] scratch;
     // Loop bodies built once, so that a step allocates nothing.
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
-    private final JavaBackend.ChunkBody updatePass = (c, r0, r1) -> updateRows(r0, r1);
+    private final JavaBackend.ChunkBody updatePass = (c, r0, r1) -> updateRows(c, r0, r1);
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
     JavaStepper(Grid g, JavaBackend backend) {
@@ -48,6 +50,7 @@ final class JavaStepper {
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
         cpu = CpuKernels.useCpuKernels();
+        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo) : 0];
     }
 
     /** Whether this stepper runs the CPU-specialised kernels. */
@@ -121,7 +124,7 @@ final class JavaStepper {
     }
 
     /** Update pass over depth rows [r0, r1): the PML boxes, then the interior box. */
-    private void updateRows(int r0, int r1) {
+    private void updateRows(int chunk, int r0, int r1) {
         final float[] cu = u;
         final float[] nu = un;
         final int[] geo = g.geo;
@@ -136,7 +139,8 @@ final class JavaStepper {
                         Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
                     }
                 } else if (cpu) {
-                    CpuKernels3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    CpuKernels3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5],
+                            scratch[chunk]);
                 } else {
                     Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }
