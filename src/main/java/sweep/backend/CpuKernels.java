@@ -1,0 +1,42 @@
+package sweep.backend;
+
+import java.util.Locale;
+
+/**
+ * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants
+ * {@link CpuKernels2D} and {@link CpuKernels3D} for the Java backend. The choice comes from the system property
+ * {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
+ * in the boot layer, else the portable kernels), {@code cpu} (the CPU variants; an error when the module is missing)
+ * or {@code portable}. Both give bit-identical results.
+ */
+public final class CpuKernels {
+    private CpuKernels() {
+    }
+
+    /** Name of the system property that selects the kernels. */
+    public static final String PROPERTY = "sweep.kernels";
+
+    /** Whether the Vector API module is present in this JVM (started with {@code --add-modules jdk.incubator.vector}). */
+    public static boolean vectorAvailable() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    /** Whether the Java backend should use the CPU-specialised kernels, per the {@code sweep.kernels} property. */
+    public static boolean useCpuKernels() {
+        String mode = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        switch (mode) {
+            case "auto":
+                return vectorAvailable();
+            case "portable":
+                return false;
+            case "cpu":
+                if (!vectorAvailable()) {
+                    throw new IllegalStateException("-D" + PROPERTY + "=cpu needs the Vector API: start the JVM with"
+                            + " --add-modules jdk.incubator.vector");
+                }
+                return true;
+            default:
+                throw new IllegalArgumentException("-D" + PROPERTY + " must be auto, cpu or portable, got '" + mode + "'");
+        }
+    }
+}
