@@ -164,6 +164,34 @@ public final class Grid {
         return ndim == 3 ? a.clone() : new int[] {a[0], fill, a[1]};
     }
 
+    /** Number of space dimensions. */
+    public int ndim() {
+        return ndim;
+    }
+
+    /** Computational sizes (physical tile plus PML pads) along z, y (1 in 2-D) and x. */
+    public int nz() {
+        return nz;
+    }
+
+    public int ny() {
+        return ny;
+    }
+
+    public int nx() {
+        return nx;
+    }
+
+    /** Physical tile sizes along z, y (1 in 2-D) and x. */
+    public int[] tileShape() {
+        return ndim == 2 ? new int[] {tz, tx} : new int[] {tz, ty, tx};
+    }
+
+    /** A copy of the kernels' geometry array (see {@code sweep.kernels.Layout}). */
+    public int[] geo() {
+        return geo.clone();
+    }
+
     /** Total length of one wavefield array (computational grid plus halo). */
     public int length() {
         return geo[Layout.LEN];

@@ -62,6 +62,7 @@ final class JavaAdjoint {
     private final JavaStepper fwd;
     private final JavaBackend backend;
     private final Storage storage;
+    private final HaloHook halo;
     private final List<int[]> band;
     private final List<int[]> all;
     private final int[] clearInner;
@@ -84,8 +85,9 @@ final class JavaAdjoint {
     private final float[] ucur;
     private final float[] unxt;
 
-    JavaAdjoint(Grid g, JavaStepper fwd, JavaBackend backend, Storage storage) {
+    JavaAdjoint(Grid g, JavaStepper fwd, JavaBackend backend, Storage storage, HaloHook halo) {
         this.g = g;
+        this.halo = halo;
         this.fwd = fwd;
         this.backend = backend;
         this.storage = storage;
@@ -233,6 +235,9 @@ final class JavaAdjoint {
                     if (fs) {
                         mirror(nxt);
                     }
+                    if (halo != null) {
+                        halo.exchange(nxt);
+                    }
                     if (rebuildListener != null) {
                         rebuildListener.snapshot(0, n - 1, fwd.physicalCopy(nxt));
                     }
@@ -257,6 +262,9 @@ final class JavaAdjoint {
                     Adjoint3D.scale(q, v2, w, grad, dd, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }
             });
+            if (halo != null) {
+                halo.exchange(w);
+            }
             Sources.sample(w, tape.srcIdx, wsamp, nsrc, 0);
             for (int s = 0; s < nsrc; s++) {
                 wbar[s * nt + n] = wsamp[s];

@@ -12,9 +12,11 @@ public final class Propagator implements AutoCloseable {
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
+    private final HaloHook halo;
     private JavaStepper stepper;
     private JavaAdjoint adjoint;
     private float[] model;
+    private double pmlVelocity;
     private java.util.List<JavaAdjoint.Tape> tapes = java.util.List.of();
 
     /** A single-domain solver for {@code spec}. */
@@ -22,10 +24,19 @@ public final class Propagator implements AutoCloseable {
         this(spec, Grid.single(spec));
     }
 
-    /** A solver for one tile {@code grid} of {@code spec} (used by the domain-decomposition layer). */
+    /** A solver for one tile {@code grid} of {@code spec} with no neighbours. */
     public Propagator(PropSpec spec, Grid grid) {
+        this(spec, grid, null);
+    }
+
+    /**
+     * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} (the
+     * domain-decomposition layer); sources and receivers are then given in tile-physical coordinates.
+     */
+    public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
         this.grid = grid;
+        this.halo = halo;
         this.backend = new JavaBackend(spec.threads());
     }
 
@@ -64,7 +75,8 @@ public final class Propagator implements AutoCloseable {
      * @param wavelet   source time function, {@code nt} values shared by all shots or {@code B·nt} values (B, nt)
      * @param sources   per shot, source cells as grid indices (x, z) in 2-D or (x, y, z) in 3-D of the physical model
      * @param receivers per shot, receiver cells, same convention; every shot has the same number of receivers
-     * @param vp        velocity model, physical shape of the spec (z first, x fastest), m/s
+     * @param vp        velocity model, physical shape of the spec (z first, x fastest), m/s; null reuses the model of
+     *                  the previous call
      * @param snapshotEvery when positive, {@code listener} receives the wavefield every so many steps
      * @param listener  snapshot receiver, or null
      */
@@ -201,7 +213,7 @@ public final class Propagator implements AutoCloseable {
         float[] w = expandWavelet(wavelet, shots, nt);
         setModel(vp);
         if (kept != null && adjoint == null) {
-            adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage());
+            adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage(), halo);
         }
         int nrec = receivers[0].length;
         float[] out = new float[shots * nt * nrec];
@@ -218,6 +230,9 @@ public final class Propagator implements AutoCloseable {
             for (int n = 0; n < nt; n++) {
                 sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
                 stepper.step(n, srcIdx, sw, srcIdx.length, nt);
+                if (halo != null) {
+                    halo.exchange(stepper.u);
+                }
                 int done = n + 1;
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     stepper.checkFinite(done, b);
@@ -302,7 +317,26 @@ public final class Propagator implements AutoCloseable {
     }
 
     /** Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles. */
+    /**
+     * Sets the velocity used for the CPML profile when the spec leaves maxVel at 0 (the domain-decomposition layer
+     * passes the global model's maximum so every tile builds the same profile); 0 restores the model's own maximum.
+     */
+    public void setPmlVelocity(double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException("PML velocity must be >= 0 and finite, got " + v);
+        }
+        this.pmlVelocity = v;
+    }
+
+    /** Sets the model, or keeps the previous one when {@code vp} is null. */
     private void setModel(float[] vp) {
+        if (vp == null) {
+            if (model == null) {
+                throw new IllegalArgumentException("no velocity model given and none set by an earlier call:"
+                        + " pass the model on the first call");
+            }
+            return;
+        }
         int cells = grid.tz * grid.ty * grid.tx;
         if (vp == null || vp.length != cells) {
             throw new IllegalArgumentException("velocity model has " + (vp == null ? "no" : vp.length)
@@ -322,7 +356,7 @@ public final class Propagator implements AutoCloseable {
         }
         spec.checkCfl(vmax);
         model = vp.clone();
-        double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : vmax;
+        double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity : vmax;
         if (stepper == null) {
             stepper = new JavaStepper(grid, backend);
         }

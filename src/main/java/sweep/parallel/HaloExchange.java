@@ -1,0 +1,129 @@
+package sweep.parallel;
+
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import sweep.kernels.Pack;
+import sweep.prop.Grid;
+import sweep.prop.HaloHook;
+
+/**
+ * Fills the halos of a tile's wavefields across the cut faces of the mesh: per exchange one batch of non-blocking
+ * sends and receives over the {@code model} communicator (2-D: x faces; 3-D: x and y faces), halo width order/2,
+ * strips spanning the tile's whole computational extent along the other axes (PML pads included), on direct
+ * buffers allocated once. A star stencil needs no corners.
+ */
+public final class HaloExchange implements HaloHook {
+    /** One cut face: the strip sent to the neighbour and the halo strip received from it. */
+    private static final class Face {
+        final int neighbour;
+        final int sendTag;
+        final int recvTag;
+        final int[] sendBox;
+        final int[] recvBox;
+        final int size;
+        final float[] scratch;
+        final FloatBuffer sendBuf;
+        final FloatBuffer recvBuf;
+
+        Face(int neighbour, int sendTag, int recvTag, int[] sendBox, int[] recvBox) {
+            this.neighbour = neighbour;
+            this.sendTag = sendTag;
+            this.recvTag = recvTag;
+            this.sendBox = sendBox;
+            this.recvBox = recvBox;
+            this.size = (sendBox[1] - sendBox[0]) * (sendBox[3] - sendBox[2]) * (sendBox[5] - sendBox[4]);
+            this.scratch = new float[size];
+            this.sendBuf = MPI.newFloatBuffer(size);
+            this.recvBuf = MPI.newFloatBuffer(size);
+        }
+    }
+
+    private final Intracomm comm;
+    private final int[] geo;
+    private final List<Face> faces = new ArrayList<>();
+    private final Request[] requests;
+    private long exchanges;
+
+    /** Exchange for {@code grid}, this rank's tile of the mesh; {@code halfWidth} = order/2. */
+    public HaloExchange(ModelParallelMesh mesh, Grid grid, int halfWidth) {
+        this.comm = mesh.model();
+        this.geo = grid.geo();
+        MeshTopology t = mesh.topology();
+        int h = halfWidth;
+        int nz = grid.nz();
+        int ny = grid.ny();
+        int nx = grid.nx();
+        MeshTopology.Axis[] axes = grid.ndim() == 3 ? new MeshTopology.Axis[] {MeshTopology.Axis.Y, MeshTopology.Axis.X}
+                : new MeshTopology.Axis[] {MeshTopology.Axis.X};
+        for (MeshTopology.Axis axis : axes) {
+            for (MeshTopology.Side side : MeshTopology.Side.values()) {
+                var nb = t.neighbourRank(axis, side);
+                if (nb.isEmpty()) {
+                    continue;
+                }
+                int n = axis == MeshTopology.Axis.X ? nx : ny;
+                int lo = axis == MeshTopology.Axis.X ? 4 : 2;
+                int[] send = {0, nz, 0, ny, 0, nx};
+                int[] recv = send.clone();
+                if (side == MeshTopology.Side.LOW) {
+                    send[lo] = 0;
+                    send[lo + 1] = h;
+                    recv[lo] = -h;
+                    recv[lo + 1] = 0;
+                } else {
+                    send[lo] = n - h;
+                    send[lo + 1] = n;
+                    recv[lo] = n;
+                    recv[lo + 1] = n + h;
+                }
+                // tag = the receiving face: 2*axis + side, as seen by the receiver
+                int a = axis.ordinal();
+                int mine = 2 * a + side.ordinal();
+                int theirs = 2 * a + (1 - side.ordinal());
+                // the neighbour is in this shot group: its rank in the model communicator is its tile rank
+                faces.add(new Face(nb.getAsInt() - t.groupRootRank(), theirs, mine, send, recv));
+            }
+        }
+        requests = new Request[2 * faces.size()];
+    }
+
+    /** Number of exchanges done so far. */
+    public long exchanges() {
+        return exchanges;
+    }
+
+    @Override
+    public void exchange(float[] field) {
+        if (faces.isEmpty()) {
+            return;
+        }
+        try {
+            int k = 0;
+            for (Face f : faces) {
+                requests[k++] = comm.iRecv(f.recvBuf, f.size, MPI.FLOAT, f.neighbour, f.recvTag);
+            }
+            for (Face f : faces) {
+                int[] b = f.sendBox;
+                Pack.pack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                f.sendBuf.clear();
+                f.sendBuf.put(f.scratch);
+                requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
+            }
+            Request.waitAll(requests);
+            for (Face f : faces) {
+                f.recvBuf.clear();
+                f.recvBuf.get(f.scratch);
+                int[] b = f.recvBox;
+                Pack.unpack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+            exchanges++;
+        } catch (MPIException e) {
+            throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,297 @@
+package sweep.parallel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import sweep.core.FdWeights;
+import sweep.prop.Gradient;
+import sweep.prop.Grid;
+import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+import sweep.prop.Record;
+
+/**
+ * A single-domain problem ({@link PropSpec}, the global spec) run decomposed over the ranks of a
+ * {@link ModelParallelMesh} (SWEEP's {@code ModelParallel}): each rank builds the solver of its tile with cut-aware
+ * padding (CPML only on true edges), halo exchange on cut faces, and its share of sources and receivers. Results are
+ * bit-identical to the single-domain solver on the same problem. Sources, receivers and models are given in global
+ * terms, the same call as on one domain.
+ */
+public final class ModelParallel implements AutoCloseable {
+    private final PropSpec spec;
+    private final ModelParallelMesh mesh;
+    private final MeshTopology topo;
+    private final int[] globalShape;
+    private final int[] tileShape;
+    private final int[] tileOffset;
+    private final Grid grid;
+    private final HaloExchange halo;
+    private final Propagator solver;
+    private int[] ownReceivers = new int[0];
+    private int globalReceivers;
+
+    /** Builds this rank's tile solver; every rank of the mesh calls it with the same spec. */
+    public ModelParallel(PropSpec spec, ModelParallelMesh mesh) {
+        this.spec = spec;
+        this.mesh = mesh;
+        this.topo = mesh.topology();
+        this.globalShape = spec.shape();
+        if (spec.ndim() == 2 && topo.py() != 1) {
+            throw new IllegalArgumentException("a 2-D problem needs py = 1, got py = " + topo.py());
+        }
+        MeshTopology.Extent ext = topo.localExtent(globalShape);
+        this.tileShape = ext.shape();
+        this.tileOffset = ext.offsets();
+        int h = FdWeights.halfWidth(spec.order());
+        for (int a = 1; a < spec.ndim(); a++) {
+            boolean split = (a == spec.ndim() - 1 ? topo.px() : topo.py()) > 1;
+            if (split && tileShape[a] < h) {
+                throw new IllegalArgumentException("tiles of " + Arrays.toString(tileShape) + " cells are thinner than"
+                        + " the halo (order/2 = " + h + ") along axis " + a + ": cuts must lie at least a halo width"
+                        + " outside the PML band; use fewer tiles along that axis");
+            }
+        }
+        int[] pml = PmlWidths.forRank(topo, spec.abcn(), spec.ndim(), spec.freeSurface());
+        this.grid = new Grid(spec, tileOffset, tileShape, pml);
+        this.halo = new HaloExchange(mesh, grid, h);
+        this.solver = new Propagator(spec, grid, halo);
+    }
+
+    /** This rank's tile shape (physical) and its global offset, z first. */
+    public MeshTopology.Extent tile() {
+        return new MeshTopology.Extent(tileShape, tileOffset);
+    }
+
+    /**
+     * Global receiver indices (caller's order) whose traces this rank's tile record carries, set by the last forward
+     * call; empty before any call.
+     */
+    public int[] ownReceiverIndices() {
+        return ownReceivers.clone();
+    }
+
+    /** Bytes this rank's tile solver holds. */
+    public long bytesHeld() {
+        return solver.bytesHeld();
+    }
+
+    /**
+     * Runs the forward problem on this rank's tile and returns its tile record {@code (B, nt, nrec_own, 1)} (the
+     * columns of {@link #ownReceiverIndices()}).
+     *
+     * @param model global physical model, or this rank's tile of it, or null to reuse the previous call's model
+     */
+    public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
+        Local l = localize(sources, receivers, model);
+        return solver.forward(wavelet, l.sources, l.receivers, l.model);
+    }
+
+    /**
+     * Forward and adjoint runs with the misfit against {@code observed}, the global record {@code (B, nt, nrec, 1)}
+     * of this shot group's shots. Returns this tile's dJ/dvp (tile shape) summed over the shot groups, the misfit
+     * summed over every rank (in double) and dJ/dwavelet summed over tiles.
+     */
+    public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
+                                       float[] observed, Misfit misfit) {
+        Local l = localize(sources, receivers, model);
+        int shots = sources.length;
+        int nt = spec.nt();
+        if (observed == null || observed.length != shots * nt * globalReceivers) {
+            throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
+                    + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", 1)");
+        }
+        int nown = ownReceivers.length;
+        float[] obs = new float[shots * nt * nown];
+        for (int b = 0; b < shots; b++) {
+            for (int t = 0; t < nt; t++) {
+                for (int r = 0; r < nown; r++) {
+                    obs[(b * nt + t) * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
+                }
+            }
+        }
+        Gradient g = solver.forwardAndGradient(wavelet, l.sources, l.receivers, l.model, obs, misfit);
+        try {
+            double[] j = {g.misfit()};
+            mesh.model().allReduce(j, 1, MPI.DOUBLE, MPI.SUM);
+            mesh.shot().allReduce(j, 1, MPI.DOUBLE, MPI.SUM);
+            float[] w = g.wavelet().clone();
+            mesh.model().allReduce(w, w.length, MPI.FLOAT, MPI.SUM);
+            float[] vp = g.vp().clone();
+            if (topo.shotGroups() > 1) {
+                mesh.shot().allReduce(vp, vp.length, MPI.FLOAT, MPI.SUM);
+            }
+            return new Gradient(vp, w, j[0]);
+        } catch (MPIException e) {
+            throw new IllegalStateException("gradient reduction failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Assembles this shot group's record {@code (B, nt, nrec, 1)} on the group root (tile rank 0) from every tile's
+     * record; returns null on the other ranks. Collective over the {@code model} communicator.
+     */
+    public Record gatherRecord(Record tileRecord) {
+        Intracomm comm = mesh.model();
+        try {
+            int me = comm.getRank();
+            int size = comm.getSize();
+            int[] header = {ownReceivers.length, tileRecord.data().length};
+            if (me != 0) {
+                comm.send(header, 2, MPI.INT, 0, 11);
+                comm.send(ownReceivers, ownReceivers.length, MPI.INT, 0, 12);
+                comm.send(tileRecord.data(), tileRecord.data().length, MPI.FLOAT, 0, 13);
+                return null;
+            }
+            List<Routing.TileRecord> parts = new ArrayList<>();
+            parts.add(new Routing.TileRecord(ownReceivers, tileRecord.data(), tileRecord.shape()));
+            for (int r = 1; r < size; r++) {
+                int[] hdr = new int[2];
+                comm.recv(hdr, 2, MPI.INT, r, 11);
+                int[] idx = new int[hdr[0]];
+                comm.recv(idx, hdr[0], MPI.INT, r, 12);
+                float[] data = new float[hdr[1]];
+                comm.recv(data, hdr[1], MPI.FLOAT, r, 13);
+                parts.add(new Routing.TileRecord(idx, data,
+                        new int[] {tileRecord.shots(), tileRecord.nt(), hdr[0], tileRecord.nfield()}));
+            }
+            Shaped<float[]> all = Routing.assembleTileRecords(parts, globalReceivers);
+            return new Record(all.data(), tileRecord.shots(), tileRecord.nt(), globalReceivers, tileRecord.nfield());
+        } catch (MPIException e) {
+            throw new IllegalStateException("record gather failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Global-leaf style: the global model-shaped array on every rank of the shot group, assembled from each rank's
+     * tile-shaped array (e.g. a tile gradient). Collective over the {@code model} communicator.
+     */
+    public float[] allGatherTiles(float[] tileArray) {
+        int cells = 1;
+        for (int n : tileShape) {
+            cells *= n;
+        }
+        if (tileArray.length != cells) {
+            throw new IllegalArgumentException("tile array has " + tileArray.length + " values; the tile "
+                    + Arrays.toString(tileShape) + " needs " + cells);
+        }
+        float[] global = new float[product(globalShape)];
+        copyTile(tileArray, global, true);
+        try {
+            mesh.model().allReduce(global, global.length, MPI.FLOAT, MPI.SUM);
+        } catch (MPIException e) {
+            throw new IllegalStateException("tile all-gather failed: " + e.getMessage(), e);
+        }
+        return global;
+    }
+
+    private record Local(int[][][] sources, int[][][] receivers, float[] model) {
+    }
+
+    private Local localize(int[][][] sources, int[][][] receivers, float[] model) {
+        if (sources == null || receivers == null || sources.length == 0 || sources.length != receivers.length) {
+            throw new IllegalArgumentException("sources and receivers need the same number B >= 1 of shots");
+        }
+        Routing.Partition ps = Routing.partitionGlobalCoords(sources, topo, globalShape);
+        Routing.Partition pr = Routing.partitionGlobalCoords(receivers, topo, globalShape);
+        int shots = sources.length;
+        int[][][] src = new int[shots][][];
+        int[][][] rec = new int[shots][][];
+        int[] own = pr.ownedIndices(0);
+        for (int b = 0; b < shots; b++) {
+            int[] os = ps.ownedIndices(b);
+            src[b] = new int[os.length][];
+            for (int i = 0; i < os.length; i++) {
+                src[b][i] = ps.localCoords()[b][os[i]];
+            }
+            int[] or = pr.ownedIndices(b);
+            if (!Arrays.equals(or, own)) {
+                throw new IllegalArgumentException("shot " + b + " places its receivers on other tiles than shot 0:"
+                        + " a batch needs one receiver layout per tile; run such shots in separate calls");
+            }
+            rec[b] = new int[or.length][];
+            for (int i = 0; i < or.length; i++) {
+                rec[b][i] = pr.localCoords()[b][or[i]];
+            }
+        }
+        ownReceivers = own;
+        globalReceivers = receivers[0].length;
+        float[] tileModel = null;
+        if (model != null) {
+            int gcells = product(globalShape);
+            int tcells = product(tileShape);
+            double vmax;
+            if (model.length == gcells) {
+                tileModel = new float[tcells];
+                copyTile(tileModel, model, false);
+                vmax = max(model);
+            } else if (model.length == tcells) {
+                tileModel = model;
+                double[] m = {max(model)};
+                try {
+                    mesh.model().allReduce(m, 1, MPI.DOUBLE, MPI.MAX);
+                } catch (MPIException e) {
+                    throw new IllegalStateException("model maximum reduction failed: " + e.getMessage(), e);
+                }
+                vmax = m[0];
+            } else {
+                throw new IllegalArgumentException("model has " + model.length + " values: expected the global model ("
+                        + gcells + " = " + Arrays.toString(globalShape) + ") or this rank's tile (" + tcells + " = "
+                        + Arrays.toString(tileShape) + ")");
+            }
+            solver.setPmlVelocity(vmax);
+        }
+        return new Local(src, rec, tileModel);
+    }
+
+    /** Copies between a tile-shaped array and the global array (toGlobal: tile → global, else global → tile). */
+    private void copyTile(float[] tile, float[] global, boolean toGlobal) {
+        int nd = globalShape.length;
+        int gz = globalShape[0];
+        int gy = nd == 3 ? globalShape[1] : 1;
+        int gx = globalShape[nd - 1];
+        int tz = tileShape[0];
+        int ty = nd == 3 ? tileShape[1] : 1;
+        int tx = tileShape[nd - 1];
+        int oy = nd == 3 ? tileOffset[1] : 0;
+        int ox = tileOffset[nd - 1];
+        for (int z = 0; z < tz; z++) {
+            for (int y = 0; y < ty; y++) {
+                int gi = (z * gy + (y + oy)) * gx + ox;
+                int ti = (z * ty + y) * tx;
+                if (toGlobal) {
+                    System.arraycopy(tile, ti, global, gi, tx);
+                } else {
+                    System.arraycopy(global, gi, tile, ti, tx);
+                }
+            }
+        }
+        if (gz != tz) {
+            throw new AssertionError("depth is never split");
+        }
+    }
+
+    private static int product(int[] s) {
+        int p = 1;
+        for (int n : s) {
+            p *= n;
+        }
+        return p;
+    }
+
+    private static double max(float[] a) {
+        double m = 0;
+        for (float v : a) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        solver.close();
+    }
+}

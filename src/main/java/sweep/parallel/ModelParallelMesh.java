@@ -1,0 +1,63 @@
+package sweep.parallel;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * The MPI side of a {@link MeshTopology}: the world split into the {@code model} communicator (the py·px tile ranks
+ * of this shot group, ranked by tile rank) and the {@code shot} communicator (the ranks holding the same tile across
+ * shot groups, ranked by shot group). Created collectively by every rank; {@link #close()} frees both.
+ */
+public final class ModelParallelMesh implements AutoCloseable {
+    private final MeshTopology topology;
+    private final Intracomm model;
+    private final Intracomm shot;
+
+    private ModelParallelMesh(MeshTopology topology, Intracomm model, Intracomm shot) {
+        this.topology = topology;
+        this.model = model;
+        this.shot = shot;
+    }
+
+    /**
+     * Splits {@code MPI.COMM_WORLD} (MPI must be initialised, see {@link Mpi#init}) for a mesh of py × px tiles and
+     * {@code shotGroups} groups; the world size must be shotGroups·py·px.
+     */
+    public static ModelParallelMesh create(int py, int px, int shotGroups) {
+        try {
+            int size = MPI.COMM_WORLD.getSize();
+            int rank = MPI.COMM_WORLD.getRank();
+            MeshTopology t = new MeshTopology(py, px, shotGroups, size, rank);
+            Intracomm model = MPI.COMM_WORLD.split(t.shotGroup(), t.tileRank());
+            Intracomm shot = MPI.COMM_WORLD.split(t.tileRank(), t.shotGroup());
+            return new ModelParallelMesh(t, model, shot);
+        } catch (MPIException e) {
+            throw new IllegalStateException("MPI communicator split failed: " + e.getMessage(), e);
+        }
+    }
+
+    public MeshTopology topology() {
+        return topology;
+    }
+
+    /** The tile ranks of this shot group; rank in it = {@link MeshTopology#tileRank()}. */
+    public Intracomm model() {
+        return model;
+    }
+
+    /** The ranks holding this tile in every shot group; rank in it = {@link MeshTopology#shotGroup()}. */
+    public Intracomm shot() {
+        return shot;
+    }
+
+    @Override
+    public void close() {
+        try {
+            model.free();
+            shot.free();
+        } catch (MPIException e) {
+            throw new IllegalStateException("freeing the mesh communicators failed: " + e.getMessage(), e);
+        }
+    }
+}
