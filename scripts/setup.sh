@@ -97,7 +97,7 @@ ensure_deb_src() {
 build_mpi_jar() {
   local t0=$SECONDS work
   work="$(mktemp -d "${TMPDIR:-/tmp}/sweep-mpi-jar.XXXXXX")"
-  trap 'rm -rf "$work"' RETURN
+  trap 'rm -rf "$work"' EXIT
   ensure_deb_src
   log "downloading Debian source package openmpi=$ompi_src_version into $work"
   local sandbox=()
