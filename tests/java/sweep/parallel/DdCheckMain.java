@@ -25,7 +25,7 @@ public final class DdCheckMain {
         int groups = Integer.parseInt(args[3]);
         int nx = Integer.parseInt(args[4]);
         int[] orders = Arrays.stream(args[5].split(",")).mapToInt(Integer::parseInt).toArray();
-        MPI.InitThread(args, MPI.THREAD_FUNNELED);
+        Mpi.init(args);
         int rank = MPI.COMM_WORLD.getRank();
         int failures = 0;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, groups)) {
@@ -50,7 +50,7 @@ public final class DdCheckMain {
                 }
             }
         }
-        MPI.Finalize();
+        Mpi.finish();
         System.exit(failures == 0 ? 0 : 1);
     }
 
