@@ -69,10 +69,7 @@ public final class DdCheckMain {
         float[] vpObs = Padding.padToMesh(vObs, shape, topo).data();
         PropSpec spec = PropSpec.builder(padded).dh(10).dt(1e-3).nt(nt).abcn(ndim == 2 ? 8 : 5).order(order)
                 .freeSurface(fs).storage(storage).threads(1).build();
-        // One group: a batch of 2 shots. Several groups: one shot each, so the all-reduce over the shot
-        // communicator adds per-shot gradients exactly as the single domain does (two floats commute; a sum
-        // of partial sums of more shots would differ from the sequential sum in the last bits).
-        int per = groups == 1 ? 2 : 1;
+        int per = 2; // shots per group
         int shots = per * groups;
         int nx = padded[ndim - 1];
         int nz = padded[0];

@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.io.Npy;
+import sweep.parallel.ModelParallel;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
 
@@ -16,12 +17,18 @@ public final class ForwardCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
 
+    @Mixin
+    MeshOptions meshOptions;
+
     @Option(names = "--out", required = true, description = "output record .npy")
     Path out;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         ProblemOptions.Problem pr = problem.load();
+        if (meshOptions.decomposed()) {
+            return decomposed(pr);
+        }
         long t0 = System.nanoTime();
         Record r;
         try (Propagator p = new Propagator(pr.spec().build())) {
@@ -31,6 +38,25 @@ public final class ForwardCommand implements Callable<Integer> {
         Npy.writeFloat32(out, r.data(), r.shape());
         System.err.printf("sweep forward: %d shot(s), %d steps in %.2f s; wrote %s (%d, %d, %d, %d)%n",
                 r.shots(), r.nt(), sec, out, r.shots(), r.nt(), r.nrec(), r.nfield());
+        return 0;
+    }
+
+    private int decomposed(ProblemOptions.Problem pr) throws Exception {
+        int shots = pr.sources().length;
+        try (DistributedRun dr = new DistributedRun(meshOptions, pr.shape(), shots);
+             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec().build()), dr.mesh)) {
+            long t0 = System.nanoTime();
+            float[] w = pr.wavelet().length == problem.nt ? pr.wavelet() : dr.mine(pr.wavelet(), problem.nt);
+            Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()));
+            Record r = dr.gatherAll(mp, tile);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            if (r != null) {
+                Npy.writeFloat32(out, r.data(), r.shape());
+                System.err.printf("sweep forward: %d shot(s), %d steps in %.2f s on %d ranks; wrote %s (%d, %d, %d, %d)%n",
+                        r.shots(), r.nt(), sec, dr.mesh.topology().worldSize(), out, r.shots(), r.nt(), r.nrec(),
+                        r.nfield());
+            }
+        }
         return 0;
     }
 }

@@ -9,6 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import sweep.io.Npy;
+import sweep.parallel.ModelParallel;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
@@ -45,13 +46,19 @@ public final class GradientCommand implements Callable<Integer> {
             description = "wavefield memory: full (exact everywhere) or boundary (no gradient in the PML pads; default)")
     StorageChoice storage;
 
+    @Mixin
+    MeshOptions meshOptions;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         ProblemOptions.Problem pr = problem.load();
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = problem.nt;
         float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, 1}).asFloat32();
+        if (meshOptions.decomposed()) {
+            return decomposed(pr, obs);
+        }
         long t0 = System.nanoTime();
         Gradient g;
         try (Propagator p = new Propagator(pr.spec().storage(storage.storage).build())) {
@@ -63,6 +70,29 @@ public final class GradientCommand implements Callable<Integer> {
         cmd.commandLine().getOut().flush();
         System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s; wrote %s %s%n", shots, nt,
                 storage, sec, outGrad, Arrays.toString(pr.shape()));
+        return 0;
+    }
+
+    private int decomposed(ProblemOptions.Problem pr, float[] obs) throws Exception {
+        int shots = pr.sources().length;
+        int nt = problem.nt;
+        int nrec = pr.receivers()[0].length;
+        try (DistributedRun dr = new DistributedRun(meshOptions, pr.shape(), shots);
+             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec().storage(storage.storage).build()), dr.mesh)) {
+            long t0 = System.nanoTime();
+            float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
+            Gradient g = mp.forwardAndGradient(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()),
+                    dr.mine(obs, nt * nrec), Misfit.L2);
+            float[] grad = dr.globalGradient(mp, g);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            if (dr.worldRank == 0) {
+                Npy.writeFloat32(outGrad, grad, pr.shape());
+                cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
+                cmd.commandLine().getOut().flush();
+                System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s on %d ranks; wrote %s %s%n",
+                        shots, nt, storage, sec, dr.mesh.topology().worldSize(), outGrad, Arrays.toString(pr.shape()));
+            }
+        }
         return 0;
     }
 }

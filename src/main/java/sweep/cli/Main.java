@@ -20,9 +20,11 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            String where = sweep.parallel.Mpi.isInitialized() ? " (rank " + mpi.MPI.COMM_WORLD.getRank() + ")" : "";
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof java.io.UncheckedIOException) {
-                cmd.getErr().println("sweep " + cmd.getCommandName() + ": error: " + ex.getMessage());
+                cmd.getErr().println("sweep " + cmd.getCommandName() + where + ": error: " + ex.getMessage());
+                cmd.getErr().flush();
                 return 2;
             }
             throw ex;
@@ -30,7 +32,29 @@ public final class Main implements Runnable {
         return cl;
     }
 
+    /**
+     * Runs the command line and exits with its code. Under MPI, a rank that fails aborts the whole job (never a hang
+     * of the others in a collective); a rank that succeeds finalizes MPI.
+     */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (RuntimeException | Error e) {
+            e.printStackTrace();
+            code = 1;
+        }
+        try {
+            if (sweep.parallel.Mpi.isInitialized()) {
+                if (code != 0) {
+                    mpi.MPI.COMM_WORLD.abort(code);
+                }
+                sweep.parallel.Mpi.finish();
+            }
+        } catch (mpi.MPIException e) {
+            System.err.println("sweep: MPI shutdown failed: " + e.getMessage());
+            code = code == 0 ? 1 : code;
+        }
+        System.exit(code);
     }
 }

@@ -39,6 +39,7 @@ public final class ModelParallel implements AutoCloseable {
         this.spec = spec;
         this.mesh = mesh;
         this.topo = mesh.topology();
+        checkSameSpecEverywhere(spec, mesh);
         this.globalShape = spec.shape();
         if (spec.ndim() == 2 && topo.py() != 1) {
             throw new IllegalArgumentException("a 2-D problem needs py = 1, got py = " + topo.py());
@@ -59,6 +60,23 @@ public final class ModelParallel implements AutoCloseable {
         this.grid = new Grid(spec, tileOffset, tileShape, pml);
         this.halo = new HaloExchange(mesh, grid, h);
         this.solver = new Propagator(spec, grid, halo);
+    }
+
+    private static void checkSameSpecEverywhere(PropSpec spec, ModelParallelMesh mesh) {
+        long[] lo = {spec.fingerprint()};
+        long[] hi = {spec.fingerprint()};
+        try {
+            mesh.model().allReduce(lo, 1, MPI.LONG, MPI.MIN);
+            mesh.model().allReduce(hi, 1, MPI.LONG, MPI.MAX);
+            mesh.shot().allReduce(lo, 1, MPI.LONG, MPI.MIN);
+            mesh.shot().allReduce(hi, 1, MPI.LONG, MPI.MAX);
+        } catch (MPIException e) {
+            throw new IllegalStateException("spec consistency check failed: " + e.getMessage(), e);
+        }
+        if (lo[0] != hi[0]) {
+            throw new IllegalArgumentException("the ranks were given different problem specs (shape, dh, dt, nt, abcn,"
+                    + " order, free surface, PML or storage differ): every rank must build the same global PropSpec");
+        }
     }
 
     /** This rank's tile shape (physical) and its global offset, z first. */
@@ -92,8 +110,10 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * Forward and adjoint runs with the misfit against {@code observed}, the global record {@code (B, nt, nrec, 1)}
-     * of this shot group's shots. Returns this tile's dJ/dvp (tile shape) summed over the shot groups, the misfit
-     * summed over every rank (in double) and dJ/dwavelet summed over tiles.
+     * of this shot group's B shots (every group passes the same B; group g holds the global shots g·B .. g·B+B−1).
+     * Returns this tile's dJ/dvp (tile shape) summed over all groups' shots in global shot order (bit-identical to
+     * the single domain's batch sum), the misfit summed over every rank (in double) and this group's dJ/dwavelet
+     * {@code (B, nt)} summed over tiles.
      */
     public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
                                        float[] observed, Misfit misfit) {
@@ -104,30 +124,65 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
                     + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", 1)");
         }
+        if (wavelet == null || (wavelet.length != nt && wavelet.length != shots * nt)) {
+            throw new IllegalArgumentException("wavelet has " + (wavelet == null ? "no" : wavelet.length)
+                    + " samples; expected nt=" + nt + " or B*nt=" + shots * nt);
+        }
         int nown = ownReceivers.length;
-        float[] obs = new float[shots * nt * nown];
+        float[][] perShot = new float[shots][];
+        float[] wbar = new float[shots * nt];
+        double j = 0;
         for (int b = 0; b < shots; b++) {
+            float[] obs = new float[nt * nown];
             for (int t = 0; t < nt; t++) {
                 for (int r = 0; r < nown; r++) {
-                    obs[(b * nt + t) * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
+                    obs[t * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
                 }
             }
+            float[] wb = wavelet.length == nt ? wavelet : Arrays.copyOfRange(wavelet, b * nt, (b + 1) * nt);
+            Gradient g = solver.forwardAndGradient(wb, new int[][][] {l.sources[b]}, new int[][][] {l.receivers[b]},
+                    b == 0 ? l.model : null, obs, misfit);
+            perShot[b] = g.vp();
+            System.arraycopy(g.wavelet(), 0, wbar, b * nt, nt);
+            j += g.misfit();
         }
-        Gradient g = solver.forwardAndGradient(wavelet, l.sources, l.receivers, l.model, obs, misfit);
         try {
-            double[] j = {g.misfit()};
-            mesh.model().allReduce(j, 1, MPI.DOUBLE, MPI.SUM);
-            mesh.shot().allReduce(j, 1, MPI.DOUBLE, MPI.SUM);
-            float[] w = g.wavelet().clone();
-            mesh.model().allReduce(w, w.length, MPI.FLOAT, MPI.SUM);
-            float[] vp = g.vp().clone();
-            if (topo.shotGroups() > 1) {
-                mesh.shot().allReduce(vp, vp.length, MPI.FLOAT, MPI.SUM);
-            }
-            return new Gradient(vp, w, j[0]);
+            double[] jj = {j};
+            mesh.model().allReduce(jj, 1, MPI.DOUBLE, MPI.SUM);
+            mesh.shot().allReduce(jj, 1, MPI.DOUBLE, MPI.SUM);
+            mesh.model().allReduce(wbar, wbar.length, MPI.FLOAT, MPI.SUM);
+            return new Gradient(orderedShotSum(perShot), wbar, jj[0]);
         } catch (MPIException e) {
             throw new IllegalStateException("gradient reduction failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Sums per-shot tile gradients over the shot groups in global shot order: group g adds its shots, in order, to the
+     * partial sum of groups 0..g−1 and passes it on; the last group's total is broadcast. The same float additions in
+     * the same order as a single domain's batch.
+     */
+    private float[] orderedShotSum(float[][] perShot) throws MPIException {
+        int cells = product(tileShape);
+        float[] sum = new float[cells];
+        Intracomm shot = mesh.shot();
+        int g = topo.shotGroup();
+        int groups = topo.shotGroups();
+        if (g > 0) {
+            shot.recv(sum, cells, MPI.FLOAT, g - 1, 21);
+        }
+        for (float[] p : perShot) {
+            for (int i = 0; i < cells; i++) {
+                sum[i] += p[i];
+            }
+        }
+        if (g < groups - 1) {
+            shot.send(sum, cells, MPI.FLOAT, g + 1, 21);
+        }
+        if (groups > 1) {
+            shot.bcast(sum, cells, MPI.FLOAT, groups - 1);
+        }
+        return sum;
     }
 
     /**

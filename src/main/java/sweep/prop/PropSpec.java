@@ -208,6 +208,26 @@ public final class PropSpec {
         return w;
     }
 
+    /**
+     * A hash of every field that decides the numerical result (not the thread count or check interval), for checking
+     * that the ranks of a decomposed run were given the same problem.
+     */
+    public long fingerprint() {
+        long h = equation.ordinal();
+        h = 31 * h + Arrays.hashCode(shape);
+        h = 31 * h + Arrays.hashCode(dh);
+        h = 31 * h + Double.hashCode(dt);
+        h = 31 * h + nt;
+        h = 31 * h + abcn;
+        h = 31 * h + order;
+        h = 31 * h + (freeSurface ? 1 : 0);
+        h = 31 * h + Double.hashCode(pmlFreq);
+        h = 31 * h + Double.hashCode(pmlReflection);
+        h = 31 * h + Double.hashCode(maxVel);
+        h = 31 * h + storage.ordinal();
+        return h;
+    }
+
     /** A builder starting from the given physical shape, z first. */
     public static Builder builder(int... shape) {
         return new Builder(shape);
@@ -215,7 +235,16 @@ public final class PropSpec {
 
     /** A builder initialised with this spec's values. */
     public Builder toBuilder() {
-        Builder b = new Builder(shape);
+        return toBuilder(shape);
+    }
+
+    /** The same problem on another physical shape (e.g. the model padded to a mesh). */
+    public PropSpec withShape(int... newShape) {
+        return toBuilder(newShape).build();
+    }
+
+    private Builder toBuilder(int[] newShape) {
+        Builder b = new Builder(newShape);
         b.equation = equation;
         b.dh = dh.clone();
         b.dt = dt;

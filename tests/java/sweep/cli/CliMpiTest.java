@@ -1,0 +1,104 @@
+package sweep.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import sweep.io.Npy;
+import sweep.parallel.MpiRunner;
+
+/**
+ * {@code sweep forward} and {@code sweep gradient} under {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0
+ * writes the same files as the single-domain run, byte for byte; a mesh that does not match -np ends the job.
+ */
+class CliMpiTest {
+    @TempDir
+    Path dir;
+
+    private List<String> common() {
+        return List.of("--dh", "10", "--dt", "0.001", "--nt", "300", "--abcn", "8", "--free-surface", "--sources",
+                dir.resolve("src.npy").toString(), "--receivers", dir.resolve("rec.npy").toString(), "--ricker", "12");
+    }
+
+    private void inputs() {
+        int nz = 32;
+        int nx = 44;
+        float[] v = new float[nz * nx];
+        float[] v0 = new float[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                v0[z * nx + x] = 2000 + 15 * z;
+                v[z * nx + x] = (float) (v0[z * nx + x] + 250 * Math.exp(-((z - 16) * (z - 16) + (x - 22) * (x - 22)) / 40.0));
+            }
+        }
+        Npy.writeFloat32(dir.resolve("vp.npy"), v, nz, nx);
+        Npy.writeFloat32(dir.resolve("v0.npy"), v0, nz, nx);
+        Npy.writeInt32(dir.resolve("src.npy"), new int[] {3, 2, 21, 2, 22, 3, 40, 2}, 4, 1, 2);
+        int[] rec = new int[4 * 15 * 2];
+        for (int b = 0; b < 4; b++) {
+            for (int r = 0; r < 15; r++) {
+                rec[(b * 15 + r) * 2] = 3 * r;
+                rec[(b * 15 + r) * 2 + 1] = 1;
+            }
+        }
+        Npy.writeInt32(dir.resolve("rec.npy"), rec, 4, 15, 2);
+    }
+
+    private int single(String... args) {
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(new StringWriter()));
+        return cl.execute(args);
+    }
+
+    private static String[] args(String cmd, List<String> common, String... more) {
+        List<String> a = new ArrayList<>();
+        a.add(cmd);
+        a.addAll(common);
+        a.addAll(List.of(more));
+        return a.toArray(new String[0]);
+    }
+
+    @Test
+    void rankZeroWritesTheSingleDomainFilesBitForBit() throws Exception {
+        inputs();
+        String vp = dir.resolve("vp.npy").toString();
+        String v0 = dir.resolve("v0.npy").toString();
+        String obs = dir.resolve("obs.npy").toString();
+        assertEquals(0, single(args("forward", common(), "--vp", vp, "--out", obs)));
+        MpiRunner.Result f = MpiRunner.run(4, Main.class, args("forward", common(), "--vp", vp, "--out",
+                dir.resolve("obs4.npy").toString(), "--px", "2", "--shot-groups", "2"));
+        assertEquals(0, f.exitCode(), f.describe());
+        assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
+
+        assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
+                "--out-grad", dir.resolve("g.npy").toString())));
+        MpiRunner.Result g = MpiRunner.run(4, Main.class, args("gradient", common(), "--vp", v0, "--observed", obs,
+                "--storage", "full", "--out-grad", dir.resolve("g4.npy").toString(), "--px", "2", "--shot-groups",
+                "2"));
+        assertEquals(0, g.exitCode(), g.describe());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
+        assertEquals(1, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+    }
+
+    @Test
+    void aMeshThatDoesNotMatchTheWorldEndsTheJob() throws Exception {
+        inputs();
+        MpiRunner.Result r = MpiRunner.run(2, Main.class, args("forward", common(), "--vp",
+                dir.resolve("vp.npy").toString(), "--out", dir.resolve("x.npy").toString(), "--px", "3"));
+        assertFalse(r.timedOut(), r.describe());
+        assertNotEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stderr().contains("needs 3"), r.describe());
+        assertFalse(Files.exists(dir.resolve("x.npy")));
+    }
+}
