@@ -48,6 +48,7 @@ public final class HaloExchange implements HaloHook {
     private final List<Face> faces = new ArrayList<>();
     private final Request[] requests;
     private long exchanges;
+    private long nanos;
 
     /** Exchange for {@code grid}, this rank's tile of the mesh; {@code halfWidth} = order/2. */
     public HaloExchange(ModelParallelMesh mesh, Grid grid, int halfWidth) {
@@ -97,11 +98,17 @@ public final class HaloExchange implements HaloHook {
         return exchanges;
     }
 
+    /** Wall-clock seconds spent in exchanges so far (pack, transfer, wait, unpack). */
+    public double seconds() {
+        return nanos * 1e-9;
+    }
+
     @Override
     public void exchange(float[] field) {
         if (faces.isEmpty()) {
             return;
         }
+        long t0 = System.nanoTime();
         try {
             int k = 0;
             for (Face f : faces) {
@@ -122,6 +129,7 @@ public final class HaloExchange implements HaloHook {
                 Pack.unpack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
             exchanges++;
+            nanos += System.nanoTime() - t0;
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }

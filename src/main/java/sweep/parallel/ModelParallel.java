@@ -92,6 +92,25 @@ public final class ModelParallel implements AutoCloseable {
         return ownReceivers.clone();
     }
 
+    /**
+     * For benchmarks: times {@code steps} forward steps of this rank's tile (halo exchange included) on the given
+     * global or tile model; returns seconds. Collective: every rank of the group calls it.
+     */
+    public double timeSteps(float[] model, int steps) {
+        Local l = localize(new int[][][] {{}}, new int[][][] {{}}, model);
+        return solver.timeSteps(l.model, steps);
+    }
+
+    /** Wall-clock seconds this rank has spent in halo exchanges. */
+    public double haloSeconds() {
+        return halo.seconds();
+    }
+
+    /** Number of halo exchanges this rank has done. */
+    public long haloExchanges() {
+        return halo.exchanges();
+    }
+
     /** Bytes this rank's tile solver holds. */
     public long bytesHeld() {
         return solver.bytesHeld();
