@@ -32,6 +32,9 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--only", description = "run only the 2d or the 3d case")
     String only;
 
+    @Option(names = "--serial", description = "serial halo exchange (update, then exchange) instead of the overlapped one")
+    boolean serial;
+
     @Override
     public Integer call() throws Exception {
         if (only != null && !only.equals("2d") && !only.equals("3d")) {
@@ -41,8 +44,9 @@ public final class BenchDdCommand implements Callable<Integer> {
         int world = MPI.COMM_WORLD.getSize();
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
-            System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps%n",
-                    world, threads, world * threads, repeats, steps);
+            System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps;"
+                    + " %s halo exchange%n", world, threads, world * threads, repeats, steps,
+                    serial ? "serial" : "overlapped");
             System.out.printf("%-12s %18s %18s %7s %16s%n", "case", "single Mcells/s", "DD Mcells/s", "ratio",
                     "halo ms/step");
         }
@@ -79,6 +83,7 @@ public final class BenchDdCommand implements Callable<Integer> {
         int py = world / px;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, 1);
              ModelParallel mp = new ModelParallel(spec, mesh)) {
+            mp.setOverlap(!serial);
             long global = 1;
             for (int k = 0; k < shape.length; k++) {
                 global *= shape[k] + 2L * spec.abcn();

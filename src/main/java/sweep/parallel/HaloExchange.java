@@ -49,6 +49,8 @@ public final class HaloExchange implements HaloHook {
     private final Request[] requests;
     private long exchanges;
     private long nanos;
+    private float[] pending;
+    private final boolean[] cut = new boolean[6];
 
     /** Exchange for {@code grid}, this rank's tile of the mesh; {@code halfWidth} = order/2. */
     public HaloExchange(ModelParallelMesh mesh, Grid grid, int halfWidth) {
@@ -86,6 +88,7 @@ public final class HaloExchange implements HaloHook {
                 int a = axis.ordinal();
                 int mine = 2 * a + side.ordinal();
                 int theirs = 2 * a + (1 - side.ordinal());
+                cut[(axis == MeshTopology.Axis.X ? 4 : 2) + side.ordinal()] = true;
                 // the neighbour is in this shot group: its rank in the model communicator is its tile rank
                 faces.add(new Face(nb.getAsInt() - t.groupRootRank(), theirs, mine, send, recv));
             }
@@ -98,15 +101,24 @@ public final class HaloExchange implements HaloHook {
         return exchanges;
     }
 
-    /** Wall-clock seconds spent in exchanges so far (pack, transfer, wait, unpack). */
+    /** Wall-clock seconds spent in exchanges so far (pack and post, then wait and unpack). */
     public double seconds() {
         return nanos * 1e-9;
     }
 
     @Override
     public void exchange(float[] field) {
+        begin(field);
+        end();
+    }
+
+    @Override
+    public void begin(float[] field) {
         if (faces.isEmpty()) {
             return;
+        }
+        if (pending != null) {
+            throw new IllegalStateException("halo exchange begun twice without end()");
         }
         long t0 = System.nanoTime();
         try {
@@ -121,17 +133,40 @@ public final class HaloExchange implements HaloHook {
                 f.sendBuf.put(f.scratch);
                 requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
             }
-            Request.waitAll(requests);
-            for (Face f : faces) {
-                f.recvBuf.clear();
-                f.recvBuf.get(f.scratch);
-                int[] b = f.recvBox;
-                Pack.unpack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-            exchanges++;
-            nanos += System.nanoTime() - t0;
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }
+        pending = field;
+        nanos += System.nanoTime() - t0;
+    }
+
+    @Override
+    public void end() {
+        if (faces.isEmpty()) {
+            return;
+        }
+        if (pending == null) {
+            throw new IllegalStateException("halo exchange end() without begin()");
+        }
+        long t0 = System.nanoTime();
+        try {
+            Request.waitAll(requests);
+        } catch (MPIException e) {
+            throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
+        }
+        for (Face f : faces) {
+            f.recvBuf.clear();
+            f.recvBuf.get(f.scratch);
+            int[] b = f.recvBox;
+            Pack.unpack(pending, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+        }
+        pending = null;
+        exchanges++;
+        nanos += System.nanoTime() - t0;
+    }
+
+    @Override
+    public boolean[] cutSides() {
+        return cut.clone();
     }
 }

@@ -79,6 +79,14 @@ public final class ModelParallel implements AutoCloseable {
         }
     }
 
+    /**
+     * Overlap of the halo exchange with the update of the cells away from the cuts (default on); off runs the serial
+     * path, the bit-exact reference. Both give the same bits.
+     */
+    public void setOverlap(boolean on) {
+        solver.setOverlap(on);
+    }
+
     /** This rank's tile shape (physical) and its global offset, z first. */
     public MeshTopology.Extent tile() {
         return new MeshTopology.Extent(tileShape, tileOffset);

@@ -9,4 +9,24 @@ package sweep.prop;
 public interface HaloHook {
     /** Exchanges the cut-face halos of {@code field}, a wavefield-shaped array of this solver's grid. */
     void exchange(float[] field);
+
+    /**
+     * Starts an exchange of {@code field} (its cut strips must be final); {@link #end()} completes it. Between the two
+     * calls the caller may write any cell of {@code field} but the cut strips and the halo. Default: all at once.
+     */
+    default void begin(float[] field) {
+        exchange(field);
+    }
+
+    /** Completes the exchange started by {@link #begin}, filling the halos. */
+    default void end() {
+    }
+
+    /**
+     * Which sides of the grid face a neighbour, SWEEP order {@code [z_lo, z_hi, y_lo, y_hi, x_lo, x_hi]}; null when
+     * the hook cannot tell (then the solver does not overlap).
+     */
+    default boolean[] cutSides() {
+        return null;
+    }
 }

@@ -34,7 +34,11 @@ final class JavaStepper {
     private final float[][] scratch;
     // Loop bodies built once, so that a step allocates nothing.
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
-    private final JavaBackend.ChunkBody updatePass = (c, r0, r1) -> updateRows(c, r0, r1);
+    private final JavaBackend.ChunkBody updatePass;
+    private final List<int[]> pmlAll;
+    private final List<int[]> innerAll;
+    /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
+    private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
     JavaStepper(Grid g, JavaBackend backend) {
@@ -43,6 +47,9 @@ final class JavaStepper {
         int len = g.length();
         this.pmlBoxes = g.pmlBoxes();
         this.interior = g.interiorBox();
+        this.pmlAll = pmlBoxes;
+        this.innerAll = interior == null ? List.of() : List.of(interior);
+        this.updatePass = (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll);
         v2 = new float[len];
         u = new float[len];
         un = new float[len];
@@ -99,6 +106,128 @@ final class JavaStepper {
         u = nu;
     }
 
+    /** Whether {@link #stepOverlapped} can split this grid for {@code halo} (it reports its cut sides). */
+    boolean canOverlap(HaloHook halo) {
+        return halo.cutSides() != null;
+    }
+
+    /**
+     * The same step as {@link #step} followed by a halo exchange, with communication hidden behind computation:
+     * the cells of the cut strips are updated (and their sources and free-surface columns applied) first, the
+     * exchange starts, the rest of the grid is updated, then the exchange completes. Every cell sees the same
+     * operations in the same order as in the serial path, so the bits are the same.
+     */
+    void stepOverlapped(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt, HaloHook halo) {
+        if (overlap == null) {
+            overlap = new Overlap(halo.cutSides());
+        }
+        Overlap o = overlap;
+        if (!pmlBoxes.isEmpty()) {
+            backend.parallelFor(0, g.nz, psiPass);
+        }
+        final float[] nu = un;
+        backend.parallelFor(0, g.nz, o.updateStrip);
+        o.inject(nu, srcIdx, wavelet, nsrc, nt, n, true);
+        o.mirror(nu, true);
+        halo.begin(nu);
+        backend.parallelFor(0, g.nz, o.updateRest);
+        o.inject(nu, srcIdx, wavelet, nsrc, nt, n, false);
+        o.mirror(nu, false);
+        halo.end();
+        un = u;
+        u = nu;
+    }
+
+    /** The strip/rest split of the update, the sources and the free-surface columns for one set of cut sides. */
+    private final class Overlap {
+        final boolean[] cut;
+        final List<int[]> pmlStrip = new java.util.ArrayList<>();
+        final List<int[]> pmlRest = new java.util.ArrayList<>();
+        final List<int[]> innerStrip = new java.util.ArrayList<>();
+        final List<int[]> innerRest = new java.util.ArrayList<>();
+        final List<int[]> columnsStrip = new java.util.ArrayList<>();
+        final List<int[]> columnsRest = new java.util.ArrayList<>();
+        final JavaBackend.ChunkBody updateStrip;
+        final JavaBackend.ChunkBody updateRest;
+        private int[] cachedSrc;
+        private boolean[] srcInStrip;
+
+        Overlap(boolean[] cut) {
+            this.cut = cut.clone();
+            split(pmlBoxes, pmlStrip, pmlRest);
+            split(innerAll, innerStrip, innerRest);
+            split(List.of(new int[] {0, 1, 0, g.ny, 0, g.nx}), columnsStrip, columnsRest);
+            updateStrip = (c, r0, r1) -> updateRows(c, r0, r1, pmlStrip, innerStrip);
+            updateRest = (c, r0, r1) -> updateRows(c, r0, r1, pmlRest, innerRest);
+        }
+
+        /** Cuts each box at the strip limits along y and x; a piece is a strip piece when it lies in a cut strip. */
+        private void split(List<int[]> boxes, List<int[]> strip, List<int[]> rest) {
+            int h = g.h;
+            for (int[] b : boxes) {
+                int[] ys = limits(b[2], b[3], g.ny, h, cut[2], cut[3]);
+                int[] xs = limits(b[4], b[5], g.nx, h, cut[4], cut[5]);
+                for (int iy = 0; iy + 1 < ys.length; iy++) {
+                    for (int ix = 0; ix + 1 < xs.length; ix++) {
+                        int[] p = {b[0], b[1], ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]};
+                        boolean s = inStrip(p[2], g.ny, h, cut[2], cut[3]) || inStrip(p[4], g.nx, h, cut[4], cut[5]);
+                        (s ? strip : rest).add(p);
+                    }
+                }
+            }
+        }
+
+        private int[] limits(int lo, int hi, int n, int h, boolean cutLo, boolean cutHi) {
+            java.util.TreeSet<Integer> t = new java.util.TreeSet<>(List.of(lo, hi));
+            if (cutLo && h > lo && h < hi) {
+                t.add(h);
+            }
+            if (cutHi && n - h > lo && n - h < hi) {
+                t.add(n - h);
+            }
+            return t.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private boolean inStrip(int c, int n, int h, boolean cutLo, boolean cutHi) {
+            return (cutLo && c < h) || (cutHi && c >= n - h);
+        }
+
+        /** Injects, in list order, the sources whose cell lies (or does not lie) in a cut strip. */
+        void inject(float[] nu, int[] srcIdx, float[] wavelet, int nsrc, int nt, int n, boolean strips) {
+            if (srcIdx != cachedSrc) {
+                srcInStrip = new boolean[nsrc];
+                int sz = g.geo[sweep.kernels.Layout.SZ];
+                int sy = g.geo[sweep.kernels.Layout.SY];
+                for (int s = 0; s < nsrc; s++) {
+                    int rem = srcIdx[s] % sz;
+                    int y = g.ndim == 3 ? rem / sy - g.h : 0;
+                    int x = (g.ndim == 3 ? rem % sy : rem) - g.h;
+                    srcInStrip[s] = inStrip(y, g.ny, g.h, cut[2], cut[3]) || inStrip(x, g.nx, g.h, cut[4], cut[5]);
+                }
+                cachedSrc = srcIdx;
+            }
+            for (int s = 0; s < nsrc; s++) {
+                if (srcInStrip[s] == strips) {
+                    int i = srcIdx[s];
+                    nu[i] = nu[i] + v2[i] * wavelet[s * nt + n];
+                }
+            }
+        }
+
+        void mirror(float[] nu, boolean strips) {
+            if (!g.spec.freeSurface()) {
+                return;
+            }
+            for (int[] c : strips ? columnsStrip : columnsRest) {
+                if (g.ndim == 2) {
+                    Acoustic2D.mirrorTop(nu, g.geo, c[4], c[5]);
+                } else {
+                    Acoustic3D.mirrorTop(nu, g.geo, c[2], c[3], c[4], c[5]);
+                }
+            }
+        }
+    }
+
     /** 3-D free-surface mirror of the new level over rows y in [y0, y1). */
     private void mirrorRows(int y0, int y1) {
         Acoustic3D.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
@@ -127,13 +256,13 @@ final class JavaStepper {
         }
     }
 
-    /** Update pass over depth rows [r0, r1): the PML boxes, then the interior box. */
-    private void updateRows(int chunk, int r0, int r1) {
+    /** Update pass over depth rows [r0, r1) of the given PML boxes, then of the given interior boxes. */
+    private void updateRows(int chunk, int r0, int r1, List<int[]> pmlList, List<int[]> innerList) {
         final float[] cu = u;
         final float[] nu = un;
         final int[] geo = g.geo;
         final float[] coef = g.coef;
-        for (int[] b : pmlBoxes) {
+        for (int[] b : pmlList) {
             int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {
@@ -150,8 +279,7 @@ final class JavaStepper {
                 }
             }
         }
-        if (interior != null) {
-            int[] b = interior;
+        for (int[] b : innerList) {
             int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {

@@ -17,6 +17,7 @@ public final class Propagator implements AutoCloseable {
     private JavaAdjoint adjoint;
     private float[] model;
     private double pmlVelocity;
+    private boolean overlap = true;
     private java.util.List<JavaAdjoint.Tape> tapes = java.util.List.of();
 
     /** A single-domain solver for {@code spec}. */
@@ -229,10 +230,7 @@ public final class Propagator implements AutoCloseable {
             stepper.reset();
             for (int n = 0; n < nt; n++) {
                 sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
-                stepper.step(n, srcIdx, sw, srcIdx.length, nt);
-                if (halo != null) {
-                    halo.exchange(stepper.u);
-                }
+                advance(n, srcIdx, sw, srcIdx.length, nt);
                 int done = n + 1;
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     stepper.checkFinite(done, b);
@@ -264,10 +262,7 @@ public final class Propagator implements AutoCloseable {
         stepper.reset();
         long t0 = System.nanoTime();
         for (int n = 0; n < steps; n++) {
-            stepper.step(n, src, w, 1, steps);
-            if (halo != null) {
-                halo.exchange(stepper.u);
-            }
+            advance(n, src, w, 1, steps);
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
         stepper.checkFinite(steps, 0);
@@ -330,6 +325,26 @@ public final class Propagator implements AutoCloseable {
             throw new IllegalArgumentException("PML velocity must be >= 0 and finite, got " + v);
         }
         this.pmlVelocity = v;
+    }
+
+    /**
+     * With a halo hook: hide the halo exchange behind the update of the cells away from the cuts (default), or run
+     * the serial path (update, then exchange), the bit-exact reference. Both give the same bits.
+     */
+    public void setOverlap(boolean on) {
+        this.overlap = on;
+    }
+
+    /** One time step plus, under domain decomposition, the halo exchange of the new level. */
+    private void advance(int n, int[] srcIdx, float[] sw, int nsrc, int nt) {
+        if (halo == null) {
+            stepper.step(n, srcIdx, sw, nsrc, nt);
+        } else if (overlap && stepper.canOverlap(halo)) {
+            stepper.stepOverlapped(n, srcIdx, sw, nsrc, nt, halo);
+        } else {
+            stepper.step(n, srcIdx, sw, nsrc, nt);
+            halo.exchange(stepper.u);
+        }
     }
 
     /** Sets the model, or keeps the previous one when {@code vp} is null. */
