@@ -86,6 +86,49 @@ public final class Benchmark {
         return rows;
     }
 
+    /**
+     * Time of one gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only run,
+     * same problem ({@code steps} steps, one shot, a line of receivers), medians over the repeats.
+     */
+    public double gradientRatio(String label, int[] shape, int order, int abcn, int threads) {
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] vp = new float[cells];
+        Arrays.fill(vp, 2500f);
+        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn).threads(threads)
+                .storage(sweep.prop.Storage.BOUNDARY_SAVING).build();
+        int nd = shape.length;
+        int nx = shape[nd - 1];
+        int[][] rec = new int[nx / 10][];
+        for (int r = 0; r < rec.length; r++) {
+            rec[r] = nd == 2 ? new int[] {10 * r, 2} : new int[] {10 * r, shape[1] / 2, 2};
+        }
+        int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
+        float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
+        double[] tf = new double[repeats];
+        double[] tg = new double[repeats];
+        try (Propagator p = new Propagator(spec)) {
+            float[] obs = new float[steps * rec.length];
+            p.forward(w, src, new int[][][] {rec}, vp);
+            p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+            for (int r = 0; r < repeats; r++) {
+                long t0 = System.nanoTime();
+                p.forward(w, src, new int[][][] {rec}, vp);
+                long t1 = System.nanoTime();
+                p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+                long t2 = System.nanoTime();
+                tf[r] = (t1 - t0) * 1e-9;
+                tg[r] = (t2 - t1) * 1e-9;
+            }
+        }
+        double ratio = median(tg) / median(tf);
+        log.printf("  %-28s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f%n", label,
+                threads, median(tf), median(tg), ratio);
+        return ratio;
+    }
+
     static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);

@@ -26,6 +26,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--order", defaultValue = "8", description = "spatial order (default ${DEFAULT-VALUE})")
     int order;
 
+    @Option(names = "--gradient", description = "also time one gradient (boundary saving) against one forward run")
+    boolean gradient;
+
     @Override
     public Integer call() {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -48,6 +51,15 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (only == null || only.equals("3d")) {
             rows.addAll(b.propagator("3-D 256^3", new int[] {256, 256, 256}, order, 20, tc, bound));
+        }
+        if (gradient) {
+            int t = tc[tc.length - 1];
+            if (only == null || only.equals("2d")) {
+                b.gradientRatio("2-D 2000x2000", new int[] {2000, 2000}, order, 20, t);
+            }
+            if (only == null || only.equals("3d")) {
+                b.gradientRatio("3-D 256^3", new int[] {256, 256, 256}, order, 20, t);
+            }
         }
         System.out.println();
         System.out.printf("%-16s %7s %12s %21s %14s %7s%n", "case", "threads", "Mcells/s", "min-max", "bound Mcells/s",

@@ -206,6 +206,7 @@ final class JavaAdjoint {
         Arrays.fill(lam, 0f);
         Arrays.fill(qprev, 0f);
         Arrays.fill(grad, 0f);
+        Arrays.fill(d, 0f);
         Arrays.fill(cor, 0f);
         Arrays.fill(pb, 0f);
         Arrays.fill(psib, 0f);
@@ -224,7 +225,11 @@ final class JavaAdjoint {
             if (storage == Storage.FULL) {
                 dn = tape.terms[n];
             } else {
-                Arrays.fill(d, 0f);
+                // d is written in the interior box only; outside it (the PML pads) it stays 0 (no gradient there)
+                // but for the source term added below, which is cleared here
+                for (int i : tape.srcIdx) {
+                    d[i] = 0f;
+                }
                 laplacian(cur, fwd.psi, fwd.zeta, d, interiorOnly());
                 if (n > 0) {
                     Sources.uninject(nxt, v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
