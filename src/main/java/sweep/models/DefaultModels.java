@@ -35,4 +35,88 @@ public final class DefaultModels {
         }
         return v;
     }
+
+    /**
+     * The FWI demo model, 2000 m deep and 6000 m wide at any spacing {@code dh} (200×600 cells at 10 m): a water-like
+     * top layer, dipping sediment layers offset by a normal fault, a high-velocity salt-like body and a low-velocity
+     * gas lens. Velocities 1500–4500 m/s. Shape {@code (round(2000/dh), round(6000/dh))}.
+     */
+    public static float[] fwi2d(double dh) {
+        int nz = (int) Math.round(2000 / dh);
+        int nx = (int) Math.round(6000 / dh);
+        float[] v = new float[nz * nx];
+        for (int iz = 0; iz < nz; iz++) {
+            for (int ix = 0; ix < nx; ix++) {
+                double z = (iz + 0.5) * dh;
+                double x = (ix + 0.5) * dh;
+                // fault: a line dipping from (3200, 300) to (2600, 2000); the hanging wall (left) drops 150 m
+                double faultX = 3200 - (z - 300) * 600 / 1700;
+                double zz = (x < faultX && z > 300) ? z - 150 : z;
+                double dip = 0.06 * (x - 3000);
+                double vel;
+                if (z < 250) {
+                    vel = 1500;
+                } else if (zz + dip < 600) {
+                    vel = 1900;
+                } else if (zz + dip < 950) {
+                    vel = 2300;
+                } else if (zz + dip < 1350) {
+                    vel = 2800;
+                } else {
+                    vel = 3300;
+                }
+                double bx = (x - 4500) / 650;
+                double bz = (z - 1150) / 300;
+                if (bx * bx + bz * bz < 1) {
+                    vel = 4500;
+                }
+                double lx = (x - 1600) / 450;
+                double lz = (z - 800) / 120;
+                if (lx * lx + lz * lz < 1) {
+                    vel = 1700;
+                }
+                v[iz * nx + ix] = (float) vel;
+            }
+        }
+        return v;
+    }
+
+    /**
+     * A smoothed copy of a 2-D model (Gaussian of standard deviation {@code sigma} cells, edges replicated), for
+     * starting models; {@code keepRows} top rows are copied unsmoothed (a known water layer).
+     */
+    public static float[] smooth(float[] v, int nz, int nx, double sigma, int keepRows) {
+        int r = (int) Math.ceil(3 * sigma);
+        double[] k = new double[2 * r + 1];
+        double sum = 0;
+        for (int i = -r; i <= r; i++) {
+            k[i + r] = Math.exp(-0.5 * i * i / (sigma * sigma));
+            sum += k[i + r];
+        }
+        double[] tmp = new double[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                double a = 0;
+                for (int i = -r; i <= r; i++) {
+                    a += k[i + r] * v[z * nx + Math.min(nx - 1, Math.max(0, x + i))];
+                }
+                tmp[z * nx + x] = a / sum;
+            }
+        }
+        float[] out = new float[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                if (z < keepRows) {
+                    out[z * nx + x] = v[z * nx + x];
+                    continue;
+                }
+                double a = 0;
+                for (int i = -r; i <= r; i++) {
+                    a += k[i + r] * tmp[Math.min(nz - 1, Math.max(keepRows, z + i)) * nx + x];
+                }
+                out[z * nx + x] = (float) (a / sum);
+            }
+        }
+        return out;
+    }
 }

@@ -1,0 +1,67 @@
+package sweep.fwi;
+
+import java.util.Arrays;
+import sweep.parallel.ModelParallel;
+import sweep.parallel.ModelParallelMesh;
+import sweep.parallel.Padding;
+import sweep.parallel.Shaped;
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
+
+/**
+ * The FWI objective on a decomposed mesh with shot groups: the model is padded to the mesh inside the objective (the
+ * "loss closure" use of the seed text), group g runs the g-th block of shots, and the gradient, assembled from the
+ * tiles and folded back through the pad's adjoint, is the same on every rank (bit-identical to one domain when no pad
+ * is needed).
+ */
+public final class DecomposedObjective implements Objective {
+    private final Acquisition acq;
+    private final ModelParallelMesh mesh;
+    private final ModelParallel mp;
+    private final int[] shape;
+    private final int[] padded;
+    private final int muteRows;
+    private final float[] wavelet;
+    private final int[][][] sources;
+    private final int[][][] receivers;
+    private final float[] observed;
+
+    public DecomposedObjective(Acquisition acq, ModelParallelMesh mesh, int muteRows) {
+        this.acq = acq;
+        this.mesh = mesh;
+        this.muteRows = muteRows;
+        this.shape = acq.spec().shape();
+        this.padded = Padding.paddedShape(shape, mesh.topology());
+        this.mp = new ModelParallel(acq.spec().withShape(padded), mesh);
+        int shots = acq.sources().length;
+        int groups = mesh.topology().shotGroups();
+        if (shots % groups != 0) {
+            throw new IllegalArgumentException(shots + " shots do not split evenly into " + groups + " shot groups");
+        }
+        int per = shots / groups;
+        int g = mesh.topology().shotGroup();
+        int nt = acq.spec().nt();
+        int nrec = acq.receivers()[0].length;
+        this.sources = Arrays.copyOfRange(acq.sources(), g * per, (g + 1) * per);
+        this.receivers = Arrays.copyOfRange(acq.receivers(), g * per, (g + 1) * per);
+        this.observed = Arrays.copyOfRange(acq.observed(), g * per * nt * nrec, (g + 1) * per * nt * nrec);
+        this.wavelet = acq.wavelet().length == nt ? acq.wavelet()
+                : Arrays.copyOfRange(acq.wavelet(), g * per * nt, (g + 1) * per * nt);
+    }
+
+    @Override
+    public double evaluate(float[] model, float[] grad) {
+        float[] vp = Padding.padToMesh(model, shape, mesh.topology()).data();
+        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, vp, observed, Misfit.L2);
+        float[] global = mp.allGatherTiles(g.vp());
+        float[] folded = Padding.padToMeshAdjoint(new Shaped<>(global, padded), shape, mesh.topology()).data();
+        System.arraycopy(folded, 0, grad, 0, grad.length);
+        Fwi.mute(grad, shape, muteRows);
+        return g.misfit();
+    }
+
+    @Override
+    public void close() {
+        mp.close();
+    }
+}

@@ -1,0 +1,118 @@
+package sweep.fwi;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+
+/**
+ * Limited-memory BFGS direction (the two-loop recursion) over double vectors, with its history exposed so an FWI run can
+ * checkpoint and resume it exactly. Written here rather than taken from a library because the optimiser state must be
+ * saved and restored bit for bit and every MPI rank must take the same decisions from the same numbers.
+ */
+public final class Lbfgs {
+    /** One correction pair: s = x_{k+1} − x_k, y = g_{k+1} − g_k, and 1/(yᵀs). */
+    public record Pair(double[] s, double[] y, double rho) {
+    }
+
+    private final int memory;
+    private final Deque<Pair> pairs = new ArrayDeque<>();
+
+    /** An empty history keeping at most {@code memory} pairs. */
+    public Lbfgs(int memory) {
+        if (memory < 1) {
+            throw new IllegalArgumentException("L-BFGS memory must be >= 1, got " + memory);
+        }
+        this.memory = memory;
+    }
+
+    public int memory() {
+        return memory;
+    }
+
+    /** Number of stored pairs. */
+    public int size() {
+        return pairs.size();
+    }
+
+    /** The stored pairs, oldest first. */
+    public Iterable<Pair> pairs() {
+        return pairs;
+    }
+
+    /** Forgets every pair (e.g. after a failed line search). */
+    public void reset() {
+        pairs.clear();
+    }
+
+    /**
+     * Adds the pair (s, y) when the curvature condition yᵀs > 1e-12·|s||y| holds; returns whether it was kept. The oldest
+     * pair is dropped beyond the memory.
+     */
+    public boolean update(double[] s, double[] y) {
+        double sy = dot(s, y);
+        if (!(sy > 1e-12 * Math.sqrt(dot(s, s) * dot(y, y)))) {
+            return false;
+        }
+        pairs.addLast(new Pair(s.clone(), y.clone(), 1.0 / sy));
+        while (pairs.size() > memory) {
+            pairs.removeFirst();
+        }
+        return true;
+    }
+
+    /** Restores a pair saved from {@link #pairs()} (for resuming). */
+    public void restore(Pair p) {
+        pairs.addLast(p);
+        while (pairs.size() > memory) {
+            pairs.removeFirst();
+        }
+    }
+
+    /**
+     * The search direction −H·g, H the L-BFGS inverse-Hessian estimate with initial scaling sᵀy/yᵀy of the newest pair;
+     * null when the history is empty (the caller then takes a scaled steepest-descent step).
+     */
+    public double[] direction(double[] g) {
+        if (pairs.isEmpty()) {
+            return null;
+        }
+        int k = pairs.size();
+        double[] q = g.clone();
+        double[] alpha = new double[k];
+        Iterator<Pair> back = pairs.descendingIterator();
+        for (int i = k - 1; i >= 0; i--) {
+            Pair p = back.next();
+            alpha[i] = p.rho() * dot(p.s(), q);
+            axpy(-alpha[i], p.y(), q);
+        }
+        Pair newest = pairs.peekLast();
+        double gamma = dot(newest.s(), newest.y()) / dot(newest.y(), newest.y());
+        for (int i = 0; i < q.length; i++) {
+            q[i] *= gamma;
+        }
+        int i = 0;
+        for (Pair p : pairs) {
+            double beta = p.rho() * dot(p.y(), q);
+            axpy(alpha[i] - beta, p.s(), q);
+            i++;
+        }
+        for (int j = 0; j < q.length; j++) {
+            q[j] = -q[j];
+        }
+        return q;
+    }
+
+    static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static void axpy(double a, double[] x, double[] y) {
+        for (int i = 0; i < y.length; i++) {
+            y[i] += a * x[i];
+        }
+    }
+}

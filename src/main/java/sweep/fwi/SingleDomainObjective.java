@@ -1,0 +1,33 @@
+package sweep.fwi;
+
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
+import sweep.prop.Propagator;
+
+/** The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}. */
+public final class SingleDomainObjective implements Objective {
+    private final Acquisition acq;
+    private final Propagator solver;
+    private final int muteRows;
+
+    /** {@code muteRows}: top rows whose gradient is zeroed (cells the inversion must not change, e.g. near sources). */
+    public SingleDomainObjective(Acquisition acq, int muteRows) {
+        this.acq = acq;
+        this.solver = new Propagator(acq.spec());
+        this.muteRows = muteRows;
+    }
+
+    @Override
+    public double evaluate(float[] model, float[] grad) {
+        Gradient g = solver.forwardAndGradient(acq.wavelet(), acq.sources(), acq.receivers(), model, acq.observed(),
+                Misfit.L2);
+        System.arraycopy(g.vp(), 0, grad, 0, grad.length);
+        Fwi.mute(grad, acq.spec().shape(), muteRows);
+        return g.misfit();
+    }
+
+    @Override
+    public void close() {
+        solver.close();
+    }
+}
