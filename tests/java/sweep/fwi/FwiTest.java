@@ -22,15 +22,15 @@ class FwiTest {
     static final int NZ = 40;
     static final int NX = 80;
     /** Rows next to the surface sources and receivers: known in the starting model and not inverted. */
-    static final int MUTE = 4;
+    public static final int MUTE = 4;
 
     /** The true model smoothed (Gaussian, 6 cells) below the known top rows. */
-    static float[] startModel(float[] vTrue) {
+    public static float[] startModel(float[] vTrue) {
         return DefaultModels.smooth(vTrue, NZ, NX, 6, MUTE);
     }
 
     /** True model: a vertical gradient with a fast and a slow anomaly. */
-    static float[] trueModel() {
+    public static float[] trueModel() {
         float[] v = new float[NZ * NX];
         for (int z = 0; z < NZ; z++) {
             for (int x = 0; x < NX; x++) {
@@ -42,7 +42,7 @@ class FwiTest {
         return v;
     }
 
-    static Acquisition acquisition(float[] vTrue) {
+    public static Acquisition acquisition(float[] vTrue) {
         int nt = 600;
         PropSpec spec = PropSpec.builder(NZ, NX).dh(10).dt(1e-3).nt(nt).abcn(12).freeSurface(true).maxVel(3000)
                 .storage(sweep.prop.Storage.BOUNDARY_SAVING).build();
