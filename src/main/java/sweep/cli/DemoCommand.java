@@ -1,58 +1,55 @@
 package sweep.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import sweep.core.Wavelets;
-import sweep.io.Npy;
-import sweep.models.DefaultModels;
-import sweep.prop.Propagator;
-import sweep.prop.PropSpec;
-import sweep.prop.Record;
 
-/** {@code sweep demo}: the main job on the embedded default model (until FWI lands: forward modelling of a few shots). */
+/**
+ * {@code sweep demo}: the main job, a domain-decomposed FWI of the built-in model: it starts
+ * {@code mpirun -np RANKS sweep fwi --px RANKS} (one thread per rank) and writes everything to --out.
+ */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Forward-model 3 surface shots through the built-in layered model with an anomaly; writes"
-                + " model.npy and record.npy (float32 (3, nt, nrec, 1)) to --out.")
+        description = "The main job: DD FWI of the built-in model under mpirun (models, gathers, gradient, misfit"
+                + " curve as PNG, observed data as .npy and SEG-Y, summary.json) in --out.")
 public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "demo-out", description = "output folder (default ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
-    int threads;
+    @Option(names = "--ranks", defaultValue = "2", description = "MPI ranks, one tile each (default ${DEFAULT-VALUE})")
+    int ranks;
+
+    @Option(names = "--iterations", defaultValue = "8", description = "FWI iterations (default ${DEFAULT-VALUE})")
+    int iterations;
 
     @Override
     public Integer call() throws Exception {
-        int nz = 150;
-        int nx = 400;
-        double dh = 10;
-        double dt = 1e-3;
-        int nt = 1500;
-        float[] vp = DefaultModels.layeredWithAnomaly(nz, nx);
-        PropSpec spec = PropSpec.builder(nz, nx).dh(dh).dt(dt).nt(nt).abcn(20).freeSurface(true).threads(threads).build();
-        int[][][] src = {{{50, 2}}, {{200, 2}}, {{350, 2}}};
-        int nrec = nx / 2;
-        int[][][] rec = new int[3][nrec][];
-        for (int b = 0; b < 3; b++) {
-            for (int r = 0; r < nrec; r++) {
-                rec[b][r] = new int[] {2 * r, 2};
-            }
+        if (ranks < 1) {
+            throw new IllegalArgumentException("--ranks must be >= 1, got " + ranks);
         }
-        Files.createDirectories(out);
-        long t0 = System.nanoTime();
-        Record r;
-        try (Propagator p = new Propagator(spec)) {
-            r = p.forward(Wavelets.ricker(10, nt, dt), src, rec, vp);
+        String launcher = System.getProperty("sweep.launcher");
+        if (launcher == null) {
+            throw new IllegalStateException("sweep demo must be started through the ./sweep launcher (it starts mpirun"
+                    + " with it); or run: mpirun -np 2 ./sweep fwi --px 2 --threads 1");
         }
-        double sec = (System.nanoTime() - t0) * 1e-9;
-        Npy.writeFloat32(out.resolve("model.npy"), vp, nz, nx);
-        Npy.writeFloat32(out.resolve("record.npy"), r.data(), r.shape());
-        System.out.printf("sweep demo: 3 shots, %dx%d model at %.0f m, %d steps of %.1f ms, free surface, order 8:"
-                + " %.2f s%n", nz, nx, dh, nt, dt * 1e3, sec);
-        System.out.printf("wrote %s (velocity, float32 (%d, %d)) and %s (float32 (3, %d, %d, 1))%n",
-                out.resolve("model.npy"), nz, nx, out.resolve("record.npy"), nt, nrec);
-        return 0;
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(ranks), "--bind-to", "none"));
+        if (ranks > Runtime.getRuntime().availableProcessors()) {
+            cmd.add("--oversubscribe");
+        }
+        if ("root".equals(System.getProperty("user.name"))) {
+            cmd.add("--allow-run-as-root");
+        }
+        cmd.addAll(List.of(launcher, "fwi", "--px", Integer.toString(ranks), "--threads", "1", "--iterations",
+                Integer.toString(iterations), "--out", out.toString()));
+        System.err.println("sweep demo: " + String.join(" ", cmd));
+        Process p = new ProcessBuilder(cmd).inheritIO().start();
+        int code = p.waitFor();
+        if (code == 0) {
+            System.err.println("sweep demo: pictures (*.png), models (*.npy), observed.sgy and summary.json are in "
+                    + out.toAbsolutePath());
+        }
+        return code;
     }
 }

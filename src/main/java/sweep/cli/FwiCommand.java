@@ -19,6 +19,8 @@ import sweep.fwi.Objective;
 import sweep.fwi.SingleDomainObjective;
 import sweep.io.Json;
 import sweep.io.Npy;
+import sweep.io.Png;
+import sweep.io.Segy;
 import sweep.models.DefaultModels;
 import sweep.parallel.ModelParallel;
 import sweep.prop.PropSpec;
@@ -110,6 +112,21 @@ public final class FwiCommand implements Callable<Integer> {
                 Npy.writeFloat32(out.resolve("model_true.npy"), vTrue, nz, nx);
                 Npy.writeFloat32(out.resolve("model_start.npy"), start, nz, nx);
                 Npy.writeFloat32(out.resolve("observed.npy"), observed, shots, nt, nrec, 1);
+                double[] sxyz = new double[3 * shots];
+                for (int b = 0; b < shots; b++) {
+                    sxyz[3 * b] = src[b][0][0] * dh;
+                    sxyz[3 * b + 2] = src[b][0][1] * dh;
+                }
+                double[] rxyz = new double[3 * nrec];
+                for (int r = 0; r < nrec; r++) {
+                    rxyz[3 * r] = rec[0][r][0] * dh;
+                    rxyz[3 * r + 2] = rec[0][r][1] * dh;
+                }
+                Segy.write(out.resolve("observed.sgy"), observed, shots, nt, nrec, dt, sxyz, rxyz,
+                        List.of("sweep-java fwi: observed data modelled from the built-in true model"));
+                Png.model(out.resolve("model_true.png"), vTrue, nz, nx, dh, dh, "true model", "m/s");
+                Png.model(out.resolve("model_start.png"), start, nz, nx, dh, dh, "starting model", "m/s");
+                Png.gather(out.resolve("observed_shot0.png"), observed, 0, nt, nrec, dt, "observed, shot 1", 99);
             }
             long t1 = System.nanoTime();
             Fwi.State st;
@@ -146,6 +163,11 @@ public final class FwiCommand implements Callable<Integer> {
                 summary.put("mesh", mesh);
                 summary.put("grid", Map.of("nz", nz, "nx", nx, "dh", dh, "dt", dt, "nt", nt));
                 Json.write(out.resolve("summary.json"), summary);
+                Png.model(out.resolve("model_final.png"), st.model(), nz, nx, dh, dh,
+                        "FWI model after " + st.history().size() + " iterations", "m/s");
+                Png.diverging(out.resolve("gradient_final.png"), st.gradient(), nz, nx, dh, dh, "final gradient", 99);
+                Png.curve(out.resolve("misfit.png"), misfit.stream().mapToDouble(Double::doubleValue).toArray(),
+                        "misfit per iteration", "misfit", true);
                 System.out.printf("misfit %.6e -> %.6e (%.1f %% lower); model RMS error %.1f -> %.1f m/s; FWI %.1f s;"
                                 + " outputs in %s%n", st.initialMisfit(), st.misfit(),
                         100 * (1 - st.misfit() / st.initialMisfit()), rms(start, vTrue), rms(st.model(), vTrue),
