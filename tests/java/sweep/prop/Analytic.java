@@ -8,11 +8,11 @@ import sweep.core.Wavelets;
  * u = dA/(2π)·∫₀^∞ w(t − (r/v)·cosh θ) dθ (the 2-D Green's function H(t − r/v)/(2π√(t² − r²/v²)) convolved with w,
  * with τ = (r/v)·cosh θ removing the singularity).
  */
-final class Analytic {
+public final class Analytic {
     private Analytic() {
     }
 
-    static double[] trace3d(double r, double v, double cellVolume, double freq, int nt, double dt) {
+    public static double[] trace3d(double r, double v, double cellVolume, double freq, int nt, double dt) {
         double t0 = 1.5 / freq;
         double[] u = new double[nt];
         for (int n = 0; n < nt; n++) {
@@ -21,7 +21,7 @@ final class Analytic {
         return u;
     }
 
-    static double[] trace2d(double r, double v, double cellArea, double freq, int nt, double dt) {
+    public static double[] trace2d(double r, double v, double cellArea, double freq, int nt, double dt) {
         double t0 = 1.5 / freq;
         double[] u = new double[nt];
         double tau0 = r / v;
@@ -50,7 +50,7 @@ final class Analytic {
     }
 
     /** Relative L2 error ||a − b|| / ||b||. */
-    static double relL2(float[] a, int offset, int stride, double[] b) {
+    public static double relL2(float[] a, int offset, int stride, double[] b) {
         double num = 0;
         double den = 0;
         for (int n = 0; n < b.length; n++) {
@@ -61,7 +61,7 @@ final class Analytic {
         return Math.sqrt(num / den);
     }
 
-    static int argMaxAbs(double[] b) {
+    public static int argMaxAbs(double[] b) {
         int k = 0;
         for (int n = 1; n < b.length; n++) {
             if (Math.abs(b[n]) > Math.abs(b[k])) {
@@ -81,7 +81,7 @@ final class Analytic {
         return k;
     }
 
-    static float[] constant(int cells, float v) {
+    public static float[] constant(int cells, float v) {
         float[] m = new float[cells];
         java.util.Arrays.fill(m, v);
         return m;

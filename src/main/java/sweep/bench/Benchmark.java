@@ -129,7 +129,8 @@ public final class Benchmark {
         return ratio;
     }
 
-    static double median(double[] v) {
+    /** Median of the values (mean of the middle two for an even count). */
+    public static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

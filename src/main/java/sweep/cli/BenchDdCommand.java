@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import mpi.MPI;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import sweep.bench.Benchmark;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
@@ -75,7 +76,7 @@ public final class BenchDdCommand implements Callable<Integer> {
                 for (int r = 0; r < repeats; r++) {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
                 }
-                single = median(mc);
+                single = Benchmark.median(mc);
             }
         }
         MPI.COMM_WORLD.barrier();
@@ -101,17 +102,10 @@ public final class BenchDdCommand implements Callable<Integer> {
             double[] halo = {(mp.haloSeconds() - halo0) / Math.max(1, mp.haloExchanges() - ex0) * 1e3};
             MPI.COMM_WORLD.allReduce(halo, 1, MPI.DOUBLE, MPI.MAX);
             if (rank == 0) {
-                double dd = median(mc);
+                double dd = Benchmark.median(mc);
                 System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", label, single, dd,
                         dd / single, halo[0], py, px);
             }
         }
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     }
 }

@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import sweep.io.AtomicFiles;
 
 /**
  * Full-waveform inversion by L-BFGS with a backtracking (Armijo) line search and velocity bounds (each trial model is
@@ -201,10 +201,10 @@ public final class Fwi {
 
     private static final int MAGIC = 0x53574649; // "SWFI"
 
-    /** Writes the state atomically (temp file in the same folder, then rename). */
+    /** Writes the state atomically (see {@link AtomicFiles}). */
     static void save(State st, Path file) {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(tmp)))) {
+        AtomicFiles.writeStream(file, "FWI checkpoint", raw -> {
+            DataOutputStream out = new DataOutputStream(raw);
             out.writeInt(MAGIC);
             out.writeInt(st.model.length);
             for (float v : st.model) {
@@ -233,14 +233,8 @@ public final class Fwi {
                 }
                 out.writeDouble(p.rho());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write checkpoint " + tmp + ": " + e.getMessage(), e);
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot move checkpoint into place at " + file + ": " + e.getMessage(), e);
-        }
+            out.flush();
+        });
     }
 
     static State load(Path file, int memory, int cells) {

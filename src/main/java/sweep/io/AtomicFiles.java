@@ -18,19 +18,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * target's folder, is forced to disk, and is then renamed over the target, so that a killed process leaves either
  * the old file or the complete new one, never a half-written file (only a stray {@code .NAME.PID.N.tmp}).
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
     private static final AtomicLong TEMP_COUNTER = new AtomicLong();
 
     private AtomicFiles() {}
 
     /** Writes the whole content of a file to a channel positioned at 0. */
-    interface Content {
+    public interface Content {
         void writeTo(FileChannel out) throws IOException;
     }
 
     /** Writes the whole content of a file to a stream (not closed by the callee). */
-    interface StreamContent {
+    public interface StreamContent {
         void writeTo(OutputStream out) throws IOException;
     }
 
@@ -39,7 +39,7 @@ final class AtomicFiles {
      * names the file in the {@link UncheckedIOException} thrown on an I/O failure. Runtime exceptions from
      * {@code content} propagate unchanged; the temporary file is removed in every failure case.
      */
-    static void write(Path path, String kind, Content content) {
+    public static void write(Path path, String kind, Content content) {
         Path dir = path.toAbsolutePath().getParent();
         Path tmp = null;
         try {
@@ -79,7 +79,7 @@ final class AtomicFiles {
     }
 
     /** As {@link #write(Path, String, Content)} for content produced as a stream (buffered here). */
-    static void writeStream(Path path, String kind, StreamContent content) {
+    public static void writeStream(Path path, String kind, StreamContent content) {
         write(path, kind, ch -> {
             OutputStream raw = Channels.newOutputStream(ch);
             java.io.BufferedOutputStream out = new java.io.BufferedOutputStream(raw, 1 << 16);

@@ -6,16 +6,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Strict reader and writer of NumPy {@code .npy} files (format versions 1.0 and 2.0, little-endian,
@@ -41,7 +37,6 @@ public final class Npy {
 
     private static final String SUPPORTED =
             "float32 '<f4', float64 '<f8', int32 '<i4', int64 '<i8', bool '|b1', uint8 '|u1'";
-    private static final AtomicLong TEMP_COUNTER = new AtomicLong();
 
     private Npy() {}
 
@@ -551,52 +546,19 @@ public final class Npy {
         }
         byte[] header = header(dtype, shape);
         int item = itemSize(dtype);
-        Path dir = path.toAbsolutePath().getParent();
-        Path tmp = null;
-        try {
-            FileChannel ch = null;
-            for (int attempt = 0; ch == null; attempt++) {
-                tmp = dir.resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
-                        + TEMP_COUNTER.incrementAndGet() + ".tmp");
-                try { // CREATE_NEW with default permissions (createTempFile would make it owner-only)
-                    ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                } catch (FileAlreadyExistsException e) {
-                    if (attempt > 100) {
-                        throw e;
-                    }
-                }
+        AtomicFiles.write(path, ".npy file", out -> {
+            writeFully(out, ByteBuffer.wrap(header));
+            ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(CHUNK, Math.max(item, (long) length * item)))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            for (int done = 0; done < length; ) {
+                int k = Math.min(length - done, buf.capacity() / item);
+                buf.clear();
+                filler.fill(buf, done, k);
+                buf.limit(k * item);
+                writeFully(out, buf);
+                done += k;
             }
-            try (FileChannel out = ch) {
-                writeFully(out, ByteBuffer.wrap(header));
-                ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(CHUNK, Math.max(item, (long) length * item)))
-                        .order(ByteOrder.LITTLE_ENDIAN);
-                for (int done = 0; done < length; ) {
-                    int k = Math.min(length - done, buf.capacity() / item);
-                    buf.clear();
-                    filler.fill(buf, done, k);
-                    buf.limit(k * item);
-                    writeFully(out, buf);
-                    done += k;
-                }
-                out.force(false);
-            }
-            try {
-                Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
-            tmp = null;
-        } catch (IOException e) {
-            throw new UncheckedIOException(path + ": cannot write .npy file: " + e, e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // best effort: the write already failed
-                }
-            }
-        }
+        });
     }
 
     private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
