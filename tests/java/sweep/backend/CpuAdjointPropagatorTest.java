@@ -27,7 +27,7 @@ class CpuAdjointPropagatorTest {
         "3,FULL,8,true,2", "3,FULL,4,false,1"})
     void gradientMatchesPortableKernels(int ndim, Storage storage, int order, boolean freeSurface, int threads) {
         int[] shape = ndim == 2 ? new int[] {45, 71} : new int[] {23, 27, 41};
-        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(90).order(order).abcn(10).freeSurface(freeSurface)
+        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(70).order(order).abcn(10).freeSurface(freeSurface)
                 .threads(threads).storage(storage).build();
         int cells = 1;
         for (int n : shape) {

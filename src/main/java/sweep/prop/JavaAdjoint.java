@@ -100,7 +100,6 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(r0, r1);
-    private final JavaBackend.ChunkBody zetaPass = (c, r0, r1) -> zetaRows(r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
@@ -316,8 +315,8 @@ final class JavaAdjoint {
             for (int s = 0; s < nsrc; s++) {
                 wbar[s * nt + n] = wsamp[s];
             }
+            // (the zeta recursion ran in the pass that wrote w: it reads w at its own cell only)
             if (!band.isEmpty()) {
-                backend.parallelFor(0, g.nz, zetaPass);
                 backend.parallelFor(0, g.nz, psiPass);
             }
             // λ^n into qprev (which held q̄^{n+1}): interior cells and cells in or next to a band, disjoint
@@ -450,8 +449,10 @@ final class JavaAdjoint {
         }
     }
 
+    /** scale over the whole grid, then the zeta recursion (which reads w at its own cell only) on the same rows. */
     private void scaleAllRows(int r0, int r1) {
         scaleRows(all, r0, r1);
+        zetaRows(r0, r1);
     }
 
     private void ghostRows3(int y0, int y1) {
@@ -480,7 +481,10 @@ final class JavaAdjoint {
         }
     }
 
-    /** Fused boundary-saving pass (CPU kernels): rebuildScale on the interior box, scale on the band boxes. */
+    /**
+     * Fused boundary-saving pass (CPU kernels): rebuildScale on the interior box, scale on the band boxes, then the
+     * zeta recursion on the same rows.
+     */
     private void rebuildRows(int r0, int r1) {
         float[] v2 = fwd.v2;
         for (int[] b : inner) {
@@ -497,6 +501,7 @@ final class JavaAdjoint {
             }
         }
         scaleRows(band, r0, r1);
+        zetaRows(r0, r1);
     }
 
     private void zetaRows(int r0, int r1) {
