@@ -3,11 +3,14 @@ package sweep.prop;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import sweep.backend.CpuAdjoint2D;
+import sweep.backend.CpuAdjoint3D;
 import sweep.backend.JavaBackend;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Adjoint2D;
 import sweep.kernels.Adjoint3D;
+import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
 
@@ -52,12 +55,6 @@ final class JavaAdjoint {
         }
     }
 
-    /** Body of a kernel call on the part [z0, z1) of a box. */
-    @FunctionalInterface
-    interface BoxBody {
-        void run(int[] b, int z0, int z1);
-    }
-
     private final Grid g;
     private final JavaStepper fwd;
     private final JavaBackend backend;
@@ -65,10 +62,14 @@ final class JavaAdjoint {
     private final HaloHook halo;
     private final List<int[]> band;
     private final List<int[]> all;
+    /** The interior box (outside every band) as a list: empty or one box. */
+    private final List<int[]> inner;
     private final int[] clearInner;
     private final List<int[]> clearOuter;
     private final List<int[]> ring;
     private final int ringSize;
+    /** Whether the CPU-specialised (Vector API) kernels run instead of the portable ones (same bits either way). */
+    private final boolean cpu;
     // adjoint fields
     private final float[] qb;
     private final float[] qp;
@@ -85,14 +86,38 @@ final class JavaAdjoint {
     private final float[] ucur;
     private final float[] unxt;
 
+    // The arrays of the current pass, read by the loop bodies below (built once: a step allocates nothing).
+    private float[] sQ;
+    private float[] sOut;
+    private float[] sCur;
+    private float[] sNxt;
+    private float[] sD;
+    private int sRev;
+    private float[] lapU;
+    private float[] lapOut;
+    private List<int[]> lapBoxes;
+    private final JavaBackend.ChunkBody lapPass = (c, r0, r1) -> lapRows(r0, r1);
+    private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
+    private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
+    private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(r0, r1);
+    private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
+    private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(r0, r1);
+    private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
+            nx());
+    private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
+    private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> Acoustic3D.mirrorTop(sNxt, geo(), y0, y1, 0, nx());
+
     JavaAdjoint(Grid g, JavaStepper fwd, JavaBackend backend, Storage storage, HaloHook halo) {
         this.g = g;
         this.halo = halo;
         this.fwd = fwd;
         this.backend = backend;
         this.storage = storage;
+        this.cpu = fwd.cpuKernels();
         this.band = g.pmlBoxes();
         this.all = List.of(g.allBox());
+        int[] in = g.interiorBox();
+        this.inner = in == null ? List.of() : List.of(in);
         int[] lim = g.stencilClearLimits();
         this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
         this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
@@ -118,27 +143,21 @@ final class JavaAdjoint {
         unxt = bs ? new float[len] : new float[0];
     }
 
+    private int[] geo() {
+        return g.geo;
+    }
+
+    private float[] coef() {
+        return g.coef;
+    }
+
+    private int nx() {
+        return g.nx;
+    }
+
     long bytes() {
         return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
                 + zetab.length + ucur.length + unxt.length);
-    }
-
-    private void run(List<int[]> boxes, BoxBody body) {
-        backend.parallelFor(0, g.nz, (r0, r1) -> {
-            for (int[] b : boxes) {
-                int z0 = Math.max(b[0], r0);
-                int z1 = Math.min(b[1], r1);
-                if (z0 < z1) {
-                    body.run(b, z0, z1);
-                }
-            }
-        });
-    }
-
-    private void runBox(int[] box, BoxBody body) {
-        if (box != null) {
-            run(List.of(box), body);
-        }
     }
 
     /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
@@ -148,7 +167,7 @@ final class JavaAdjoint {
                 tape.terms = new float[nt][];
             }
             float[] t = new float[g.length()];
-            laplacian(fwd.un, fwd.psi, fwd.zeta, t, all);
+            laplacian(fwd.un, t, all);
             Sources.add(t, tape.srcIdx, tape.wavelet, tape.srcIdx.length, nt, n);
             tape.terms[n] = t;
         } else {
@@ -181,24 +200,27 @@ final class JavaAdjoint {
         }
     }
 
-    private void laplacian(float[] u, float[] psi, float[] zeta, float[] out, List<int[]> boxes) {
-        run(boxes, (b, z0, z1) -> {
-            if (g.ndim == 2) {
-                Acoustic2D.laplacian(u, psi, zeta, g.coef, g.geo, out, z0, z1, b[4], b[5]);
-            } else {
-                Acoustic3D.laplacian(u, psi, zeta, g.coef, g.geo, out, z0, z1, b[2], b[3], b[4], b[5]);
-            }
-        });
+    /** Writes the Laplacian term of {@code u} (with the forward stepper's CPML fields) into {@code out} on the boxes. */
+    private void laplacian(float[] u, float[] out, List<int[]> boxes) {
+        lapU = u;
+        lapOut = out;
+        lapBoxes = boxes;
+        backend.parallelFor(0, g.nz, lapPass);
+        lapU = null;
+        lapOut = null;
     }
 
     /**
      * Runs the adjoint of one shot's forward run for {@code residual} ({@code (nrec, nt)} flat, i.e. transposed), adds
      * dJ/d(v²dt²) into {@code gradOut} (computational grid) and writes dJ/dwavelet per source into {@code wbar}
      * ({@code (nsrc, nt)}).
+     *
+     * <p>With the CPU kernels, boundary saving runs the rebuild of the forward level, the Laplacian term, {@code w}
+     * and the imaging condition in one fused pass over the interior box ({@link Adjoint2D#rebuildScale}); the
+     * gradient at source cells, whose term also holds the wavelet, is then redone from the value it had before the
+     * pass, so every cell sees exactly the operations of the portable sequence.
      */
     void backward(Tape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
-        float[] v2 = fwd.v2;
-        float[] prof = fwd.prof;
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
         float[] lam = qb;
@@ -213,60 +235,79 @@ final class JavaAdjoint {
         Arrays.fill(zetab, 0f);
         float[] cur = ucur;
         float[] nxt = unxt;
-        if (storage == Storage.BOUNDARY_SAVING) {
+        boolean bs = storage == Storage.BOUNDARY_SAVING;
+        if (bs) {
             System.arraycopy(tape.last, 0, nxt, 0, nxt.length);
             System.arraycopy(tape.beforeLast, 0, cur, 0, cur.length);
         }
+        boolean fused = bs && cpu;
+        // fused path: the source cells inside the interior box (first occurrence of each cell) and a place to keep
+        // their gradient before the fused pass
+        int[] inSrc = fused ? interiorSources(tape.srcIdx) : new int[0];
+        float[] gsave = new float[inSrc.length];
         boolean fs = g.spec.freeSurface();
         float[] wsamp = new float[nsrc];
         for (int n = nt - 1; n >= 0; n--) {
-            // d^n: the forward step's Laplacian-plus-source term
-            float[] dn;
-            if (storage == Storage.FULL) {
-                dn = tape.terms[n];
-            } else {
-                // d is written in the interior box only; outside it (the PML pads) it stays 0 (no gradient there)
-                // but for the source term added below, which is cleared here
+            sQ = lam;
+            sOut = qprev;
+            sCur = cur;
+            sNxt = nxt;
+            // q̄^n = Mᵀ λ^{n+1}
+            if (fs) {
+                if (g.ndim == 2) {
+                    Adjoint2D.mirrorTopAdjoint(lam, g.geo, 0, g.nx);
+                } else {
+                    backend.parallelFor(0, g.ny, mirrorAdjPass);
+                }
+            }
+            if (fused) {
+                // d at the source cells: the Laplacian term (inside the interior box) plus the wavelet
                 for (int i : tape.srcIdx) {
                     d[i] = 0f;
                 }
-                laplacian(cur, fwd.psi, fwd.zeta, d, interiorOnly());
-                if (n > 0) {
-                    Sources.uninject(nxt, v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
-                    final float[] c = cur;
-                    final float[] x = nxt;
-                    runBox(g.interiorBox(), (b, z0, z1) -> reverse(c, x, v2, z0, z1, b));
-                    unpackRing(nxt, n - 1 >= 0 ? tape.rings[n - 1] : null);
-                    if (fs) {
-                        mirror(nxt);
-                    }
-                    if (halo != null) {
-                        halo.exchange(nxt);
-                    }
-                    if (rebuildListener != null) {
-                        rebuildListener.snapshot(0, n - 1, fwd.physicalCopy(nxt));
-                    }
+                for (int i : inSrc) {
+                    laplacianCell(cur, d, i);
                 }
                 Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
-                dn = d;
-            }
-            // q̄^n = Mᵀ λ^{n+1}
-            final float[] q = lam;
-            if (fs) {
-                if (g.ndim == 2) {
-                    Adjoint2D.mirrorTopAdjoint(q, g.geo, 0, g.nx);
-                } else {
-                    backend.parallelFor(0, g.ny, (y0, y1) -> Adjoint3D.mirrorTopAdjoint(q, g.geo, y0, y1, 0, g.nx));
+                for (int s = 0; s < inSrc.length; s++) {
+                    gsave[s] = grad[inSrc[s]];
                 }
-            }
-            final float[] dd = dn;
-            run(all, (b, z0, z1) -> {
-                if (g.ndim == 2) {
-                    Adjoint2D.scale(q, v2, w, grad, dd, g.geo, z0, z1, b[4], b[5]);
-                } else {
-                    Adjoint3D.scale(q, v2, w, grad, dd, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                if (n > 0) {
+                    Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                 }
-            });
+                sD = d;
+                sRev = n > 0 ? 1 : 0;
+                backend.parallelFor(0, g.nz, rebuildPass);
+                for (int s = 0; s < inSrc.length; s++) {
+                    int i = inSrc[s];
+                    grad[i] = gsave[s] + lam[i] * d[i];
+                }
+                if (n > 0) {
+                    rebuilt(tape, n, nxt, fs);
+                }
+            } else {
+                // d^n: the forward step's Laplacian-plus-source term
+                float[] dn;
+                if (!bs) {
+                    dn = tape.terms[n];
+                } else {
+                    // d is written in the interior box only; outside it (the PML pads) it stays 0 (no gradient
+                    // there) but for the source term added below, which is cleared here
+                    for (int i : tape.srcIdx) {
+                        d[i] = 0f;
+                    }
+                    laplacian(cur, d, inner);
+                    if (n > 0) {
+                        Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                        backend.parallelFor(0, g.nz, reversePass);
+                        rebuilt(tape, n, nxt, fs);
+                    }
+                    Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                    dn = d;
+                }
+                sD = dn;
+                backend.parallelFor(0, g.nz, scalePass);
+            }
             if (halo != null) {
                 halo.exchange(w);
             }
@@ -274,79 +315,278 @@ final class JavaAdjoint {
             for (int s = 0; s < nsrc; s++) {
                 wbar[s * nt + n] = wsamp[s];
             }
+            // (the zeta recursion ran in the pass that wrote w: it reads w at its own cell only)
             if (!band.isEmpty()) {
-                run(band, (b, z0, z1) -> {
-                    if (g.ndim == 2) {
-                        Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-                    }
-                });
-                run(band, (b, z0, z1) -> {
-                    if (g.ndim == 2) {
-                        Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-                    }
-                });
+                backend.parallelFor(0, g.nz, psiPass);
             }
-            // λ^n into qprev (which held q̄^{n+1})
-            final float[] out = qprev;
-            runBox(clearInner, (b, z0, z1) -> {
-                if (g.ndim == 2) {
-                    Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
-                } else {
-                    Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-                }
-            });
-            if (!clearOuter.isEmpty()) {
-                run(clearOuter, (b, z0, z1) -> {
-                    if (g.ndim == 2) {
-                        Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-                    }
-                });
-            }
+            // λ^n into qprev (which held q̄^{n+1}): interior cells and cells in or next to a band, disjoint
+            backend.parallelFor(0, g.nz, lambdaPass);
             if (fs) {
                 if (g.ndim == 2) {
-                    Adjoint2D.ghostRows(out, w, g.coef, g.geo, 0, g.nx);
+                    Adjoint2D.ghostRows(qprev, w, g.coef, g.geo, 0, g.nx);
                 } else {
-                    backend.parallelFor(0, g.ny, (y0, y1) -> Adjoint3D.ghostRows(out, w, g.coef, g.geo, y0, y1, 0, g.nx));
+                    backend.parallelFor(0, g.ny, ghostPass);
                 }
             }
-            Sources.add(out, tape.recIdx, residualT, nrec, nt, n);
-            lam = out;
-            qprev = q;
-            if (storage == Storage.BOUNDARY_SAVING) {
-                float[] t = cur;
+            Sources.add(qprev, tape.recIdx, residualT, nrec, nt, n);
+            float[] t = lam;
+            lam = qprev;
+            qprev = t;
+            if (bs) {
+                t = cur;
                 cur = nxt;
                 nxt = t;
             }
         }
+        sQ = null;
+        sOut = null;
+        sCur = null;
+        sNxt = null;
+        sD = null;
         for (int i = 0; i < grad.length; i++) {
             gradOut[i] += grad[i];
         }
     }
 
-    private List<int[]> interiorOnly() {
-        int[] in = g.interiorBox();
-        return in == null ? List.of() : List.of(in);
-    }
-
-    private void reverse(float[] c, float[] x, float[] v2, int z0, int z1, int[] b) {
-        if (g.ndim == 2) {
-            Adjoint2D.reverse(c, x, v2, d, g.geo, z0, z1, b[4], b[5]);
-        } else {
-            Adjoint3D.reverse(c, x, v2, d, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+    /** Completes the rebuilt level u^{n−1} in {@code nxt}: the saved ring, the free-surface mirror, the halo. */
+    private void rebuilt(Tape tape, int n, float[] nxt, boolean fs) {
+        unpackRing(nxt, tape.rings[n - 1]);
+        if (fs) {
+            if (g.ndim == 2) {
+                Acoustic2D.mirrorTop(nxt, g.geo, 0, g.nx);
+            } else {
+                backend.parallelFor(0, g.ny, mirrorPass);
+            }
+        }
+        if (halo != null) {
+            halo.exchange(nxt);
+        }
+        if (rebuildListener != null) {
+            rebuildListener.snapshot(0, n - 1, fwd.physicalCopy(nxt));
         }
     }
 
-    private void mirror(float[] f) {
+    /** The distinct cells of {@code srcIdx} that lie in the interior box, in first-occurrence order. */
+    private int[] interiorSources(int[] srcIdx) {
+        int[] in = g.interiorBox();
+        int[] out = new int[srcIdx.length];
+        int n = 0;
+        if (in != null) {
+            for (int i : srcIdx) {
+                int[] c = cell(i);
+                boolean inside = c[0] >= in[0] && c[0] < in[1] && c[1] >= in[2] && c[1] < in[3] && c[2] >= in[4]
+                        && c[2] < in[5];
+                boolean seen = false;
+                for (int k = 0; k < n; k++) {
+                    seen |= out[k] == i;
+                }
+                if (inside && !seen) {
+                    out[n++] = i;
+                }
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /** Computational (z, y, x) of the flat index i. */
+    private int[] cell(int i) {
+        int r = i - g.geo[Layout.OFF0];
+        int sz = g.geo[Layout.SZ];
+        int z = Math.floorDiv(r, sz);
+        r -= z * sz;
         if (g.ndim == 2) {
-            Acoustic2D.mirrorTop(f, g.geo, 0, g.nx);
+            return new int[] {z, 0, r};
+        }
+        int sy = g.geo[Layout.SY];
+        int y = Math.floorDiv(r, sy);
+        return new int[] {z, y, r - y * sy};
+    }
+
+    /** The Laplacian term of {@code u} at the single cell i (portable kernel on a one-cell box). */
+    private void laplacianCell(float[] u, float[] out, int i) {
+        int[] c = cell(i);
+        if (g.ndim == 2) {
+            Acoustic2D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[2], c[2] + 1);
         } else {
-            backend.parallelFor(0, g.ny, (y0, y1) -> Acoustic3D.mirrorTop(f, g.geo, y0, y1, 0, g.nx));
+            Acoustic3D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[1], c[1] + 1, c[2],
+                    c[2] + 1);
+        }
+    }
+
+    private void lapRows(int r0, int r1) {
+        for (int[] b : lapBoxes) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                if (cpu) {
+                    CpuAdjoint2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
+                } else {
+                    Acoustic2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
+                }
+            } else if (cpu) {
+                CpuAdjoint3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
+            } else {
+                Acoustic3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
+            }
+        }
+    }
+
+    private void reverseRows(int r0, int r1) {
+        for (int[] b : inner) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                Adjoint2D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[4], b[5]);
+            } else {
+                Adjoint3D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            }
+        }
+    }
+
+    /** scale over the whole grid, then the zeta recursion (which reads w at its own cell only) on the same rows. */
+    private void scaleAllRows(int r0, int r1) {
+        scaleRows(all, r0, r1);
+        zetaRows(r0, r1);
+    }
+
+    private void ghostRows3(int y0, int y1) {
+        Adjoint3D.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
+    }
+
+    private void scaleRows(List<int[]> boxes, int r0, int r1) {
+        float[] v2 = fwd.v2;
+        for (int[] b : boxes) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                if (cpu) {
+                    CpuAdjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
+                } else {
+                    Adjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
+                }
+            } else if (cpu) {
+                CpuAdjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            } else {
+                Adjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            }
+        }
+    }
+
+    /**
+     * Fused boundary-saving pass (CPU kernels): rebuildScale on the interior box, scale on the band boxes, then the
+     * zeta recursion on the same rows.
+     */
+    private void rebuildRows(int r0, int r1) {
+        float[] v2 = fwd.v2;
+        for (int[] b : inner) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z0, z1, b[4], b[5]);
+            } else {
+                CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z0, z1, b[2], b[3], b[4],
+                        b[5]);
+            }
+        }
+        scaleRows(band, r0, r1);
+        zetaRows(r0, r1);
+    }
+
+    private void zetaRows(int r0, int r1) {
+        float[] prof = fwd.prof;
+        for (int[] b : band) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                if (cpu) {
+                    CpuAdjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
+                } else {
+                    Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
+                }
+            } else if (cpu) {
+                CpuAdjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            } else {
+                Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            }
+        }
+    }
+
+    private void psiRows(int r0, int r1) {
+        float[] prof = fwd.prof;
+        for (int[] b : band) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                if (cpu) {
+                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
+                } else {
+                    Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
+                }
+            } else if (cpu) {
+                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            } else {
+                Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            }
+        }
+    }
+
+    /** λ^n over rows [r0, r1): the interior adjoint on the stencil-clear box, the general one on the rest. */
+    private void lambdaRows(int r0, int r1) {
+        float[] out = sOut;
+        float[] q = sQ;
+        int[] b = clearInner;
+        if (b != null) {
+            int z0 = Math.max(b[0], r0);
+            int z1 = Math.min(b[1], r1);
+            if (z0 < z1) {
+                if (g.ndim == 2) {
+                    if (cpu) {
+                        CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+                    } else {
+                        Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+                    }
+                } else if (cpu) {
+                    CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                } else {
+                    Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                }
+            }
+        }
+        for (int[] o : clearOuter) {
+            int z0 = Math.max(o[0], r0);
+            int z1 = Math.min(o[1], r1);
+            if (z0 >= z1) {
+                continue;
+            }
+            if (g.ndim == 2) {
+                if (cpu) {
+                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
+                } else {
+                    Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
+                }
+            } else if (cpu) {
+                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+            } else {
+                Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+            }
         }
     }
 

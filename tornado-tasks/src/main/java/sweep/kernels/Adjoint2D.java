@@ -208,4 +208,34 @@ public final class Adjoint2D {
             }
         }
     }
+
+    /**
+     * Boundary saving, fused over cells of the interior box (outside every band): with {@code d} the Laplacian term
+     * of {@code u} (as {@link Acoustic2D#laplacian} forms it, kept in a register), the time reversal
+     * {@code un = (2u + v2·d) − un} when {@code rev} is non-zero, then {@code w = v2·qb} and {@code grad += qb·d}:
+     * per cell the same float operations as {@link Acoustic2D#laplacian}, {@link #reverse} and {@link #scale} in
+     * sequence (source cells, whose d also holds the wavelet, must be redone by the caller).
+     */
+    public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
+                                    float[] coef, int[] geo, int rev, int z0, int z1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (@Parallel int x = x0; x < x1; x++) {
+                int i = off + z * sz + x;
+                float s = c00 * u[i];
+                for (int k = 1; k <= h; k++) {
+                    s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cx + k] * (u[i + k] + u[i - k]);
+                }
+                if (rev != 0) {
+                    un[i] = (2.0f * u[i] + v2[i] * s) - un[i];
+                }
+                w[i] = v2[i] * qb[i];
+                grad[i] = grad[i] + qb[i] * s;
+            }
+        }
+    }
 }

@@ -250,4 +250,33 @@ public final class Adjoint3D {
             }
         }
     }
+
+    /** Boundary saving, fused over cells of the interior box; see {@link Adjoint2D#rebuildScale}. */
+    public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
+                                    float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (@Parallel int y = y0; y < y1; y++) {
+                for (@Parallel int x = x0; x < x1; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    float s = c00 * u[i];
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                                + coef[cx + k] * (u[i + k] + u[i - k]);
+                    }
+                    if (rev != 0) {
+                        un[i] = (2.0f * u[i] + v2[i] * s) - un[i];
+                    }
+                    w[i] = v2[i] * qb[i];
+                    grad[i] = grad[i] + qb[i] * s;
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,405 @@
+package sweep.backend;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+import sweep.kernels.Acoustic3D;
+import sweep.kernels.Adjoint3D;
+import sweep.kernels.Layout;
+
+/**
+ * CPU-specialised variants of the 3-D adjoint kernels of {@link Adjoint3D} (and of the interior branch of
+ * {@link Acoustic3D#laplacian}) for the Java backend, the 3-D counterparts of {@link CpuAdjoint2D}: per cell exactly
+ * the same float operations in the same order (no fused multiply-add), vectorised across x, band tests hoisted per row
+ * (z, y) and per row segment (x). Also holds the row helpers both dimensions share. Bit-identical to {@link Adjoint3D}.
+ *
+ * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
+ */
+public final class CpuAdjoint3D {
+    private CpuAdjoint3D() {
+    }
+
+    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+
+    private static FloatVector ld(float[] a, int i) {
+        return FloatVector.fromArray(S, a, i);
+    }
+
+    /** Same as {@link Adjoint3D#rebuildScale}. */
+    public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
+                                    float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int vl = S.length();
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                int x = x0;
+                for (; x + vl <= x1; x += vl) {
+                    int i = row + x;
+                    FloatVector uc = ld(u, i);
+                    FloatVector s = uc.mul(c00);
+                    for (int k = 1; k <= h; k++) {
+                        int oz = k * sz;
+                        int oy = k * sy;
+                        FloatVector tz = ld(u, i + oz).add(ld(u, i - oz)).mul(coef[k]);
+                        FloatVector ty = ld(u, i + oy).add(ld(u, i - oy)).mul(coef[cy + k]);
+                        FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
+                        s = s.add(tz.add(ty).add(tx));
+                    }
+                    FloatVector vv = ld(v2, i);
+                    if (rev != 0) {
+                        uc.mul(2.0f).add(vv.mul(s)).sub(ld(un, i)).intoArray(un, i);
+                    }
+                    FloatVector q = ld(qb, i);
+                    vv.mul(q).intoArray(w, i);
+                    ld(grad, i).add(q.mul(s)).intoArray(grad, i);
+                }
+                if (x < x1) {
+                    Adjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y + 1, x, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link Adjoint3D#scale}. */
+    public static void scale(float[] qb, float[] v2, float[] w, float[] grad, float[] d, int[] geo,
+                             int z0, int z1, int y0, int y1, int x0, int x1) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                scaleRow(qb, v2, w, grad, d, off + z * sz + y * sy + x0, x1 - x0);
+            }
+        }
+    }
+
+    /** {@code w = v2·qb; grad = grad + qb·d} at the n cells from i0 (the operations of {@link Adjoint3D#scale}). */
+    static void scaleRow(float[] qb, float[] v2, float[] w, float[] grad, float[] d, int i0, int n) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            FloatVector q = ld(qb, i);
+            ld(v2, i).mul(q).intoArray(w, i);
+            ld(grad, i).add(q.mul(ld(d, i))).intoArray(grad, i);
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            w[i] = v2[i] * qb[i];
+            grad[i] = grad[i] + qb[i] * d[i];
+        }
+    }
+
+    /**
+     * Same as {@link Acoustic3D#laplacian}: row segments outside every band take the vectorised interior branch, the
+     * others the portable kernel.
+     */
+    public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
+                                 int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int vl = S.length();
+        int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL]));
+        int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH]));
+        for (int z = z0; z < z1; z++) {
+            boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+            for (int y = y0; y < y1; y++) {
+                if (zb || y < geo[Layout.YBL] || y >= geo[Layout.YBH]) {
+                    Acoustic3D.laplacian(u, psi, zeta, coef, geo, d, z, z + 1, y, y + 1, x0, x1);
+                    continue;
+                }
+                if (x0 < xa) {
+                    Acoustic3D.laplacian(u, psi, zeta, coef, geo, d, z, z + 1, y, y + 1, x0, xa);
+                }
+                int row = off + z * sz + y * sy;
+                int x = xa;
+                for (; x + vl <= xe; x += vl) {
+                    int i = row + x;
+                    FloatVector s = ld(u, i).mul(c00);
+                    for (int k = 1; k <= h; k++) {
+                        int oz = k * sz;
+                        int oy = k * sy;
+                        FloatVector tz = ld(u, i + oz).add(ld(u, i - oz)).mul(coef[k]);
+                        FloatVector ty = ld(u, i + oy).add(ld(u, i - oy)).mul(coef[cy + k]);
+                        FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
+                        s = s.add(tz.add(ty).add(tx));
+                    }
+                    s.intoArray(d, i);
+                }
+                if (x < x1) {
+                    Acoustic3D.laplacian(u, psi, zeta, coef, geo, d, z, z + 1, y, y + 1, x, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link Adjoint3D#interior}. */
+    public static void interior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
+                                int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int vl = S.length();
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                int x = x0;
+                for (; x + vl <= x1; x += vl) {
+                    int i = row + x;
+                    FloatVector s = ld(w, i).mul(c00);
+                    for (int k = 1; k <= h; k++) {
+                        int oz = k * sz;
+                        int oy = k * sy;
+                        FloatVector tz = ld(w, i + oz).add(ld(w, i - oz)).mul(coef[k]);
+                        FloatVector ty = ld(w, i + oy).add(ld(w, i - oy)).mul(coef[cy + k]);
+                        FloatVector tx = ld(w, i + k).add(ld(w, i - k)).mul(coef[cx + k]);
+                        s = s.add(tz.add(ty).add(tx));
+                    }
+                    ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(s).intoArray(qp, i);
+                }
+                if (x < x1) {
+                    Adjoint3D.interior(qp, qb, w, coef, geo, z, z + 1, y, y + 1, x, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link Adjoint3D#general}. */
+    public static void general(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo,
+                               int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        float c0z = coef[0];
+        float c0y = coef[cy];
+        float c0x = coef[cx];
+        int vl = S.length();
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                int x = x0;
+                for (; x + vl <= x1; x += vl) {
+                    int i = row + x;
+                    int jy = len + i;
+                    int jx = 2 * len + i;
+                    FloatVector wc = ld(w, i);
+                    FloatVector tz = wc.add(ld(cor, i)).mul(c0z);
+                    FloatVector ty = wc.add(ld(cor, jy)).mul(c0y);
+                    FloatVector tx = wc.add(ld(cor, jx)).mul(c0x);
+                    for (int k = 1; k <= h; k++) {
+                        int oz = k * sz;
+                        int oy = k * sy;
+                        FloatVector az = ld(w, i + oz).add(ld(cor, i + oz)).add(ld(w, i - oz).add(ld(cor, i - oz)));
+                        tz = tz.add(az.mul(coef[k]).add(ld(pb, i - oz).sub(ld(pb, i + oz)).mul(coef[d1 + k - 1])));
+                        FloatVector ay = ld(w, i + oy).add(ld(cor, jy + oy)).add(ld(w, i - oy).add(ld(cor, jy - oy)));
+                        ty = ty.add(ay.mul(coef[cy + k])
+                                .add(ld(pb, jy - oy).sub(ld(pb, jy + oy)).mul(coef[d1 + h + k - 1])));
+                        FloatVector ax = ld(w, i + k).add(ld(cor, jx + k)).add(ld(w, i - k).add(ld(cor, jx - k)));
+                        tx = tx.add(ax.mul(coef[cx + k])
+                                .add(ld(pb, jx - k).sub(ld(pb, jx + k)).mul(coef[d1 + 2 * h + k - 1])));
+                    }
+                    ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(tz.add(ty).add(tx)).intoArray(qp, i);
+                }
+                if (x < x1) {
+                    Adjoint3D.general(qp, qb, w, cor, pb, coef, geo, z, z + 1, y, y + 1, x, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link Adjoint3D#pmlZeta}. */
+    public static void pmlZeta(float[] w, float[] zetab, float[] cor, float[] prof, int[] geo,
+                               int z0, int z1, int y0, int y1, int x0, int x1) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int pay = 2 * nz;
+        int pby = pay + ny;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + geo[Layout.NX];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        for (int z = z0; z < z1; z++) {
+            boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                if (zb) {
+                    zetaRow(w, zetab, cor, row + x0, 0, x1 - x0, prof[z], prof[nz + z]);
+                }
+                if (y < geo[Layout.YBL] || y >= geo[Layout.YBH]) {
+                    zetaRow(w, zetab, cor, row + x0, len, x1 - x0, prof[pay + y], prof[pby + y]);
+                }
+                for (int seg = 0; seg < 2; seg++) {
+                    int xa = seg == 0 ? x0 : Math.max(x0, xbh);
+                    int xe = seg == 0 ? Math.min(x1, xbl) : x1;
+                    zetaRowX(w, zetab, cor, prof, row, 2 * len, xa, xe, pax, pbx);
+                }
+            }
+        }
+    }
+
+    /**
+     * Backward zeta recursion of one axis over n cells from i0 whose band profile is (a, b) for the whole row:
+     * {@code t = zetab + w; cor = b·t; zetab = a·t}, auxiliaries of the axis at slot offset p.
+     */
+    static void zetaRow(float[] w, float[] zetab, float[] cor, int i0, int p, int n, float a, float b) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            FloatVector t = ld(zetab, p + i).add(ld(w, i));
+            t.mul(b).intoArray(cor, p + i);
+            t.mul(a).intoArray(zetab, p + i);
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            float t = zetab[p + i] + w[i];
+            cor[p + i] = b * t;
+            zetab[p + i] = a * t;
+        }
+    }
+
+    /** Backward zeta recursion of the x axis over cells x in [xa, xe) of a row (profiles per cell). */
+    static void zetaRowX(float[] w, float[] zetab, float[] cor, float[] prof, int row, int p, int xa, int xe, int pax,
+                         int pbx) {
+        int vl = S.length();
+        int x = xa;
+        for (; x + vl <= xe; x += vl) {
+            int i = row + x;
+            FloatVector t = ld(zetab, p + i).add(ld(w, i));
+            ld(prof, pbx + x).mul(t).intoArray(cor, p + i);
+            ld(prof, pax + x).mul(t).intoArray(zetab, p + i);
+        }
+        for (; x < xe; x++) {
+            int i = row + x;
+            float t = zetab[p + i] + w[i];
+            cor[p + i] = prof[pbx + x] * t;
+            zetab[p + i] = prof[pax + x] * t;
+        }
+    }
+
+    /**
+     * Backward psi recursion of an axis with stride st over n cells from i0, the cells' coordinate c on that axis being
+     * the same for the whole row (so are the band tests of its neighbours c±k): {@code t = psib + Σ_k d_k(lo − hi);
+     * pb = b·t; psib = a·t}, auxiliaries at slot offset p, weights at {@code coef[dc + k − 1]}.
+     */
+    static void psiRowStrided(float[] w, float[] cor, float[] psib, float[] pb, float[] coef, int dc, int i0, int p,
+                              int n, int st, int h, int c, int nc, int bl, int bh, float a, float b) {
+        int vl = S.length();
+        FloatVector zero = FloatVector.zero(S);
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            FloatVector t = ld(psib, p + i);
+            for (int k = 1; k <= h; k++) {
+                int cm = c - k;
+                int cp = c + k;
+                int o = k * st;
+                FloatVector lo = cm >= 0 && (cm < bl || cm >= bh) ? ld(w, i - o).add(ld(cor, p + i - o)) : zero;
+                FloatVector hi = cp < nc && (cp < bl || cp >= bh) ? ld(w, i + o).add(ld(cor, p + i + o)) : zero;
+                t = t.add(lo.sub(hi).mul(coef[dc + k - 1]));
+            }
+            t.mul(b).intoArray(pb, p + i);
+            t.mul(a).intoArray(psib, p + i);
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            float t = psib[p + i];
+            for (int k = 1; k <= h; k++) {
+                int cm = c - k;
+                int cp = c + k;
+                int o = k * st;
+                float lo = cm >= 0 && (cm < bl || cm >= bh) ? w[i - o] + cor[p + i - o] : 0.0f;
+                float hi = cp < nc && (cp < bl || cp >= bh) ? w[i + o] + cor[p + i + o] : 0.0f;
+                t += coef[dc + k - 1] * (lo - hi);
+            }
+            pb[p + i] = b * t;
+            psib[p + i] = a * t;
+        }
+    }
+
+    /** Backward psi recursion of the x axis over cells x in [xa, xe) of a row, scalar (band tests per cell). */
+    static void psiRowX(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int dc, int row,
+                        int p, int xa, int xe, int h, int nx, int xbl, int xbh, int pax, int pbx) {
+        for (int x = xa; x < xe; x++) {
+            int i = row + x;
+            int j = p + i;
+            float t = psib[j];
+            for (int k = 1; k <= h; k++) {
+                int xm = x - k;
+                int xp = x + k;
+                float lo = (xm >= 0 && (xm < xbl || xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
+                float hi = (xp < nx && (xp < xbl || xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
+                t += coef[dc + k - 1] * (lo - hi);
+            }
+            pb[j] = prof[pbx + x] * t;
+            psib[j] = prof[pax + x] * t;
+        }
+    }
+
+    /** Same as {@link Adjoint3D#pmlPsi}: z and y parts vectorised per row, the x part scalar over its band segments. */
+    public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
+                              int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int d1 = Layout.d1(h);
+        int pay = 2 * nz;
+        int pby = pay + ny;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + nx;
+        for (int z = z0; z < z1; z++) {
+            boolean zb = z < zbl || z >= zbh;
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                if (zb) {
+                    psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z, nz, zbl, zbh, prof[z],
+                            prof[nz + z]);
+                }
+                if (y < ybl || y >= ybh) {
+                    psiRowStrided(w, cor, psib, pb, coef, d1 + h, row + x0, len, x1 - x0, sy, h, y, ny, ybl, ybh,
+                            prof[pay + y], prof[pby + y]);
+                }
+                for (int seg = 0; seg < 2; seg++) {
+                    int xa = seg == 0 ? x0 : Math.max(x0, xbh);
+                    int xe = seg == 0 ? Math.min(x1, xbl) : x1;
+                    psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, 2 * len, xa, xe, h, nx, xbl, xbh, pax, pbx);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package sweep.backend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import sweep.kernels.Acoustic2D;
+import sweep.kernels.Acoustic3D;
+import sweep.kernels.Adjoint2D;
+import sweep.kernels.Adjoint3D;
+import sweep.kernels.Layout;
+
+/**
+ * The CPU adjoint kernels ({@link CpuAdjoint2D}, {@link CpuAdjoint3D}) give the same bits as the portable kernels of
+ * {@link Adjoint2D}, {@link Adjoint3D} (and the fused {@code rebuildScale} the same bits as laplacian, reverse and
+ * scale in sequence) on random data and coefficients, every order, over the interior, band and odd boxes.
+ */
+class CpuAdjointBitIdentityTest {
+
+    /** Random geometry and arrays of one kernel state. */
+    private static final class St {
+        final int[] geo = new int[Layout.GEO_SIZE];
+        float[] coef;
+        float[] prof;
+        float[][] f;
+
+        St copy() {
+            St s = new St();
+            System.arraycopy(geo, 0, s.geo, 0, geo.length);
+            s.coef = coef.clone();
+            s.prof = prof.clone();
+            s.f = new float[f.length][];
+            for (int i = 0; i < f.length; i++) {
+                s.f[i] = f[i].clone();
+            }
+            return s;
+        }
+    }
+
+    // indices into St.f
+    private static final int U = 0;
+    private static final int UN = 1;
+    private static final int V2 = 2;
+    private static final int QB = 3;
+    private static final int QP = 4;
+    private static final int W = 5;
+    private static final int GRAD = 6;
+    private static final int D = 7;
+    private static final int COR = 8;
+    private static final int PB = 9;
+    private static final int PSIB = 10;
+    private static final int ZETAB = 11;
+    private static final int PSI = 12;
+    private static final int ZETA = 13;
+    private static final String[] NAMES = {"u", "un", "v2", "qb", "qp", "w", "grad", "d", "cor", "pb", "psib", "zetab",
+        "psi", "zeta"};
+
+    private static St state(int ndim, int order, int nz, int ny, int nx, int[] bands, long seed) {
+        Random r = new Random(seed);
+        int h = order / 2;
+        St s = new St();
+        int[] g = s.geo;
+        g[Layout.NDIM] = ndim;
+        g[Layout.H] = h;
+        g[Layout.NZ] = nz;
+        g[Layout.NY] = ny;
+        g[Layout.NX] = nx;
+        int nxa = nx + 2 * h;
+        int len;
+        if (ndim == 2) {
+            g[Layout.SZ] = nxa;
+            len = (nz + 2 * h) * nxa;
+            g[Layout.OFF0] = h * nxa + h;
+        } else {
+            int nya = ny + 2 * h;
+            g[Layout.SY] = nxa;
+            g[Layout.SZ] = nya * nxa;
+            len = (nz + 2 * h) * nya * nxa;
+            g[Layout.OFF0] = h * nya * nxa + h * nxa + h;
+        }
+        g[Layout.LEN] = len;
+        for (int i = 0; i < 6; i++) {
+            g[Layout.ZBL + i] = bands[i];
+        }
+        s.coef = rnd(r, Layout.coefSize(h), -1, 1);
+        s.prof = new float[2 * (nz + ny + nx)];
+        int base = 0;
+        for (int n : new int[] {nz, ny, nx}) {
+            for (int i = 0; i < n; i++) {
+                s.prof[base + i] = 0.5f + 0.5f * r.nextFloat();
+                s.prof[base + n + i] = -r.nextFloat();
+            }
+            base += 2 * n;
+        }
+        s.f = new float[NAMES.length][];
+        for (int i = 0; i < NAMES.length; i++) {
+            s.f[i] = rnd(r, i >= COR ? ndim * len : len, i == V2 ? 0 : -1, i == V2 ? 0.5f : 1);
+        }
+        return s;
+    }
+
+    private static float[] rnd(Random r, int n, float lo, float hi) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = lo + (hi - lo) * r.nextFloat();
+        }
+        return a;
+    }
+
+    private static List<int[]> boxes(int nz, int ny, int nx, int[] b) {
+        List<int[]> out = new ArrayList<>();
+        out.add(new int[] {b[0], b[1], b[2], b[3], b[4], b[5]});
+        out.add(new int[] {b[0] + 1, b[1] - 2, b[2], b[3], b[4] + 3, b[5] - 1});
+        out.add(new int[] {0, nz, 0, ny, 0, nx});
+        out.add(new int[] {0, b[0], 0, ny, 0, nx});
+        out.add(new int[] {b[1], nz, 0, ny, 0, nx});
+        if (ny > 1) {
+            out.add(new int[] {b[0], b[1], 0, b[2], 0, nx});
+            out.add(new int[] {b[0], b[1], b[3], ny, 0, nx});
+        }
+        out.add(new int[] {b[0], b[1], b[2], b[3], 0, b[4]});
+        out.add(new int[] {b[0], b[1], b[2], b[3], b[5], nx});
+        out.add(new int[] {1, nz - 2, 0, ny, 3, nx - 2});
+        out.add(new int[] {2, 5, 0, ny, b[4] - 2, b[5] + 17});
+        return out;
+    }
+
+    private static void sameAll(St ref, St cpu, String what, int[] b) {
+        for (int i = 0; i < NAMES.length; i++) {
+            CpuKernelsBitIdentityTest.same(ref.f[i], cpu.f[i], what + " (" + NAMES[i] + ")", b);
+        }
+    }
+
+    private static final int[] BANDS2 = {6, 29, 0, 1, 21, 60};
+    private static final int[] BANDS3 = {4, 12, 3, 11, 20, 50};
+
+    @ParameterizedTest(name = "2-D order {0}")
+    @ValueSource(ints = {2, 4, 6, 8, 10, 12, 14, 16})
+    void adjoint2dIsBitIdentical(int order) {
+        int nz = 37;
+        int nx = 83;
+        long seed = 11L * order;
+        for (int[] b : boxes(nz, 1, nx, BANDS2)) {
+            St ref = state(2, order, nz, 1, nx, BANDS2, seed++);
+            St cpu = ref.copy();
+            float[][] r = ref.f;
+            float[][] c = cpu.f;
+            int z0 = b[0];
+            int z1 = b[1];
+            int x0 = b[4];
+            int x1 = b[5];
+            Adjoint2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, z0, z1, x0, x1);
+            CpuAdjoint2D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, z0, z1, x0, x1);
+            sameAll(ref, cpu, "scale", b);
+            Adjoint2D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, z0, z1, x0, x1);
+            CpuAdjoint2D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, z0, z1, x0, x1);
+            sameAll(ref, cpu, "pmlZeta", b);
+            Adjoint2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, z0, z1, x0, x1);
+            CpuAdjoint2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, z0, z1, x0, x1);
+            sameAll(ref, cpu, "pmlPsi", b);
+            Adjoint2D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, z0, z1, x0, x1);
+            CpuAdjoint2D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, z0, z1, x0, x1);
+            sameAll(ref, cpu, "general", b);
+            Adjoint2D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, z0, z1, x0, x1);
+            CpuAdjoint2D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, z0, z1, x0, x1);
+            sameAll(ref, cpu, "interior", b);
+            Acoustic2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], z0, z1, x0, x1);
+            CpuAdjoint2D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], z0, z1, x0, x1);
+            sameAll(ref, cpu, "laplacian", b);
+        }
+        int[] in = {BANDS2[0], BANDS2[1], 0, 1, BANDS2[4], BANDS2[5]};
+        for (int[] b : List.of(in, new int[] {in[0] + 1, in[1] - 2, 0, 1, in[4] + 3, in[5] - 1})) {
+            for (int rev = 0; rev < 2; rev++) {
+                St ref = state(2, order, nz, 1, nx, BANDS2, seed++);
+                St cpu = ref.copy();
+                float[][] r = ref.f;
+                float[][] c = cpu.f;
+                Acoustic2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[4], b[5]);
+                if (rev != 0) {
+                    Adjoint2D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[4], b[5]);
+                }
+                Adjoint2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[4], b[5]);
+                System.arraycopy(r[D], 0, c[D], 0, c[D].length);
+                CpuAdjoint2D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                        b[1], b[4], b[5]);
+                sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "3-D order {0}")
+    @ValueSource(ints = {2, 4, 6, 8, 10, 12, 14, 16})
+    void adjoint3dIsBitIdentical(int order) {
+        int nz = 17;
+        int ny = 15;
+        int nx = 70;
+        long seed = 13L * order;
+        for (int[] b : boxes(nz, ny, nx, BANDS3)) {
+            St ref = state(3, order, nz, ny, nx, BANDS3, seed++);
+            St cpu = ref.copy();
+            float[][] r = ref.f;
+            float[][] c = cpu.f;
+            Adjoint3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            sameAll(ref, cpu, "scale", b);
+            Adjoint3D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            sameAll(ref, cpu, "pmlZeta", b);
+            Adjoint3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            CpuAdjoint3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            sameAll(ref, cpu, "pmlPsi", b);
+            Adjoint3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            sameAll(ref, cpu, "general", b);
+            Adjoint3D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            sameAll(ref, cpu, "interior", b);
+            Acoustic3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+            sameAll(ref, cpu, "laplacian", b);
+        }
+        int[] in = BANDS3.clone();
+        for (int[] b : List.of(in, new int[] {in[0] + 1, in[1] - 2, in[2], in[3] - 1, in[4] + 3, in[5] - 1})) {
+            for (int rev = 0; rev < 2; rev++) {
+                St ref = state(3, order, nz, ny, nx, BANDS3, seed++);
+                St cpu = ref.copy();
+                float[][] r = ref.f;
+                float[][] c = cpu.f;
+                Acoustic3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+                if (rev != 0) {
+                    Adjoint3D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                }
+                Adjoint3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                System.arraycopy(r[D], 0, c[D], 0, c[D].length);
+                CpuAdjoint3D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                        b[1], b[2], b[3], b[4], b[5]);
+                sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
+            }
+        }
+    }
+}
