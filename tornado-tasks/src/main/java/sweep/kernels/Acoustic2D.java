@@ -21,8 +21,10 @@ public final class Acoustic2D {
         int off = geo[Layout.OFF0];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float s = c00 * u[i];
                 for (int k = 1; k <= h; k++) {
@@ -53,8 +55,10 @@ public final class Acoustic2D {
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + geo[Layout.NX];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 if (z < zbl || z >= zbh) {
                     float d = 0.0f;
@@ -95,8 +99,10 @@ public final class Acoustic2D {
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + geo[Layout.NX];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float tz = coef[0] * u[i];
                 float tx = coef[cx] * u[i];
@@ -131,7 +137,8 @@ public final class Acoustic2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             int i = off + x;
             u[i] = 0.0f;
             for (int k = 1; k <= h; k++) {
@@ -159,8 +166,10 @@ public final class Acoustic2D {
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 boolean inZ = z < zbl || z >= zbh;
                 boolean inX = x < xbl || x >= xbh;

@@ -18,9 +18,12 @@ public final class Acoustic3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = c00 * u[i];
                     for (int k = 1; k <= h; k++) {
@@ -55,9 +58,12 @@ public final class Acoustic3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl || z >= zbh) {
                         float d = 0.0f;
@@ -109,9 +115,12 @@ public final class Acoustic3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float tz = coef[0] * u[i];
                     float ty = coef[cy] * u[i];
@@ -154,8 +163,10 @@ public final class Acoustic3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 u[i] = 0.0f;
                 for (int k = 1; k <= h; k++) {
@@ -183,9 +194,12 @@ public final class Acoustic3D {
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     boolean inZ = z < zbl || z >= zbh;
                     boolean inY = y < ybl || y >= ybh;

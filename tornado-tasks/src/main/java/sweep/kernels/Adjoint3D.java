@@ -14,8 +14,10 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 for (int k = 1; k <= h; k++) {
                     qb[i + k * sz] = qb[i + k * sz] - qb[i - k * sz];
@@ -32,9 +34,12 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     w[i] = v2[i] * qb[i];
                     grad[i] = grad[i] + qb[i] * d[i];
@@ -63,9 +68,12 @@ public final class Adjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl || z >= zbh) {
                         float t = zetab[i] + w[i];
@@ -109,9 +117,12 @@ public final class Adjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl || z >= zbh) {
                         float t = psib[i];
@@ -166,9 +177,12 @@ public final class Adjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = c00 * w[i];
                     for (int k = 1; k <= h; k++) {
@@ -192,9 +206,12 @@ public final class Adjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     int jy = len + i;
                     int jx = 2 * len + i;
@@ -221,8 +238,10 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 for (int m = 1; m <= h; m++) {
                     float s = 0.0f;
@@ -241,9 +260,12 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     un[i] = (2.0f * u[i] + v2[i] * d[i]) - un[i];
                 }
