@@ -60,14 +60,14 @@ public final class Acoustic2D {
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
                     }
                     psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
@@ -110,14 +110,14 @@ public final class Acoustic2D {
                     tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
                     tx += coef[cx + k] * (u[i + k] + u[i - k]);
                 }
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     for (int k = 1; k <= h; k++) {
                         tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
                     }
                     zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
                     tz = tz + zeta[i];
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     for (int k = 1; k <= h; k++) {
                         tx += coef[dx + k - 1] * (psi[len + i + k] - psi[len + i - k]);
                     }
@@ -171,9 +171,9 @@ public final class Acoustic2D {
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
-                boolean inZ = z < zbl || z >= zbh;
-                boolean inX = x < xbl || x >= xbh;
-                if (!inZ && !inX) {
+                boolean inZ = z < zbl | z >= zbh;
+                boolean inX = x < xbl | x >= xbh;
+                if (!inZ & !inX) {
                     float s = c00 * u[i];
                     for (int k = 1; k <= h; k++) {
                         s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cx + k] * (u[i + k] + u[i - k]);

@@ -63,12 +63,12 @@ public final class Adjoint2D {
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float t = zetab[i] + w[i];
                     cor[i] = prof[nz + z] * t;
                     zetab[i] = prof[z] * t;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float t = zetab[len + i] + w[i];
                     cor[len + i] = prof[pbx + x] * t;
                     zetab[len + i] = prof[pax + x] * t;
@@ -103,25 +103,25 @@ public final class Adjoint2D {
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float t = psib[i];
                     for (int k = 1; k <= h; k++) {
                         int zm = z - k;
                         int zp = z + k;
-                        float lo = (zm >= 0 && (zm < zbl || zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                        float hi = (zp < nz && (zp < zbl || zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                        float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
+                        float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
                         t += coef[d1 + k - 1] * (lo - hi);
                     }
                     pb[i] = prof[nz + z] * t;
                     psib[i] = prof[z] * t;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float t = psib[len + i];
                     for (int k = 1; k <= h; k++) {
                         int xm = x - k;
                         int xp = x + k;
-                        float lo = (xm >= 0 && (xm < xbl || xm >= xbh)) ? w[i - k] + cor[len + i - k] : 0.0f;
-                        float hi = (xp < nx && (xp < xbl || xp >= xbh)) ? w[i + k] + cor[len + i + k] : 0.0f;
+                        float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[len + i - k] : 0.0f;
+                        float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[len + i + k] : 0.0f;
                         t += coef[dx + k - 1] * (lo - hi);
                     }
                     pb[len + i] = prof[pbx + x] * t;

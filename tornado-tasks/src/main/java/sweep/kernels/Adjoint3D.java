@@ -75,17 +75,17 @@ public final class Adjoint3D {
                 for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         float t = zetab[i] + w[i];
                         cor[i] = prof[nz + z] * t;
                         zetab[i] = prof[z] * t;
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         float t = zetab[len + i] + w[i];
                         cor[len + i] = prof[pby + y] * t;
                         zetab[len + i] = prof[pay + y] * t;
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         float t = zetab[2 * len + i] + w[i];
                         cor[2 * len + i] = prof[pbx + x] * t;
                         zetab[2 * len + i] = prof[pax + x] * t;
@@ -124,39 +124,39 @@ public final class Adjoint3D {
                 for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         float t = psib[i];
                         for (int k = 1; k <= h; k++) {
                             int zm = z - k;
                             int zp = z + k;
-                            float lo = (zm >= 0 && (zm < zbl || zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                            float hi = (zp < nz && (zp < zbl || zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                            float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
+                            float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
                             t += coef[d1 + k - 1] * (lo - hi);
                         }
                         pb[i] = prof[nz + z] * t;
                         psib[i] = prof[z] * t;
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         int j = len + i;
                         float t = psib[j];
                         for (int k = 1; k <= h; k++) {
                             int ym = y - k;
                             int yp = y + k;
-                            float lo = (ym >= 0 && (ym < ybl || ym >= ybh)) ? w[i - k * sy] + cor[j - k * sy] : 0.0f;
-                            float hi = (yp < ny && (yp < ybl || yp >= ybh)) ? w[i + k * sy] + cor[j + k * sy] : 0.0f;
+                            float lo = (ym >= 0 & (ym < ybl | ym >= ybh)) ? w[i - k * sy] + cor[j - k * sy] : 0.0f;
+                            float hi = (yp < ny & (yp < ybl | yp >= ybh)) ? w[i + k * sy] + cor[j + k * sy] : 0.0f;
                             t += coef[d1 + h + k - 1] * (lo - hi);
                         }
                         pb[j] = prof[pby + y] * t;
                         psib[j] = prof[pay + y] * t;
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         int j = 2 * len + i;
                         float t = psib[j];
                         for (int k = 1; k <= h; k++) {
                             int xm = x - k;
                             int xp = x + k;
-                            float lo = (xm >= 0 && (xm < xbl || xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
-                            float hi = (xp < nx && (xp < xbl || xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
+                            float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
+                            float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
                             t += coef[d1 + 2 * h + k - 1] * (lo - hi);
                         }
                         pb[j] = prof[pbx + x] * t;
