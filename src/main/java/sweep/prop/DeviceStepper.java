@@ -55,15 +55,17 @@ interface DeviceStepper extends AutoCloseable {
             return (DeviceStepper) c.getDeclaredConstructor(Grid.class).newInstance(grid);
         } catch (InvocationTargetException e) {
             Throwable t = e.getCause();
-            if (t instanceof RuntimeException) {
-                throw (RuntimeException) t;
+            if (t instanceof IllegalArgumentException) {
+                throw (IllegalArgumentException) t;
             }
-            if (t instanceof Error) {
+            if (t instanceof Error && !(t instanceof LinkageError)) {
                 throw (Error) t;
             }
-            throw new IllegalStateException("cannot start the TornadoVM backend: " + t, t);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot start the TornadoVM backend: " + e, e);
+            throw new IllegalStateException("cannot start the TornadoVM backend (is the JVM started with"
+                    + " @$TORNADOVM_HOME/tornado-argfile and is there an OpenCL device?): " + t, t);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("cannot start the TornadoVM backend (is the JVM started with"
+                    + " @$TORNADOVM_HOME/tornado-argfile?): " + e, e);
         }
     }
 }
