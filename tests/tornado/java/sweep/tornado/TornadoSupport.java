@@ -9,11 +9,17 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * Shared helpers of the TornadoVM tests: skipping (with a message) when this JVM has no TornadoVM runtime or device,
- * the math mode, and the comparisons (strict: same bits; TornadoVM's default math: within 1e-5 relative).
+ * the math mode, and the comparisons (strict: same bits; TornadoVM's default math: within a tolerance).
  */
 final class TornadoSupport {
     /** Relative tolerance for TornadoVM's default math (FMA contraction, fast-math), relative to max |reference|. */
     static final double TOLERANCE = 1e-5;
+    /**
+     * Tolerance for whole forward records under TornadoVM's default math: the per-operation differences (about 1 ulp)
+     * accumulate over the time steps (measured: up to 1.7e-5 of the record's maximum after 90 steps in a two-layer
+     * model), so records get 1e-4; under strict math they must still be bit-identical.
+     */
+    static final double RECORD_TOLERANCE = 1e-4;
 
     private static String unavailable;
     private static TornadoDevice device;
@@ -42,7 +48,7 @@ final class TornadoSupport {
             if (unavailable == null) {
                 System.out.println("[tornado tests] device " + device.getDeviceName() + " (" + device.getDescription()
                         + "), " + (strict() ? "strict math: bit-identical expected" : "TornadoVM default math: within "
-                        + TOLERANCE + " relative expected"));
+                        + TOLERANCE + " (kernels) / " + RECORD_TOLERANCE + " (records) of max |ref| expected"));
             } else {
                 System.out.println("[tornado tests] SKIPPED: " + unavailable);
             }
@@ -61,6 +67,11 @@ final class TornadoSupport {
      * largest magnitude of the reference. Fails when the reference is all zero (a vacuous comparison).
      */
     static void compare(float[] expected, float[] actual, String what) {
+        compare(expected, actual, what, TOLERANCE);
+    }
+
+    /** As {@link #compare(float[], float[], String)} with the given tolerance for TornadoVM's default math. */
+    static void compare(float[] expected, float[] actual, String what, double tolerance) {
         if (expected.length != actual.length) {
             fail(what + ": length " + actual.length + ", expected " + expected.length);
         }
@@ -87,7 +98,7 @@ final class TornadoSupport {
         if (strict()) {
             assertTrue(differing == 0, summary);
         } else {
-            assertTrue(worst <= TOLERANCE && Double.isFinite(worst), summary);
+            assertTrue(worst <= tolerance && Double.isFinite(worst), summary + " (tolerance " + tolerance + ")");
         }
     }
 }
