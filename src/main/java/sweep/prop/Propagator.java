@@ -14,6 +14,9 @@ public final class Propagator implements AutoCloseable {
     private final JavaBackend backend;
     private final HaloHook halo;
     private JavaStepper stepper;
+    /** The device backend chosen by {@link DeviceStepper#PROPERTY} (null: the Java backend), opened with the model. */
+    private DeviceStepper device;
+    private boolean deviceOpened;
     private JavaAdjoint adjoint;
     private float[] model;
     private double pmlVelocity;
@@ -213,6 +216,11 @@ public final class Propagator implements AutoCloseable {
         int shots = checkShots(sources, receivers);
         float[] w = expandWavelet(wavelet, shots, nt);
         setModel(vp);
+        if (device != null && (kept != null || (listener != null && snapshotEvery > 0) || halo != null)) {
+            throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado) runs"
+                    + " forward records only so far: snapshots, gradients and domain decomposition need "
+                    + DeviceStepper.PROPERTY + "=java");
+        }
         if (kept != null && adjoint == null) {
             adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage(), halo);
         }
@@ -225,6 +233,13 @@ public final class Propagator implements AutoCloseable {
             float[] sw = new float[srcIdx.length * nt];
             for (int s = 0; s < srcIdx.length; s++) {
                 System.arraycopy(w, b * nt, sw, s * nt, nt);
+            }
+            if (device != null) {
+                float[] r = device.shot(srcIdx, sw, recIdx, nt);
+                System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
+                stepper.checkFinite(nt, b);
+                System.arraycopy(r, 0, out, b * nt * nrec, nt * nrec);
+                continue;
             }
             JavaAdjoint.Tape tape = kept == null ? null : new JavaAdjoint.Tape(srcIdx, recIdx, sw);
             stepper.reset();
@@ -392,7 +407,15 @@ public final class Propagator implements AutoCloseable {
                 }
             }
         }
-        stepper.setProfiles(grid.profiles(pmlVel));
+        float[] prof = grid.profiles(pmlVel);
+        stepper.setProfiles(prof);
+        if (!deviceOpened) {
+            device = DeviceStepper.open(grid);
+            deviceOpened = true;
+        }
+        if (device != null) {
+            device.setModel(v2, prof);
+        }
     }
 
     private String shapeString() {
@@ -424,6 +447,10 @@ public final class Propagator implements AutoCloseable {
 
     @Override
     public void close() {
+        if (device != null) {
+            device.close();
+            device = null;
+        }
         backend.close();
     }
 }

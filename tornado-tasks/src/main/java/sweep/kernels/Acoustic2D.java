@@ -21,8 +21,10 @@ public final class Acoustic2D {
         int off = geo[Layout.OFF0];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float s = c00 * u[i];
                 for (int k = 1; k <= h; k++) {
@@ -53,17 +55,19 @@ public final class Acoustic2D {
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + geo[Layout.NX];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
                     }
                     psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
@@ -95,8 +99,10 @@ public final class Acoustic2D {
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + geo[Layout.NX];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float tz = coef[0] * u[i];
                 float tx = coef[cx] * u[i];
@@ -104,14 +110,14 @@ public final class Acoustic2D {
                     tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
                     tx += coef[cx + k] * (u[i + k] + u[i - k]);
                 }
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     for (int k = 1; k <= h; k++) {
                         tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
                     }
                     zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
                     tz = tz + zeta[i];
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     for (int k = 1; k <= h; k++) {
                         tx += coef[dx + k - 1] * (psi[len + i + k] - psi[len + i - k]);
                     }
@@ -131,7 +137,8 @@ public final class Acoustic2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             int i = off + x;
             u[i] = 0.0f;
             for (int k = 1; k <= h; k++) {
@@ -159,12 +166,14 @@ public final class Acoustic2D {
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
-                boolean inZ = z < zbl || z >= zbh;
-                boolean inX = x < xbl || x >= xbh;
-                if (!inZ && !inX) {
+                boolean inZ = z < zbl | z >= zbh;
+                boolean inX = x < xbl | x >= xbh;
+                if (!inZ & !inX) {
                     float s = c00 * u[i];
                     for (int k = 1; k <= h; k++) {
                         s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cx + k] * (u[i + k] + u[i - k]);

@@ -18,9 +18,12 @@ public final class Acoustic3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = c00 * u[i];
                     for (int k = 1; k <= h; k++) {
@@ -55,25 +58,28 @@ public final class Acoustic3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
                         }
                         psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + h + k - 1] * (u[i + k * sy] - u[i - k * sy]);
                         }
                         psi[len + i] = prof[pay + y] * psi[len + i] + prof[pby + y] * d;
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + 2 * h + k - 1] * (u[i + k] - u[i - k]);
@@ -109,9 +115,12 @@ public final class Acoustic3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float tz = coef[0] * u[i];
                     float ty = coef[cy] * u[i];
@@ -121,21 +130,21 @@ public final class Acoustic3D {
                         ty += coef[cy + k] * (u[i + k * sy] + u[i - k * sy]);
                         tx += coef[cx + k] * (u[i + k] + u[i - k]);
                     }
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         for (int k = 1; k <= h; k++) {
                             tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
                         }
                         zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
                         tz = tz + zeta[i];
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         for (int k = 1; k <= h; k++) {
                             ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
                         }
                         zeta[len + i] = prof[pay + y] * zeta[len + i] + prof[pby + y] * ty;
                         ty = ty + zeta[len + i];
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         for (int k = 1; k <= h; k++) {
                             tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
                         }
@@ -154,8 +163,10 @@ public final class Acoustic3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 u[i] = 0.0f;
                 for (int k = 1; k <= h; k++) {
@@ -183,14 +194,17 @@ public final class Acoustic3D {
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    boolean inZ = z < zbl || z >= zbh;
-                    boolean inY = y < ybl || y >= ybh;
-                    boolean inX = x < xbl || x >= xbh;
-                    if (!inZ && !inY && !inX) {
+                    boolean inZ = z < zbl | z >= zbh;
+                    boolean inY = y < ybl | y >= ybh;
+                    boolean inX = x < xbl | x >= xbh;
+                    if (!inZ & !inY & !inX) {
                         float s = c00 * u[i];
                         for (int k = 1; k <= h; k++) {
                             s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])

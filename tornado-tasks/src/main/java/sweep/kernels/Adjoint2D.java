@@ -17,7 +17,8 @@ public final class Adjoint2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             int i = off + x;
             for (int k = 1; k <= h; k++) {
                 qb[i + k * sz] = qb[i + k * sz] - qb[i - k * sz];
@@ -32,8 +33,10 @@ public final class Adjoint2D {
                              int z0, int z1, int x0, int x1) {
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 w[i] = v2[i] * qb[i];
                 grad[i] = grad[i] + qb[i] * d[i];
@@ -55,15 +58,17 @@ public final class Adjoint2D {
         int xbh = geo[Layout.XBH];
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + geo[Layout.NX];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float t = zetab[i] + w[i];
                     cor[i] = prof[nz + z] * t;
                     zetab[i] = prof[z] * t;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float t = zetab[len + i] + w[i];
                     cor[len + i] = prof[pbx + x] * t;
                     zetab[len + i] = prof[pax + x] * t;
@@ -93,28 +98,30 @@ public final class Adjoint2D {
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
-                if (z < zbl || z >= zbh) {
+                if (z < zbl | z >= zbh) {
                     float t = psib[i];
                     for (int k = 1; k <= h; k++) {
                         int zm = z - k;
                         int zp = z + k;
-                        float lo = (zm >= 0 && (zm < zbl || zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                        float hi = (zp < nz && (zp < zbl || zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                        float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
+                        float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
                         t += coef[d1 + k - 1] * (lo - hi);
                     }
                     pb[i] = prof[nz + z] * t;
                     psib[i] = prof[z] * t;
                 }
-                if (x < xbl || x >= xbh) {
+                if (x < xbl | x >= xbh) {
                     float t = psib[len + i];
                     for (int k = 1; k <= h; k++) {
                         int xm = x - k;
                         int xp = x + k;
-                        float lo = (xm >= 0 && (xm < xbl || xm >= xbh)) ? w[i - k] + cor[len + i - k] : 0.0f;
-                        float hi = (xp < nx && (xp < xbl || xp >= xbh)) ? w[i + k] + cor[len + i + k] : 0.0f;
+                        float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[len + i - k] : 0.0f;
+                        float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[len + i + k] : 0.0f;
                         t += coef[dx + k - 1] * (lo - hi);
                     }
                     pb[len + i] = prof[pbx + x] * t;
@@ -135,8 +142,10 @@ public final class Adjoint2D {
         int off = geo[Layout.OFF0];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float s = c00 * w[i];
                 for (int k = 1; k <= h; k++) {
@@ -160,8 +169,10 @@ public final class Adjoint2D {
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 int j = len + i;
                 float tz = coef[0] * (w[i] + cor[i]);
@@ -185,7 +196,8 @@ public final class Adjoint2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             int i = off + x;
             for (int m = 1; m <= h; m++) {
                 float s = 0.0f;
@@ -201,8 +213,10 @@ public final class Adjoint2D {
     public static void reverse(float[] u, float[] un, float[] v2, float[] d, int[] geo, int z0, int z1, int x0, int x1) {
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 un[i] = (2.0f * u[i] + v2[i] * d[i]) - un[i];
             }
@@ -223,8 +237,10 @@ public final class Adjoint2D {
         int off = geo[Layout.OFF0];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int z = z0 + iz;
+                int x = x0 + ix;
                 int i = off + z * sz + x;
                 float s = c00 * u[i];
                 for (int k = 1; k <= h; k++) {

@@ -14,8 +14,10 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 for (int k = 1; k <= h; k++) {
                     qb[i + k * sz] = qb[i + k * sz] - qb[i - k * sz];
@@ -32,9 +34,12 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     w[i] = v2[i] * qb[i];
                     grad[i] = grad[i] + qb[i] * d[i];
@@ -63,21 +68,24 @@ public final class Adjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         float t = zetab[i] + w[i];
                         cor[i] = prof[nz + z] * t;
                         zetab[i] = prof[z] * t;
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         float t = zetab[len + i] + w[i];
                         cor[len + i] = prof[pby + y] * t;
                         zetab[len + i] = prof[pay + y] * t;
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         float t = zetab[2 * len + i] + w[i];
                         cor[2 * len + i] = prof[pbx + x] * t;
                         zetab[2 * len + i] = prof[pax + x] * t;
@@ -109,43 +117,46 @@ public final class Adjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    if (z < zbl || z >= zbh) {
+                    if (z < zbl | z >= zbh) {
                         float t = psib[i];
                         for (int k = 1; k <= h; k++) {
                             int zm = z - k;
                             int zp = z + k;
-                            float lo = (zm >= 0 && (zm < zbl || zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                            float hi = (zp < nz && (zp < zbl || zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                            float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
+                            float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
                             t += coef[d1 + k - 1] * (lo - hi);
                         }
                         pb[i] = prof[nz + z] * t;
                         psib[i] = prof[z] * t;
                     }
-                    if (y < ybl || y >= ybh) {
+                    if (y < ybl | y >= ybh) {
                         int j = len + i;
                         float t = psib[j];
                         for (int k = 1; k <= h; k++) {
                             int ym = y - k;
                             int yp = y + k;
-                            float lo = (ym >= 0 && (ym < ybl || ym >= ybh)) ? w[i - k * sy] + cor[j - k * sy] : 0.0f;
-                            float hi = (yp < ny && (yp < ybl || yp >= ybh)) ? w[i + k * sy] + cor[j + k * sy] : 0.0f;
+                            float lo = (ym >= 0 & (ym < ybl | ym >= ybh)) ? w[i - k * sy] + cor[j - k * sy] : 0.0f;
+                            float hi = (yp < ny & (yp < ybl | yp >= ybh)) ? w[i + k * sy] + cor[j + k * sy] : 0.0f;
                             t += coef[d1 + h + k - 1] * (lo - hi);
                         }
                         pb[j] = prof[pby + y] * t;
                         psib[j] = prof[pay + y] * t;
                     }
-                    if (x < xbl || x >= xbh) {
+                    if (x < xbl | x >= xbh) {
                         int j = 2 * len + i;
                         float t = psib[j];
                         for (int k = 1; k <= h; k++) {
                             int xm = x - k;
                             int xp = x + k;
-                            float lo = (xm >= 0 && (xm < xbl || xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
-                            float hi = (xp < nx && (xp < xbl || xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
+                            float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
+                            float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
                             t += coef[d1 + 2 * h + k - 1] * (lo - hi);
                         }
                         pb[j] = prof[pbx + x] * t;
@@ -166,9 +177,12 @@ public final class Adjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = c00 * w[i];
                     for (int k = 1; k <= h; k++) {
@@ -192,9 +206,12 @@ public final class Adjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     int jy = len + i;
                     int jx = 2 * len + i;
@@ -221,8 +238,10 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int y = y0; y < y1; y++) {
-            for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
                 int i = off + y * sy + x;
                 for (int m = 1; m <= h; m++) {
                     float s = 0.0f;
@@ -241,9 +260,12 @@ public final class Adjoint3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     un[i] = (2.0f * u[i] + v2[i] * d[i]) - un[i];
                 }
@@ -261,9 +283,12 @@ public final class Adjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int z = z0 + iz;
+                    int y = y0 + iy;
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = c00 * u[i];
                     for (int k = 1; k <= h; k++) {

@@ -15,9 +15,12 @@ public final class Pack {
         int off = geo[Layout.OFF0];
         int nyb = y1 - y0;
         int nxb = x1 - x0;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     buf[bufOff + ((z - z0) * nyb + (y - y0)) * nxb + (x - x0)] = f[off + z * sz + y * sy + x];
                 }
             }
@@ -31,9 +34,12 @@ public final class Pack {
         int off = geo[Layout.OFF0];
         int nyb = y1 - y0;
         int nxb = x1 - x0;
-        for (@Parallel int z = z0; z < z1; z++) {
-            for (@Parallel int y = y0; y < y1; y++) {
-                for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     f[off + z * sz + y * sy + x] = buf[bufOff + ((z - z0) * nyb + (y - y0)) * nxb + (x - x0)];
                 }
             }

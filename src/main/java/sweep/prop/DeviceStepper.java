@@ -1,0 +1,71 @@
+package sweep.prop;
+
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * A forward stepper that keeps one grid's wavefields, CPML auxiliaries and model on an accelerator for a whole shot
+ * (the TornadoVM backend, {@code sweep.prop.TornadoStepper}, compiled only by the Maven profile {@code -Ptornado}).
+ * It is loaded by name, so the default build never links against TornadoVM.
+ *
+ * <p>Selected with the system property {@value #PROPERTY} ({@code java}, the default, or {@code tornado}).
+ */
+interface DeviceStepper extends AutoCloseable {
+    /** System property choosing the backend: {@code java} (default) or {@code tornado}. */
+    String PROPERTY = "sweep.backend";
+
+    /** Sets v²dt² on the computational grid and the CPML profiles (both copied). */
+    void setModel(float[] v2, float[] prof);
+
+    /**
+     * Runs one shot of {@code nt} steps from rest with the Java stepper's arithmetic and order (sample, CPML
+     * auxiliaries, PML boxes, interior box, injection, free-surface mirror); returns {@code rec[n·nrec + r]}, the
+     * wavefield u^n at {@code recIdx[r]} before step n.
+     *
+     * @param wavelet source time functions {@code (nsrc, nt)}
+     */
+    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt);
+
+    /** The wavefield u^nt of the last shot (whole computational array, halo included), copied from the device. */
+    float[] wavefield();
+
+    /** A short description of the device, for logs. */
+    String describe();
+
+    @Override
+    void close();
+
+    /** The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}. */
+    static DeviceStepper open(Grid grid) {
+        String name = System.getProperty(PROPERTY, "java").trim();
+        if (name.isEmpty() || name.equals("java")) {
+            return null;
+        }
+        if (!name.equals("tornado")) {
+            throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java or tornado");
+        }
+        Class<?> c;
+        try {
+            c = Class.forName("sweep.prop.TornadoStepper");
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException(PROPERTY + "=tornado, but this build has no TornadoVM backend (or TornadoVM is"
+                    + " not on the module path): build with `mvn -Ptornado` (JDK 25, TORNADOVM_HOME set) and start the JVM"
+                    + " with @$TORNADOVM_HOME/tornado-argfile", e);
+        }
+        try {
+            return (DeviceStepper) c.getDeclaredConstructor(Grid.class).newInstance(grid);
+        } catch (InvocationTargetException e) {
+            Throwable t = e.getCause();
+            if (t instanceof IllegalArgumentException) {
+                throw (IllegalArgumentException) t;
+            }
+            if (t instanceof Error && !(t instanceof LinkageError)) {
+                throw (Error) t;
+            }
+            throw new IllegalStateException("cannot start the TornadoVM backend (is the JVM started with"
+                    + " @$TORNADOVM_HOME/tornado-argfile and is there an OpenCL device?): " + t, t);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("cannot start the TornadoVM backend (is the JVM started with"
+                    + " @$TORNADOVM_HOME/tornado-argfile?): " + e, e);
+        }
+    }
+}

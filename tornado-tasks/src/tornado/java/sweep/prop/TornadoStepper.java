@@ -1,0 +1,247 @@
+package sweep.prop;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import sweep.kernels.Acoustic2D;
+import sweep.kernels.Acoustic3D;
+import sweep.kernels.StepKernels;
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.common.TornadoDevice;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+
+/**
+ * The TornadoVM backend's forward stepper: one {@link TornadoExecutionPlan} per solver holding three task graphs of
+ * the same time step (sample, CPML auxiliaries per PML box, PML boxes, interior box, injection, free-surface mirror,
+ * step counter), built from the portable kernels:
+ * <ul>
+ * <li>{@code first} (step 0 of a shot): uploads the model, profiles and weights on its first execution only, and the
+ * zeroed wavefields, auxiliaries, source/receiver indices, wavelets and the step counter on every execution (once per
+ * shot);</li>
+ * <li>{@code even} and {@code odd}: the step with the two wavefield levels in either role (the leapfrog swaps them),
+ * using {@code first}'s device buffers ({@code consumeFromDevice}), so nothing travels between steps.</li>
+ * </ul>
+ * The record stays on the device and comes back once per shot, with the final wavefield. The step index is a device
+ * counter ({@link StepKernels}), since task arguments are fixed when a graph is built.
+ *
+ * <p>Bit-identical to the Java backend when the JVM runs with {@code -Dtornado.enable.fma=false} (then the OpenCL
+ * programs are also built with {@code -w} only, without {@code -cl-mad-enable -cl-fast-relaxed-math}).
+ * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
+ */
+final class TornadoStepper implements DeviceStepper {
+    /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
+    static final String DEVICE_PROPERTY = "sweep.tornado.device";
+
+    private final Grid g;
+    private final List<int[]> pmlBoxes;
+    private final int[] interior;
+    private final boolean strict;
+    private final TornadoDevice device;
+    private final float[] a;
+    private final float[] b;
+    private final float[] psi;
+    private final float[] zeta;
+    private final float[] v2;
+    private float[] prof;
+    private final int[] step = new int[1];
+    private int[] srcIdx;
+    private int[] recIdx;
+    private float[] wavelet;
+    private float[] rec;
+    private TornadoExecutionPlan plan;
+    private int planNsrc = -1;
+    private int planNrec = -1;
+    private int planNt = -1;
+    private TornadoExecutionResult lastResult;
+    private float[] lastField;
+    private static int planCounter;
+
+    TornadoStepper(Grid g) {
+        this.g = g;
+        this.pmlBoxes = g.pmlBoxes();
+        this.interior = g.interiorBox();
+        this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
+        this.device = chooseDevice();
+        int len = g.length();
+        a = new float[len];
+        b = new float[len];
+        v2 = new float[len];
+        psi = g.hasPml() ? new float[g.ndim * len] : null;
+        zeta = g.hasPml() ? new float[g.ndim * len] : null;
+    }
+
+    private static TornadoDevice chooseDevice() {
+        String d = System.getProperty(DEVICE_PROPERTY, "").trim();
+        if (d.isEmpty()) {
+            return TornadoExecutionPlan.DEFAULT_DEVICE;
+        }
+        String[] p = d.split(":");
+        try {
+            return TornadoExecutionPlan.getDevice(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(DEVICE_PROPERTY + "=" + d + " names no TornadoVM device (expected"
+                    + " backend:device as listed by `tornado --devices`, e.g. 0:0): " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "TornadoVM " + device.getDeviceName() + " (" + device.getDescription() + ")"
+                + (strict ? ", strict math" : "");
+    }
+
+    @Override
+    public void setModel(float[] v2src, float[] profSrc) {
+        System.arraycopy(v2src, 0, v2, 0, v2.length);
+        prof = profSrc.clone();
+        closePlan(); // the model travels once per plan (FIRST_EXECUTION)
+    }
+
+    @Override
+    public float[] shot(int[] src, float[] w, int[] rcv, int nt) {
+        int nsrc = src.length;
+        int nrec = rcv.length;
+        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt) {
+            closePlan();
+            buildPlan(nsrc, nrec, nt);
+        }
+        System.arraycopy(src, 0, srcIdx, 0, nsrc);
+        System.arraycopy(rcv, 0, recIdx, 0, nrec);
+        System.arraycopy(w, 0, wavelet, 0, nsrc * nt);
+        Arrays.fill(a, 0f);
+        Arrays.fill(b, 0f);
+        if (psi != null) {
+            Arrays.fill(psi, 0f);
+            Arrays.fill(zeta, 0f);
+        }
+        step[0] = 0;
+        for (int n = 0; n < nt; n++) {
+            lastResult = plan.withGraph(n == 0 ? 0 : (n % 2 == 0 ? 1 : 2)).execute();
+        }
+        // u^nt: step n reads level (n even ? a : b) and writes the other.
+        lastField = nt % 2 == 0 ? a : b;
+        if (lastResult != null) {
+            lastResult.transferToHost(rec, lastField);
+        }
+        plan.clearProfiles();
+        return Arrays.copyOf(rec, nt * nrec);
+    }
+
+    @Override
+    public float[] wavefield() {
+        return lastField == null ? new float[a.length] : lastField.clone();
+    }
+
+    private void buildPlan(int nsrc, int nrec, int nt) {
+        srcIdx = new int[Math.max(nsrc, 1)];
+        recIdx = new int[Math.max(nrec, 1)];
+        wavelet = new float[Math.max(nsrc * nt, 1)];
+        rec = new float[Math.max(nrec * nt, 1)];
+        int id = ++planCounter;
+        String first = "first" + id;
+        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef, g.geo, srcIdx, recIdx, wavelet, rec, step));
+        if (psi != null) {
+            all.add(psi);
+            all.add(zeta);
+        }
+        Object[] allArr = all.toArray();
+        TaskGraph t0 = new TaskGraph(first)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, g.coef, g.geo)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
+        addStep(t0, a, b, nsrc, nrec, nt);
+        t0.persistOnDevice(allArr);
+        TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
+        addStep(even, a, b, nsrc, nrec, nt);
+        even.persistOnDevice(allArr);
+        TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
+        addStep(odd, b, a, nsrc, nrec, nt);
+        odd.persistOnDevice(allArr);
+        ImmutableTaskGraph[] graphs = {t0.snapshot(), even.snapshot(), odd.snapshot()};
+        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs);
+        p.withDevice(device);
+        if (strict) {
+            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+        }
+        plan = p;
+        planNsrc = nsrc;
+        planNrec = nrec;
+        planNt = nt;
+    }
+
+    private Object[] perShot() {
+        List<Object> l = new ArrayList<>(List.of(a, b, srcIdx, recIdx, wavelet, step));
+        if (psi != null) {
+            l.add(psi);
+            l.add(zeta);
+        }
+        return l.toArray();
+    }
+
+    /** The tasks of one step reading level {@code u} and writing {@code un}, in the Java stepper's order. */
+    private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
+        int[] geo = g.geo;
+        float[] coef = g.coef;
+        if (nrec > 0) {
+            t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
+        }
+        int k = 0;
+        for (int[] q : pmlBoxes) {
+            if (g.ndim == 2) {
+                t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q[0], q[1], q[4], q[5]);
+            } else {
+                t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+            }
+            k++;
+        }
+        k = 0;
+        for (int[] q : pmlBoxes) {
+            if (g.ndim == 2) {
+                t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[4], q[5]);
+            } else {
+                t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[2], q[3], q[4],
+                        q[5]);
+            }
+            k++;
+        }
+        if (interior != null) {
+            int[] q = interior;
+            if (g.ndim == 2) {
+                t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q[0], q[1], q[4], q[5]);
+            } else {
+                t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+            }
+        }
+        if (nsrc > 0) {
+            t.task("inject", StepKernels::inject, un, v2, srcIdx, wavelet, nsrc, nt, step);
+        }
+        if (g.spec.freeSurface()) {
+            if (g.ndim == 2) {
+                t.task("mirror", Acoustic2D::mirrorTop, un, geo, 0, g.nx);
+            } else {
+                t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
+            }
+        }
+        t.task("advance", StepKernels::advance, step);
+    }
+
+    private void closePlan() {
+        if (plan != null) {
+            try {
+                plan.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot free the TornadoVM plan's device memory: " + e, e);
+            }
+            plan = null;
+            lastResult = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closePlan();
+    }
+}
