@@ -80,8 +80,8 @@ public final class ModelParallel implements AutoCloseable {
     }
 
     /**
-     * Overlap of the halo exchange with the update of the cells away from the cuts (default on); off runs the serial
-     * path, the bit-exact reference. Both give the same bits.
+     * Overlap of the halo exchange with the update of the cells away from the cuts; off (the default) runs the serial
+     * path, update then exchange. Both give the same bits.
      */
     public void setOverlap(boolean on) {
         solver.setOverlap(on);
