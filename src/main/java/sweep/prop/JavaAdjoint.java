@@ -589,9 +589,4 @@ final class JavaAdjoint {
             }
         }
     }
-
-    /** Ring boxes, for tests and memory reports. */
-    List<int[]> ring() {
-        return new ArrayList<>(ring);
-    }
 }
