@@ -1,6 +1,5 @@
 package sweep.prop;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.CpuAdjoint2D;
