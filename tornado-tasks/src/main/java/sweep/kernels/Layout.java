@@ -2,7 +2,7 @@ package sweep.kernels;
 
 /**
  * Slots of the {@code int[] geo} and {@code float[] coef} arrays that every kernel receives, so kernels take a
- * handful of primitive arrays instead of dozens of scalars (TornadoVM tasks take at most 15 parameters).
+ * handful of primitive arrays instead of dozens of scalars (TornadoVM 5.2 tasks take at most 20 parameters).
  *
  * <p>Wavefield arrays hold the tile's computational grid (physical cells plus PML pads) surrounded by a halo of
  * {@code H = order/2} cells on every side; cell (z, y, x) of the computational grid sits at
