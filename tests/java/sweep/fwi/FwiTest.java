@@ -15,7 +15,7 @@ import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 
 /** FWI on a small model: the misfit falls by more than 90 % and the model moves towards the true one; resume is exact. */
-class FwiTest {
+public class FwiTest {
     @TempDir
     Path dir;
 
@@ -63,7 +63,7 @@ class FwiTest {
         return new Acquisition(spec, w, src, rec, obs);
     }
 
-    static double modelError(float[] a, float[] b) {
+    public static double modelError(float[] a, float[] b) {
         double s = 0;
         for (int i = 0; i < a.length; i++) {
             s += Math.pow(a[i] - b[i], 2);

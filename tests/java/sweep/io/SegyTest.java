@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,55 +23,6 @@ class SegyTest {
 
     @TempDir
     Path dir;
-
-    // ------------------------------------------------------------------ an independent reader
-
-    /** A SEG-Y file held in memory; offsets are the standard's 1-based byte numbers. */
-    record File(byte[] bytes) {
-        static File read(Path p) throws IOException {
-            return new File(Files.readAllBytes(p));
-        }
-
-        int i32(long byteNumber) {
-            return ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).getInt((int) byteNumber - 1);
-        }
-
-        int i16(long byteNumber) {
-            return ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).getShort((int) byteNumber - 1);
-        }
-
-        /** The file's sample count per trace, from the binary header. */
-        int ns() {
-            return i16(3221);
-        }
-
-        /** First byte number of trace k's header (k from 0), fixed-length traces. */
-        long trace(int k) {
-            return 3601L + (long) k * (240 + 4L * ns());
-        }
-
-        /** Header field of trace k at its 1-based byte number within the trace header. */
-        int th32(int k, int byteNumber) {
-            return i32(trace(k) + byteNumber - 1);
-        }
-
-        int th16(int k, int byteNumber) {
-            return i16(trace(k) + byteNumber - 1);
-        }
-
-        float[] samples(int k) {
-            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN);
-            float[] out = new float[ns()];
-            for (int t = 0; t < out.length; t++) {
-                out[t] = Float.intBitsToFloat(b.getInt((int) (trace(k) + 240 - 1) + 4 * t));
-            }
-            return out;
-        }
-
-        int traces() {
-            return (int) ((bytes.length - 3600) / (240 + 4L * ns()));
-        }
-    }
 
     /** (shots, nt, nrec) record with distinct values, C order. */
     static float[] record(int shots, int nt, int nrec) {
@@ -106,14 +55,14 @@ class SegyTest {
 
     @Test
     void fileSizeIsHeadersPlusFixedLengthTraces() throws IOException {
-        File f = File.read(written());
+        SegyFile f = SegyFile.read(written());
         assertEquals(3200 + 400 + B * NREC * (240 + 4 * NT), f.bytes().length);
         assertEquals(B * NREC, f.traces());
     }
 
     @Test
     void textualHeaderIsEbcdicCardsWithRev1Lines() throws IOException {
-        byte[] b = File.read(written()).bytes();
+        byte[] b = SegyFile.read(written()).bytes();
         // EBCDIC (code page 037) by hand: C=C3, 1=F1, space=40, S=E2, E=C5, G=C7, Y=E8, R=D9, V=E5, 3=F3, 9=F9
         assertEquals((byte) 0xC3, b[0]);
         assertEquals((byte) 0x40, b[1]); // "C 1 "
@@ -157,7 +106,7 @@ class SegyTest {
 
     @Test
     void binaryHeaderFieldsAtTheStandardsByteNumbers() throws IOException {
-        File f = File.read(written());
+        SegyFile f = SegyFile.read(written());
         assertEquals(NREC, f.i16(3213), "data traces per ensemble");
         assertEquals(2500, f.i16(3217), "sample interval (µs)");
         assertEquals(2500, f.i16(3219), "original sample interval");
@@ -177,7 +126,7 @@ class SegyTest {
 
     @Test
     void traceHeadersCarryNumbersGeometryAndSampling() throws IOException {
-        File f = File.read(written());
+        SegyFile f = SegyFile.read(written());
         for (int k = 0; k < B * NREC; k++) {
             int shot = k / NREC, r = k % NREC;
             assertEquals(k + 1, f.th32(k, 1), "trace sequence in line");
@@ -220,7 +169,7 @@ class SegyTest {
     @Test
     void samplesRoundTripShotByShotReceiversInOrder() throws IOException {
         float[] rec = record(B, NT, NREC);
-        File f = File.read(written());
+        SegyFile f = SegyFile.read(written());
         for (int b = 0; b < B; b++) {
             for (int r = 0; r < NREC; r++) {
                 float[] want = new float[NT];
@@ -243,7 +192,7 @@ class SegyTest {
         double[] recv = {5, 0, 0, 15, 0, 2};
         Path p = dir.resolve("fixed.sgy");
         Segy.write(p, rec, shots, nt, nrec, 0.001, src, recv);
-        File f = File.read(p);
+        SegyFile f = SegyFile.read(p);
         assertEquals(shots * nrec, f.traces());
         assertEquals(1000, f.i16(3217));
         for (int k = 0; k < shots * nrec; k++) {
@@ -261,13 +210,13 @@ class SegyTest {
     void largestSixteenBitValuesAreAccepted() throws IOException {
         Path p = dir.resolve("big.sgy");
         Segy.write(p, new float[32767], 1, 32767, 1, 0.032767, new double[3], new double[3]);
-        File f = File.read(p);
+        SegyFile f = SegyFile.read(p);
         assertEquals(32767, f.i16(3221));
         assertEquals(32767, f.i16(3217));
         assertEquals(32767, f.th16(0, 115));
         // a float32 dt that is 800 µs up to rounding is accepted as 800
         Segy.write(p, new float[1], 1, 1, 1, (double) 0.0008f, new double[3], new double[3]);
-        assertEquals(800, File.read(p).i16(3217));
+        assertEquals(800, SegyFile.read(p).i16(3217));
     }
 
     // ------------------------------------------------------------------ errors

@@ -35,8 +35,8 @@ final class DistributedRun implements AutoCloseable {
         int px;
         if (opt.py == null && opt.px == null) {
             if (world % groups != 0) {
-                throw new IllegalArgumentException("world of " + world + " ranks is not divisible by --shot-groups "
-                        + groups);
+                throw new IllegalArgumentException(opt.origin + ": a world of " + world + " ranks is not divisible by "
+                        + groups + " shot groups");
             }
             BalancedGrid bg = BalancedGrid.of(world, shape, groups, shape.length == 3 ? world / groups : 1);
             py = bg.py();
@@ -46,13 +46,13 @@ final class DistributedRun implements AutoCloseable {
             px = opt.px == null ? 1 : opt.px;
         }
         if (world != groups * py * px) {
-            throw new IllegalArgumentException("mpirun started " + world + " ranks but the mesh --shot-groups " + groups
-                    + " x --py " + py + " x --px " + px + " needs " + groups * py * px
-                    + ": change -np or the mesh options");
+            throw new IllegalArgumentException(opt.origin + ": mpirun started " + world + " ranks but the mesh of "
+                    + groups + " shot group(s) x py " + py + " x px " + px + " needs " + groups * py * px
+                    + ": change -np or the mesh");
         }
         if (shots % groups != 0) {
-            throw new IllegalArgumentException(shots + " shots do not split evenly into " + groups
-                    + " shot groups: give a multiple of --shot-groups shots");
+            throw new IllegalArgumentException(opt.origin + ": " + shots + " shots do not split evenly into " + groups
+                    + " shot groups: give a multiple of " + groups + " shots");
         }
         this.mesh = ModelParallelMesh.create(py, px, groups);
         this.shape = shape.clone();

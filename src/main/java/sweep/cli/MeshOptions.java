@@ -13,6 +13,21 @@ public final class MeshOptions {
     @Option(names = "--shot-groups", description = "shot groups running different shots (default 1)")
     Integer shotGroups;
 
+    /** Where the mesh was given, for error messages (a job-file key, or these options). */
+    String origin = "--shot-groups/--py/--px";
+
+    /** The mesh {shot groups, py, px} (0 or absent: chosen by the balanced grid), given by {@code origin}. */
+    static MeshOptions of(int[] mesh, String origin) {
+        MeshOptions m = new MeshOptions();
+        if (mesh != null) {
+            m.shotGroups = mesh[0];
+            m.py = mesh[1] == 0 ? null : mesh[1];
+            m.px = mesh[2] == 0 ? null : mesh[2];
+        }
+        m.origin = origin;
+        return m;
+    }
+
     /** Whether the run must be decomposed: launched by mpirun, or any mesh option above 1. */
     boolean decomposed() {
         return sweep.parallel.Mpi.launchedByMpirun() || (py != null && py > 1) || (px != null && px > 1)

@@ -7,6 +7,7 @@ import sweep.parallel.Padding;
 import sweep.parallel.Shaped;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
+import sweep.prop.ShotWavelets;
 
 /**
  * The FWI objective on a decomposed mesh with shot groups: the model is padded to the mesh inside the objective (the
@@ -14,25 +15,32 @@ import sweep.prop.Misfit;
  * tiles and folded back through the pad's adjoint, is the same on every rank (bit-identical to one domain when no pad
  * is needed).
  */
-public final class DecomposedObjective implements Objective {
-    private final Acquisition acq;
+public final class DecomposedObjective implements DataObjective {
     private final ModelParallelMesh mesh;
     private final ModelParallel mp;
     private final int[] shape;
     private final int[] padded;
     private final int muteRows;
-    private final float[] wavelet;
-    private final int[][][] sources;
-    private final int[][][] receivers;
-    private final float[] observed;
+    private float[] wavelet;
+    private int[][][] sources;
+    private int[][][] receivers;
+    private float[] observed;
 
     public DecomposedObjective(Acquisition acq, ModelParallelMesh mesh, int muteRows) {
-        this.acq = acq;
         this.mesh = mesh;
         this.muteRows = muteRows;
         this.shape = acq.spec().shape();
         this.padded = Padding.paddedShape(shape, mesh.topology());
         this.mp = new ModelParallel(acq.spec().withShape(padded), mesh);
+        setAcquisition(acq);
+    }
+
+    /** Takes this shot group's block of the shots (their count must be a multiple of the shot groups). */
+    @Override
+    public void setAcquisition(Acquisition acq) {
+        if (!Arrays.equals(acq.spec().shape(), shape)) {
+            throw new IllegalArgumentException("a new acquisition must keep the model shape " + Arrays.toString(shape));
+        }
         int shots = acq.sources().length;
         int groups = mesh.topology().shotGroups();
         if (shots % groups != 0) {
@@ -42,11 +50,12 @@ public final class DecomposedObjective implements Objective {
         int g = mesh.topology().shotGroup();
         int nt = acq.spec().nt();
         int nrec = acq.receivers()[0].length;
+        int stride = ShotWavelets.stride(acq.wavelet(), acq.sources(), nt);
         this.sources = Arrays.copyOfRange(acq.sources(), g * per, (g + 1) * per);
         this.receivers = Arrays.copyOfRange(acq.receivers(), g * per, (g + 1) * per);
         this.observed = Arrays.copyOfRange(acq.observed(), g * per * nt * nrec, (g + 1) * per * nt * nrec);
-        this.wavelet = acq.wavelet().length == nt ? acq.wavelet()
-                : Arrays.copyOfRange(acq.wavelet(), g * per * nt, (g + 1) * per * nt);
+        this.wavelet = stride == 0 ? acq.wavelet()
+                : Arrays.copyOfRange(acq.wavelet(), g * per * stride, (g + 1) * per * stride);
     }
 
     @Override

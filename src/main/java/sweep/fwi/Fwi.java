@@ -84,9 +84,14 @@ public final class Fwi {
 
     /**
      * Where the state is checkpointed after each iteration: {@code write} is false on all MPI ranks but one (every
-     * rank reads it on {@code resume}).
+     * rank reads it on {@code resume}). {@code job} identifies what is inverted (settings, data); resuming from a
+     * checkpoint written for another job is an error.
      */
-    public record Checkpoint(Path file, boolean resume, boolean write) {
+    public record Checkpoint(Path file, boolean resume, boolean write, long job) {
+        /** A checkpoint of an unnamed job (job id 0). */
+        public Checkpoint(Path file, boolean resume, boolean write) {
+            this(file, resume, write, 0L);
+        }
     }
 
     /**
@@ -96,16 +101,26 @@ public final class Fwi {
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
         State st;
+        int evaluatedFor; // the iteration whose objective st.misfit and st.grad belong to
         if (checkpoint != null && checkpoint.resume() && Files.exists(checkpoint.file())) {
-            st = load(checkpoint.file(), s.memory(), start.length);
+            st = load(checkpoint.file(), s.memory(), start.length, checkpoint.job());
+            evaluatedFor = -1;
         } else {
             st = new State(clip(start, s), s.memory());
+            objective.beginIteration(1);
             st.misfit = objective.evaluate(st.model, st.grad);
             st.initialMisfit = st.misfit;
+            evaluatedFor = 1;
         }
         while (st.history.size() < s.iterations()) {
             long t0 = System.nanoTime();
             int evals = 0;
+            int index = st.history.size() + 1;
+            if (index != evaluatedFor && objective.beginIteration(index)) {
+                st.misfit = objective.evaluate(st.model, st.grad);
+                evals++;
+            }
+            evaluatedFor = -1;
             double[] g = toDouble(st.grad);
             double[] d = st.lbfgs.direction(g);
             if (d == null || Lbfgs.dot(g, d) >= 0) {
@@ -144,7 +159,7 @@ public final class Fwi {
             }
             if (trial == null) {
                 // no descent found along the steepest direction either: the inversion has converged here
-                st.history.add(new Iteration(st.history.size() + 1, st.misfit, 0, evals, (System.nanoTime() - t0) * 1e-9));
+                st.history.add(new Iteration(index, st.misfit, 0, evals, (System.nanoTime() - t0) * 1e-9));
             } else {
                 double[] sv = new double[trial.length];
                 double[] yv = new double[trial.length];
@@ -156,10 +171,10 @@ public final class Fwi {
                 st.model = trial;
                 st.grad = tgrad;
                 st.misfit = tmis;
-                st.history.add(new Iteration(st.history.size() + 1, tmis, step, evals, (System.nanoTime() - t0) * 1e-9));
+                st.history.add(new Iteration(index, tmis, step, evals, (System.nanoTime() - t0) * 1e-9));
             }
             if (checkpoint != null && checkpoint.write()) {
-                save(st, checkpoint.file());
+                save(st, checkpoint.file(), checkpoint.job());
             }
             if (onIteration != null) {
                 onIteration.accept(st.history.get(st.history.size() - 1));
@@ -199,13 +214,14 @@ public final class Fwi {
         return d;
     }
 
-    private static final int MAGIC = 0x53574649; // "SWFI"
+    private static final int MAGIC = 0x53574632; // "SWF2"
 
     /** Writes the state atomically (see {@link AtomicFiles}). */
-    static void save(State st, Path file) {
+    static void save(State st, Path file, long job) {
         AtomicFiles.writeStream(file, "FWI checkpoint", raw -> {
             DataOutputStream out = new DataOutputStream(raw);
             out.writeInt(MAGIC);
+            out.writeLong(job);
             out.writeInt(st.model.length);
             for (float v : st.model) {
                 out.writeFloat(v);
@@ -237,10 +253,14 @@ public final class Fwi {
         });
     }
 
-    static State load(Path file, int memory, int cells) {
+    static State load(Path file, int memory, int cells, long job) {
         try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
             if (in.readInt() != MAGIC) {
                 throw new IllegalArgumentException("checkpoint " + file + " is not an FWI checkpoint of this program");
+            }
+            if (in.readLong() != job) {
+                throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
+                        + " options or data): resume with the same job, or start afresh without --resume");
             }
             int n = in.readInt();
             if (n != cells) {

@@ -5,8 +5,8 @@ import sweep.prop.Misfit;
 import sweep.prop.Propagator;
 
 /** The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}. */
-public final class SingleDomainObjective implements Objective {
-    private final Acquisition acq;
+public final class SingleDomainObjective implements DataObjective {
+    private Acquisition acq;
     private final Propagator solver;
     private final int muteRows;
 
@@ -15,6 +15,14 @@ public final class SingleDomainObjective implements Objective {
         this.acq = acq;
         this.solver = new Propagator(acq.spec());
         this.muteRows = muteRows;
+    }
+
+    @Override
+    public void setAcquisition(Acquisition acq) {
+        if (acq.spec().nt() != this.acq.spec().nt()) {
+            throw new IllegalArgumentException("a new acquisition must keep nt=" + this.acq.spec().nt());
+        }
+        this.acq = acq;
     }
 
     @Override

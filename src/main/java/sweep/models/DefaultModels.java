@@ -47,38 +47,65 @@ public final class DefaultModels {
         float[] v = new float[nz * nx];
         for (int iz = 0; iz < nz; iz++) {
             for (int ix = 0; ix < nx; ix++) {
-                double z = (iz + 0.5) * dh;
-                double x = (ix + 0.5) * dh;
-                // fault: a line dipping from (3200, 300) to (2600, 2000); the hanging wall (left) drops 150 m
-                double faultX = 3200 - (z - 300) * 600 / 1700;
-                double zz = (x < faultX && z > 300) ? z - 150 : z;
-                double dip = 0.06 * (x - 3000);
-                double vel;
-                if (z < 250) {
-                    vel = 1500;
-                } else if (zz + dip < 600) {
-                    vel = 1900;
-                } else if (zz + dip < 950) {
-                    vel = 2300;
-                } else if (zz + dip < 1350) {
-                    vel = 2800;
-                } else {
-                    vel = 3300;
-                }
-                double bx = (x - 4500) / 650;
-                double bz = (z - 1150) / 300;
-                if (bx * bx + bz * bz < 1) {
-                    vel = 4500;
-                }
-                double lx = (x - 1600) / 450;
-                double lz = (z - 800) / 120;
-                if (lx * lx + lz * lz < 1) {
-                    vel = 1700;
-                }
-                v[iz * nx + ix] = (float) vel;
+                v[iz * nx + ix] = (float) fwiVelocity((ix + 0.5) * dh, 0, (iz + 0.5) * dh);
             }
         }
         return v;
+    }
+
+    /**
+     * The 3-D counterpart of {@link #fwi2d}: 2000 m deep, 2000 m along y and 6000 m along x, shape
+     * {@code (round(2000/dh), round(2000/dh), round(6000/dh))}. The fault's strike turns with y, the fast body and
+     * the slow lens are ellipsoids centred at y = 1000 m; the section y = 1000 m is the 2-D model.
+     */
+    public static float[] fwi3d(double dh) {
+        int nz = (int) Math.round(2000 / dh);
+        int ny = (int) Math.round(2000 / dh);
+        int nx = (int) Math.round(6000 / dh);
+        float[] v = new float[nz * ny * nx];
+        for (int iz = 0; iz < nz; iz++) {
+            for (int iy = 0; iy < ny; iy++) {
+                for (int ix = 0; ix < nx; ix++) {
+                    v[(iz * ny + iy) * nx + ix] = (float) fwiVelocity((ix + 0.5) * dh, (iy + 0.5) * dh - 1000,
+                            (iz + 0.5) * dh);
+                }
+            }
+        }
+        return v;
+    }
+
+    /** Velocity of the FWI model at (x, y, z) in m, y measured from the central section. */
+    private static double fwiVelocity(double x, double y, double z) {
+        // fault: in the section y = 0 a line dipping from (3200, 300) to (2600, 2000); the hanging wall (left) drops
+        // 150 m; its trace shifts 0.15 m in x per m of y
+        double faultX = 3200 + 0.15 * y - (z - 300) * 600 / 1700;
+        double zz = (x < faultX && z > 300) ? z - 150 : z;
+        double dip = 0.06 * (x - 3000);
+        double vel;
+        if (z < 250) {
+            vel = 1500;
+        } else if (zz + dip < 600) {
+            vel = 1900;
+        } else if (zz + dip < 950) {
+            vel = 2300;
+        } else if (zz + dip < 1350) {
+            vel = 2800;
+        } else {
+            vel = 3300;
+        }
+        double bx = (x - 4500) / 650;
+        double by = y / 700;
+        double bz = (z - 1150) / 300;
+        if (bx * bx + by * by + bz * bz < 1) {
+            vel = 4500;
+        }
+        double lx = (x - 1600) / 450;
+        double ly = y / 500;
+        double lz = (z - 800) / 120;
+        if (lx * lx + ly * ly + lz * lz < 1) {
+            vel = 1700;
+        }
+        return vel;
     }
 
     /**

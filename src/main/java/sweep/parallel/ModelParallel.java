@@ -13,6 +13,7 @@ import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
+import sweep.prop.ShotWavelets;
 
 /**
  * A single-domain problem ({@link PropSpec}, the global spec) run decomposed over the ranks of a
@@ -132,7 +133,17 @@ public final class ModelParallel implements AutoCloseable {
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
         Local l = localize(sources, receivers, model);
-        return solver.forward(wavelet, l.sources, l.receivers, l.model);
+        int nt = spec.nt();
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        int shots = sources.length;
+        int nrec = l.receivers[0].length;
+        float[] data = new float[shots * nt * nrec];
+        for (int b = 0; b < shots; b++) {
+            Record r = solver.forward(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
+                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null);
+            System.arraycopy(r.data(), 0, data, b * nt * nrec, nt * nrec);
+        }
+        return new Record(data, shots, nt, nrec, 1);
     }
 
     /**
@@ -151,10 +162,7 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
                     + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", 1)");
         }
-        if (wavelet == null || (wavelet.length != nt && wavelet.length != shots * nt)) {
-            throw new IllegalArgumentException("wavelet has " + (wavelet == null ? "no" : wavelet.length)
-                    + " samples; expected nt=" + nt + " or B*nt=" + shots * nt);
-        }
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
         int nown = ownReceivers.length;
         float[][] perShot = new float[shots][];
         float[] wbar = new float[shots * nt];
@@ -166,7 +174,7 @@ public final class ModelParallel implements AutoCloseable {
                     obs[t * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
                 }
             }
-            float[] wb = wavelet.length == nt ? wavelet : Arrays.copyOfRange(wavelet, b * nt, (b + 1) * nt);
+            float[] wb = l.wavelet(wavelet, stride, b, nt);
             Gradient g = solver.forwardAndGradient(wb, new int[][][] {l.sources[b]}, new int[][][] {l.receivers[b]},
                     b == 0 ? l.model : null, obs, misfit);
             perShot[b] = g.vp();
@@ -270,7 +278,12 @@ public final class ModelParallel implements AutoCloseable {
         return global;
     }
 
-    private record Local(int[][][] sources, int[][][] receivers, float[] model) {
+    /** This tile's share of a batch: owned sources (and their indices in each global shot), receivers, model. */
+    private record Local(int[][][] sources, int[][] sourceIndices, int[][][] receivers, float[] model) {
+        /** The wavelets of shot b's owned sources, {@code (nsrc_own, nt)}, from the global batch's wavelet. */
+        float[] wavelet(float[] wavelet, int stride, int b, int nt) {
+            return ShotWavelets.of(wavelet, stride, b, sourceIndices[b], nt);
+        }
     }
 
     private Local localize(int[][][] sources, int[][][] receivers, float[] model) {
@@ -281,10 +294,12 @@ public final class ModelParallel implements AutoCloseable {
         Routing.Partition pr = Routing.partitionGlobalCoords(receivers, topo, globalShape);
         int shots = sources.length;
         int[][][] src = new int[shots][][];
+        int[][] srcIdx = new int[shots][];
         int[][][] rec = new int[shots][][];
         int[] own = pr.ownedIndices(0);
         for (int b = 0; b < shots; b++) {
             int[] os = ps.ownedIndices(b);
+            srcIdx[b] = os;
             src[b] = new int[os.length][];
             for (int i = 0; i < os.length; i++) {
                 src[b][i] = ps.localCoords()[b][os[i]];
@@ -326,7 +341,7 @@ public final class ModelParallel implements AutoCloseable {
             }
             solver.setPmlVelocity(vmax);
         }
-        return new Local(src, rec, tileModel);
+        return new Local(src, srcIdx, rec, tileModel);
     }
 
     /** Copies between a tile-shaped array and the global array (toGlobal: tile → global, else global → tile). */

@@ -76,7 +76,8 @@ public final class Propagator implements AutoCloseable {
      * Runs B shots and returns their records {@code (B, nt, nrec, 1)} of pressure at the receivers, sample t being
      * the wavefield at time {@code t·dt} (zero before the source acts).
      *
-     * @param wavelet   source time function, {@code nt} values shared by all shots or {@code B·nt} values (B, nt)
+     * @param wavelet   source time function: {@code nt} values shared by all shots, {@code (B, nt)} one per shot or
+     *                  {@code (B, nsrc, nt)} one per source (see {@link ShotWavelets})
      * @param sources   per shot, source cells as grid indices (x, z) in 2-D or (x, y, z) in 3-D of the physical model
      * @param receivers per shot, receiver cells, same convention; every shot has the same number of receivers
      * @param vp        velocity model, physical shape of the spec (z first, x fastest), m/s; null reuses the model of
@@ -143,13 +144,12 @@ public final class Propagator implements AutoCloseable {
         }
         float[] total = new float[grid.tz * grid.ty * grid.tx];
         float[] wbarAll = new float[shots * nt];
-        float[] w = expandWavelet(wavelet, shots, nt);
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
         double j = 0;
         tapes = java.util.List.of();
         for (int b = 0; b < shots; b++) {
             java.util.List<JavaAdjoint.Tape> kept = new java.util.ArrayList<>();
-            float[] wb = new float[nt];
-            System.arraycopy(w, b * nt, wb, 0, nt);
+            float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
             Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept);
             float[] obs = new float[nt * nrec];
             System.arraycopy(observed, b * nt * nrec, obs, 0, nt * nrec);
@@ -214,7 +214,7 @@ public final class Propagator implements AutoCloseable {
                        WavefieldListener listener, java.util.List<JavaAdjoint.Tape> kept) {
         int nt = spec.nt();
         int shots = checkShots(sources, receivers);
-        float[] w = expandWavelet(wavelet, shots, nt);
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
         if (device != null && (kept != null || (listener != null && snapshotEvery > 0) || halo != null)) {
             throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado) runs"
@@ -230,10 +230,7 @@ public final class Propagator implements AutoCloseable {
         for (int b = 0; b < shots; b++) {
             int[] srcIdx = indices(sources[b], "source", b);
             int[] recIdx = indices(receivers[b], "receiver", b);
-            float[] sw = new float[srcIdx.length * nt];
-            for (int s = 0; s < srcIdx.length; s++) {
-                System.arraycopy(w, b * nt, sw, s * nt, nt);
-            }
+            float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
             if (device != null) {
                 float[] r = device.shot(srcIdx, sw, recIdx, nt);
                 System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
@@ -307,28 +304,6 @@ public final class Propagator implements AutoCloseable {
         return sources.length;
     }
 
-    private static float[] expandWavelet(float[] wavelet, int shots, int nt) {
-        if (wavelet == null) {
-            throw new IllegalArgumentException("wavelet is missing");
-        }
-        for (float v : wavelet) {
-            if (!Float.isFinite(v)) {
-                throw new IllegalArgumentException("wavelet holds a non-finite value (" + v + ")");
-            }
-        }
-        if (wavelet.length == shots * nt) {
-            return wavelet;
-        }
-        if (wavelet.length == nt) {
-            float[] w = new float[shots * nt];
-            for (int b = 0; b < shots; b++) {
-                System.arraycopy(wavelet, 0, w, b * nt, nt);
-            }
-            return w;
-        }
-        throw new IllegalArgumentException("wavelet has " + wavelet.length + " samples; expected nt=" + nt
-                + " (one for all shots) or B*nt=" + shots * nt + " (shape (B, nt))");
-    }
 
     /** Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles. */
     /**

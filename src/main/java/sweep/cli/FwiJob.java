@@ -1,0 +1,598 @@
+package sweep.cli;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import sweep.core.Wavelets;
+import sweep.fwi.Fwi;
+import sweep.fwi.Inversion;
+import sweep.io.Npy;
+import sweep.models.DefaultModels;
+import sweep.prop.PropSpec;
+import sweep.prop.Storage;
+
+/**
+ * The settings of an FWI job: read from a JSON job file (see {@link #KEYS}), overridden by command-line flags, then
+ * resolved into models, acquisition, time axis, bands and mesh. Every error names the job-file key (or flag) and the
+ * file it concerns. Absent settings take the built-in demo's values (the {@link DefaultModels#fwi2d} model, six
+ * surface shots, a 5 Hz Ricker wavelet, 3 s of data).
+ */
+final class FwiJob {
+    /** The job-file keys and what each holds. */
+    static final Map<String, String> KEYS = keys();
+
+    private static Map<String, String> keys() {
+        Map<String, String> k = new LinkedHashMap<>();
+        k.put("vp_true", "true model .npy (float32 (nz,nx) or (nz,ny,nx), m/s), or \"default\" (built-in 2-D model)");
+        k.put("vp_start", "starting model .npy (default: vp_true smoothed; required in 3-D and with observed data)");
+        k.put("dh", "grid spacing in m: a number or one per axis (default 20 for the built-in model)");
+        k.put("smooth", "smoothing length in m of the default starting model (default 250)");
+        k.put("observed", "observed data .npy (B, nt, nrec) or (B, nt, nrec, 1) (default: modelled from vp_true)");
+        k.put("sources", "source cells .npy (B, nsrc, ndim), x first (default: a surface line of 'shots' shots)");
+        k.put("receivers", "receiver cells .npy (B, nrec, ndim) (default: every second cell along the surface)");
+        k.put("shots", "number of surface shots when no 'sources' file is given (default 6)");
+        k.put("wavelet", "wavelet .npy (nt,) or (B, nt) (default: a Ricker wavelet of 'ricker' Hz)");
+        k.put("ricker", "Ricker peak frequency in Hz (default 5)");
+        k.put("dt", "time step in s (default: 0.8 of the stable limit at vmax)");
+        k.put("nt", "number of time steps (or give 'time')");
+        k.put("time", "record length in s (default 3)");
+        k.put("order", "even spatial order 2..16 (default 8)");
+        k.put("abcn", "CPML width in cells (default 20)");
+        k.put("free_surface", "free surface on top (default true)");
+        k.put("bands", "low-pass corners in Hz, low to high (0 = unfiltered), or objects {cutoff, iterations}"
+                + " (default [0])");
+        k.put("iterations", "L-BFGS iterations per band (default 10)");
+        k.put("filter_order", "Butterworth order of the band filters (default 4)");
+        k.put("supershots", "encoded supershots (0 = off, default); must divide the shot count");
+        k.put("seed", "seed of the supershot codes (default 1)");
+        k.put("vmin", "lower velocity bound in m/s (default 1400)");
+        k.put("vmax", "upper velocity bound in m/s, also the CPML profile velocity (default 4700)");
+        k.put("max_update", "largest velocity change of a steepest-descent step, m/s (default 100)");
+        k.put("memory", "L-BFGS memory (default 5)");
+        k.put("mute_rows", "top rows whose gradient is zeroed (default: the water layer of the built-in model, else 0)");
+        k.put("storage", "\"boundary\" or \"full\" (default boundary)");
+        k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
+        k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
+        k.put("out", "output folder (default fwi-out)");
+        return java.util.Collections.unmodifiableMap(k);
+    }
+
+    /** Values given so far, by key: JsonElement from the job file or from a flag; later puts override. */
+    private final Map<String, JsonElement> given = new HashMap<>();
+    /** Where each given value came from, for messages: "job.json: key 'dh'" or "--dh". */
+    private final Map<String, String> origin = new HashMap<>();
+    private Path base = Path.of("");
+
+    /** Reads a job file; relative paths in it are resolved against the file's folder. */
+    static FwiJob read(Path file) {
+        FwiJob job = new FwiJob();
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("--job: cannot read the job file " + file + ": " + e.getMessage(), e);
+        }
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(text);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException("--job: " + file + " is not valid JSON: " + e.getMessage());
+        }
+        if (!root.isJsonObject()) {
+            throw new IllegalArgumentException("--job: " + file + " must hold a JSON object {\"key\": value, ...}");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        job.base = parent == null ? Path.of("") : parent;
+        for (Map.Entry<String, JsonElement> e : root.getAsJsonObject().entrySet()) {
+            if (!KEYS.containsKey(e.getKey())) {
+                throw new IllegalArgumentException(file + ": unknown key '" + e.getKey() + "'; known keys: "
+                        + String.join(", ", new TreeSet<>(KEYS.keySet())));
+            }
+            job.given.put(e.getKey(), e.getValue());
+            job.origin.put(e.getKey(), file.getFileName() + ": key '" + e.getKey() + "'");
+        }
+        return job;
+    }
+
+    /** An empty job (every setting at its default). */
+    static FwiJob empty() {
+        return new FwiJob();
+    }
+
+    /** Sets {@code key} from command-line flag {@code flag} unless {@code value} is null (flag not given). */
+    FwiJob flag(String key, String flag, Object value) {
+        if (value == null) {
+            return this;
+        }
+        JsonElement e;
+        if (value instanceof Number n) {
+            e = new JsonPrimitive(n);
+        } else if (value instanceof Boolean b) {
+            e = new JsonPrimitive(b);
+        } else if (value instanceof double[] d) {
+            JsonArray a = new JsonArray();
+            for (double v : d) {
+                a.add(v);
+            }
+            e = d.length == 1 && !key.equals("bands") ? new JsonPrimitive(d[0]) : a;
+        } else if (value instanceof Path p) {
+            e = new JsonPrimitive(p.toAbsolutePath().toString());
+        } else {
+            e = new JsonPrimitive(value.toString());
+        }
+        given.put(key, e);
+        origin.put(key, flag);
+        return this;
+    }
+
+    /** Sets the mesh from flags when any of them was given. */
+    FwiJob mesh(MeshOptions m) {
+        if (m.py == null && m.px == null && m.shotGroups == null) {
+            return this;
+        }
+        JsonObject o = new JsonObject();
+        o.addProperty("py", m.py == null ? 1 : m.py);
+        o.addProperty("px", m.px == null ? 1 : m.px);
+        o.addProperty("shot_groups", m.shotGroups == null ? 1 : m.shotGroups);
+        if (m.py == null && m.px == null) {
+            o = new JsonObject();
+            o.addProperty("shot_groups", m.shotGroups);
+        }
+        given.put("mesh", o);
+        origin.put("mesh", "--py/--px/--shot-groups");
+        return this;
+    }
+
+    private IllegalArgumentException error(String key, String problem) {
+        return new IllegalArgumentException(origin.getOrDefault(key, key) + ": " + problem);
+    }
+
+    boolean has(String key) {
+        return given.containsKey(key);
+    }
+
+    /** Where {@code key}'s value came from (for messages). */
+    String where(String key) {
+        return origin.getOrDefault(key, key);
+    }
+
+    private double number(String key, double dflt) {
+        JsonElement e = given.get(key);
+        if (e == null) {
+            return dflt;
+        }
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+            throw error(key, "must be a number, got " + e);
+        }
+        double v = e.getAsDouble();
+        if (!Double.isFinite(v)) {
+            throw error(key, "must be finite, got " + e);
+        }
+        return v;
+    }
+
+    private int integer(String key, int dflt) {
+        double v = number(key, dflt);
+        if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
+            throw error(key, "must be an integer, got " + given.get(key));
+        }
+        return (int) v;
+    }
+
+    private boolean bool(String key, boolean dflt) {
+        JsonElement e = given.get(key);
+        if (e == null) {
+            return dflt;
+        }
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isBoolean()) {
+            throw error(key, "must be true or false, got " + e);
+        }
+        return e.getAsBoolean();
+    }
+
+    private String string(String key, String dflt) {
+        JsonElement e = given.get(key);
+        if (e == null) {
+            return dflt;
+        }
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw error(key, "must be a string, got " + e);
+        }
+        return e.getAsString();
+    }
+
+    /** A file named by {@code key}, resolved against the job file's folder; it must exist. */
+    private Path file(String key) {
+        String s = string(key, null);
+        if (s == null) {
+            return null;
+        }
+        Path p = base.resolve(s);
+        if (!Files.isRegularFile(p)) {
+            throw error(key, "file " + p + " not found");
+        }
+        return p;
+    }
+
+    /** The output folder (not required to exist). */
+    Path out() {
+        String s = string("out", "fwi-out");
+        return base.resolve(s);
+    }
+
+    /** The mesh: null for auto, else {shot groups, py, px} (0 where a factor is left to the balanced grid). */
+    int[] mesh() {
+        JsonElement e = given.get("mesh");
+        if (e == null || (e.isJsonPrimitive() && "auto".equals(e.getAsString()))) {
+            return null;
+        }
+        if (!e.isJsonObject()) {
+            throw error("mesh", "must be \"auto\" or an object {\"py\":.., \"px\":.., \"shot_groups\":..}, got " + e);
+        }
+        int[] m = {1, 0, 0};
+        boolean tiles = false;
+        for (Map.Entry<String, JsonElement> f : e.getAsJsonObject().entrySet()) {
+            int idx = switch (f.getKey()) {
+                case "shot_groups" -> 0;
+                case "py" -> 1;
+                case "px" -> 2;
+                default -> throw error("mesh", "unknown field '" + f.getKey() + "' (known: py, px, shot_groups)");
+            };
+            JsonElement v = f.getValue();
+            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber() || v.getAsDouble() != Math.rint(v.getAsDouble())
+                    || v.getAsInt() < 1) {
+                throw error("mesh", f.getKey() + " must be a positive integer, got " + v);
+            }
+            m[idx] = v.getAsInt();
+            tiles |= idx > 0;
+        }
+        if (tiles) {
+            m[1] = Math.max(m[1], 1);
+            m[2] = Math.max(m[2], 1);
+        }
+        return m;
+    }
+
+    /** Everything an FWI run needs, checked for consistency. */
+    record Resolved(float[] vTrue, float[] start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
+                    int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
+                    int[] mesh, Path out, String description) {
+    }
+
+    /** Reads the files and checks every setting against the others. */
+    Resolved resolve() {
+        Path trueFile = null;
+        boolean builtin;
+        String vt = string("vp_true", null);
+        Path startFile = file("vp_start");
+        Path obsFile = file("observed");
+        if (vt == null) {
+            builtin = startFile == null && obsFile == null;
+            if (!builtin && obsFile == null) {
+                throw error("vp_start", "a starting model needs 'vp_true' or 'observed' data to invert");
+            }
+        } else if (vt.equals("default")) {
+            builtin = true;
+        } else {
+            builtin = false;
+            trueFile = file("vp_true");
+        }
+        double[] dh = spacing(builtin);
+        float[] vTrue = null;
+        int[] shape;
+        if (builtin) {
+            if (dh.length != 1 && !(dh.length == 2 && dh[0] == dh[1])) {
+                throw error("dh", "the built-in model takes one spacing, got " + Arrays.toString(dh));
+            }
+            vTrue = DefaultModels.fwi2d(dh[0]);
+            shape = new int[] {(int) Math.round(2000 / dh[0]), (int) Math.round(6000 / dh[0])};
+        } else if (trueFile != null) {
+            Npy.Array a = Npy.readFloat32(trueFile, where("vp_true"));
+            shape = a.shape();
+            vTrue = a.asFloat32();
+        } else {
+            shape = Npy.readFloat32(startFile, where("vp_start")).shape();
+        }
+        if (shape.length != 2 && shape.length != 3) {
+            throw error(trueFile != null ? "vp_true" : "vp_start", "model shape " + Arrays.toString(shape)
+                    + " must be (nz, nx) or (nz, ny, nx)");
+        }
+        int ndim = shape.length;
+        if (dh.length != 1 && dh.length != ndim) {
+            throw error("dh", "needs one spacing or " + ndim + " (one per axis), got " + Arrays.toString(dh));
+        }
+        int water = builtin ? (int) Math.ceil(250 / dh[0]) : 0;
+        int muteRows = integer("mute_rows", water);
+        if (muteRows < 0 || muteRows >= shape[0]) {
+            throw error("mute_rows", "must lie in [0, " + shape[0] + "), got " + muteRows);
+        }
+        float[] start;
+        if (startFile != null) {
+            Npy.Array a = Npy.readFloat32(startFile, where("vp_start"));
+            if (!Arrays.equals(a.shape(), shape)) {
+                throw error("vp_start", startFile + " has shape " + Arrays.toString(a.shape()) + " but the model is "
+                        + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
+            }
+            start = a.asFloat32();
+        } else if (ndim == 3) {
+            throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
+        } else {
+            double smooth = number("smooth", 250);
+            if (!(smooth > 0)) {
+                throw error("smooth", "must be positive, got " + smooth);
+            }
+            start = DefaultModels.smooth(vTrue, shape[0], shape[1], smooth / dh[0], muteRows);
+        }
+        double vmin = number("vmin", 1400);
+        double vmax = number("vmax", 4700);
+        if (!(vmin > 0 && vmax > vmin)) {
+            throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
+        }
+        double tmax = max(vTrue == null ? start : vTrue);
+        if (tmax > vmax) {
+            throw error("vmax", "the model reaches " + tmax + " m/s, above vmax=" + vmax + " (the CPML profile"
+                    + " velocity and upper bound): raise vmax");
+        }
+        int order = integer("order", 8);
+        int abcn = integer("abcn", 20);
+        boolean fs = bool("free_surface", true);
+        PropSpec.Builder b = PropSpec.builder(shape).dh(dh).order(order).abcn(abcn).freeSurface(fs).maxVel(vmax)
+                .threads(integer("threads", 0));
+        double dt;
+        if (has("dt")) {
+            dt = number("dt", 0);
+        } else {
+            PropSpec probe = PropSpec.builder(shape).dh(dh).order(order).dt(1e-3).nt(1).build();
+            dt = Math.floor(0.8 * probe.maxStableDt(vmax) * 1e4) / 1e4;
+        }
+        int nt;
+        if (has("nt") && has("time")) {
+            throw error("time", "give either 'nt' or 'time', not both");
+        } else if (has("nt")) {
+            nt = integer("nt", 0);
+        } else {
+            double time = number("time", 3.0);
+            if (!(time > 0)) {
+                throw error("time", "must be positive, got " + time);
+            }
+            nt = (int) Math.ceil(time / dt);
+        }
+        String st = string("storage", "boundary");
+        Storage storage = switch (st) {
+            case "boundary" -> Storage.BOUNDARY_SAVING;
+            case "full" -> Storage.FULL;
+            default -> throw error("storage", "must be \"boundary\" or \"full\", got \"" + st + "\"");
+        };
+        PropSpec spec;
+        try {
+            spec = b.dt(dt).nt(nt).storage(storage).build();
+        } catch (IllegalArgumentException e) {
+            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "dh", e.getMessage());
+        }
+        if (dt > spec.maxStableDt(vmax)) {
+            throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
+                    + spec.maxStableDt(vmax) + " s");
+        }
+        // acquisition
+        int[][][] src;
+        int[][][] rec;
+        if (has("sources") != has("receivers")) {
+            throw error(has("sources") ? "receivers" : "sources", "'sources' and 'receivers' go together: give both"
+                    + " files or neither (a surface line)");
+        }
+        if (has("sources")) {
+            src = ProblemOptions.coords(file("sources"), where("sources"), ndim);
+            rec = ProblemOptions.coords(file("receivers"), where("receivers"), ndim);
+            if (rec.length != src.length) {
+                throw error("receivers", "holds " + rec.length + " shots but 'sources' holds " + src.length);
+            }
+            checkCells(src, shape, "sources");
+            checkCells(rec, shape, "receivers");
+        } else {
+            int shots = integer("shots", 6);
+            if (shots < 1) {
+                throw error("shots", "must be >= 1, got " + shots);
+            }
+            int nx = shape[ndim - 1];
+            int y = ndim == 3 ? shape[1] / 2 : 0;
+            src = new int[shots][][];
+            rec = new int[shots][][];
+            int nrec = (nx + 1) / 2;
+            for (int s = 0; s < shots; s++) {
+                int sx = (int) Math.round((s + 0.5) * nx / shots);
+                src[s] = new int[][] {ndim == 3 ? new int[] {sx, y, 1} : new int[] {sx, 1}};
+                rec[s] = new int[nrec][];
+                for (int r = 0; r < nrec; r++) {
+                    rec[s][r] = ndim == 3 ? new int[] {2 * r, y, 1} : new int[] {2 * r, 1};
+                }
+            }
+        }
+        int shots = src.length;
+        int nrec = rec[0].length;
+        for (int s = 1; s < shots; s++) {
+            if (rec[s].length != nrec) {
+                throw error("receivers", "every shot needs the same number of receivers: shot 0 has " + nrec
+                        + ", shot " + s + " has " + rec[s].length);
+            }
+        }
+        float[] w;
+        if (has("wavelet") && has("ricker")) {
+            throw error("ricker", "give either 'wavelet' or 'ricker', not both");
+        } else if (has("wavelet")) {
+            Path wf = file("wavelet");
+            Npy.Array a = Npy.readFloat32(wf, where("wavelet"));
+            int[] ws = a.shape();
+            if (!((ws.length == 1 && ws[0] == nt) || (ws.length == 2 && ws[0] == shots && ws[1] == nt))) {
+                throw error("wavelet", wf + " has shape " + Arrays.toString(ws) + "; expected (" + nt + ",) or ("
+                        + shots + ", " + nt + ") for nt=" + nt + " and " + shots + " shots");
+            }
+            w = a.asFloat32();
+        } else {
+            double f = number("ricker", 5);
+            if (!(f > 0)) {
+                throw error("ricker", "must be positive, got " + f);
+            }
+            w = Wavelets.ricker(f, nt, dt);
+        }
+        float[] observed = null;
+        if (obsFile != null) {
+            Npy.Array a = Npy.readFloat32(obsFile, where("observed"));
+            int[] os = a.shape();
+            boolean ok = (os.length == 3 || (os.length == 4 && os[3] == 1)) && os[0] == shots && os[1] == nt
+                    && os[2] == nrec;
+            if (!ok) {
+                throw error("observed", obsFile + " has shape " + Arrays.toString(os) + "; expected (" + shots + ", "
+                        + nt + ", " + nrec + ") or (" + shots + ", " + nt + ", " + nrec + ", 1): B from 'sources', nt"
+                        + " from the time axis, nrec from 'receivers'");
+            }
+            observed = a.asFloat32();
+        } else if (vTrue == null) {
+            throw error("observed", "no observed data and no true model to model them from");
+        }
+        List<Inversion.Band> bands = bands(integer("iterations", 10), 0.5 / dt);
+        int supershots = integer("supershots", 0);
+        if (supershots < 0 || (supershots > 0 && shots % supershots != 0)) {
+            throw error("supershots", "must be 0 (off) or divide the " + shots + " shots, got " + supershots);
+        }
+        int filterOrder = integer("filter_order", 4);
+        if (filterOrder < 1 || filterOrder > 16) {
+            throw error("filter_order", "must be 1..16, got " + filterOrder);
+        }
+        long seed = (long) number("seed", 1);
+        double maxUpdate = number("max_update", 100);
+        int memory = integer("memory", 5);
+        Fwi.Settings settings;
+        try {
+            settings = new Fwi.Settings(0, vmin, vmax, maxUpdate, memory);
+        } catch (IllegalArgumentException e) {
+            throw error("max_update", e.getMessage());
+        }
+        if (memory < 1) {
+            throw error("memory", "must be >= 1, got " + memory);
+        }
+        Inversion.Options options = new Inversion.Options(bands, supershots, seed, filterOrder, settings);
+        String what = builtin ? "the built-in model" : (trueFile != null ? trueFile : startFile).getFileName().toString();
+        return new Resolved(vTrue, start, shape, dh, spec, w, src, rec, observed, options, muteRows, mesh(), out(),
+                what);
+    }
+
+    private double[] spacing(boolean builtin) {
+        JsonElement e = given.get("dh");
+        if (e == null) {
+            if (!builtin) {
+                throw new IllegalArgumentException("dh: the grid spacing is required with model files (job-file key"
+                        + " 'dh' or --dh)");
+            }
+            return new double[] {20};
+        }
+        double[] d;
+        if (e.isJsonArray()) {
+            JsonArray a = e.getAsJsonArray();
+            d = new double[a.size()];
+            for (int i = 0; i < d.length; i++) {
+                JsonElement v = a.get(i);
+                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) {
+                    throw error("dh", "must hold numbers, got " + e);
+                }
+                d[i] = v.getAsDouble();
+            }
+        } else {
+            d = new double[] {number("dh", 0)};
+        }
+        for (double v : d) {
+            if (!(v > 0) || Double.isInfinite(v)) {
+                throw error("dh", "spacings must be positive, got " + e);
+            }
+        }
+        return d;
+    }
+
+    private List<Inversion.Band> bands(int iterations, double nyquist) {
+        if (iterations < 0) {
+            throw error("iterations", "must be >= 0, got " + iterations);
+        }
+        JsonElement e = given.get("bands");
+        List<Inversion.Band> out = new ArrayList<>();
+        if (e == null) {
+            out.add(new Inversion.Band(0, iterations));
+            return out;
+        }
+        if (!e.isJsonArray() || e.getAsJsonArray().isEmpty()) {
+            throw error("bands", "must be a non-empty list of corner frequencies in Hz or of {cutoff, iterations}");
+        }
+        double last = 0;
+        for (JsonElement b : e.getAsJsonArray()) {
+            double cutoff;
+            int it = iterations;
+            if (b.isJsonPrimitive() && b.getAsJsonPrimitive().isNumber()) {
+                cutoff = b.getAsDouble();
+            } else if (b.isJsonObject() && b.getAsJsonObject().has("cutoff")) {
+                JsonObject o = b.getAsJsonObject();
+                for (String f : o.keySet()) {
+                    if (!f.equals("cutoff") && !f.equals("iterations")) {
+                        throw error("bands", "unknown field '" + f + "' in " + b + " (known: cutoff, iterations)");
+                    }
+                }
+                cutoff = o.get("cutoff").getAsDouble();
+                if (o.has("iterations")) {
+                    double v = o.get("iterations").getAsDouble();
+                    if (v != Math.rint(v) || v < 0) {
+                        throw error("bands", "iterations must be a non-negative integer in " + b);
+                    }
+                    it = (int) v;
+                }
+            } else {
+                throw error("bands", "entries must be numbers (Hz) or {\"cutoff\": Hz, \"iterations\": n}, got " + b);
+            }
+            if (!(cutoff >= 0) || cutoff >= nyquist) {
+                throw error("bands", "corner " + cutoff + " Hz must lie in [0, " + nyquist + ") Hz (the Nyquist"
+                        + " frequency of dt); 0 means unfiltered");
+            }
+            double eff = cutoff == 0 ? Double.POSITIVE_INFINITY : cutoff;
+            if (eff < last) {
+                throw error("bands", "must run from low to high frequency (0 = unfiltered goes last), got " + e);
+            }
+            last = eff;
+            out.add(new Inversion.Band(cutoff, it));
+        }
+        return out;
+    }
+
+    private void checkCells(int[][][] c, int[] shape, String key) {
+        int ndim = shape.length;
+        for (int b = 0; b < c.length; b++) {
+            for (int[] p : c[b]) {
+                for (int k = 0; k < ndim; k++) {
+                    int n = shape[ndim - 1 - k];
+                    if (p[k] < 0 || p[k] >= n) {
+                        throw error(key, "shot " + b + " has cell " + Arrays.toString(p) + " outside the model "
+                                + Arrays.toString(shape) + " (coordinates are x" + (ndim == 3 ? ", y" : "") + ", z)");
+                    }
+                }
+            }
+        }
+    }
+
+    private static double max(float[] v) {
+        double m = 0;
+        for (float x : v) {
+            m = Math.max(m, x);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,10 @@
+package sweep.fwi;
+
+/**
+ * An {@link Objective} over a set of shots whose data can be replaced between evaluations (another frequency band,
+ * another encoding): same grid, time axis and receiver count, possibly other shots, wavelets and observed data.
+ */
+public interface DataObjective extends Objective {
+    /** The acquisition the next evaluations use. */
+    void setAcquisition(Acquisition acq);
+}

@@ -1,0 +1,123 @@
+package sweep.fwi;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import sweep.core.Filters;
+
+/**
+ * A multi-band FWI: bands from low to high frequency, each inverting data whose wavelet and observed record are
+ * low-passed alike (causal Butterworth, see {@link Filters}), starting from the previous band's model, optionally with
+ * encoded supershots. Each band checkpoints after every iteration to its own file, so a killed run resumes where it
+ * stopped and ends with the same models as an uninterrupted one.
+ */
+public final class Inversion {
+    /** One band: low-pass corner in Hz (0 = the unfiltered data) and L-BFGS iterations. */
+    public record Band(double cutoff, int iterations) {
+        public Band {
+            if (!(cutoff >= 0) || Double.isInfinite(cutoff)) {
+                throw new IllegalArgumentException("band cutoff must be >= 0 Hz (0 = unfiltered), got " + cutoff);
+            }
+            if (iterations < 0) {
+                throw new IllegalArgumentException("band iterations must be >= 0, got " + iterations);
+            }
+        }
+    }
+
+    /**
+     * How to invert: the bands, supershots (0 = every shot on its own), their code seed, the Butterworth order,
+     * bounds and step settings ({@code settings.iterations()} is ignored: each band has its own).
+     */
+    public record Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings) {
+        public Options {
+            if (bands.isEmpty()) {
+                throw new IllegalArgumentException("an inversion needs at least one band");
+            }
+            if (supershots < 0) {
+                throw new IllegalArgumentException("supershots must be >= 0 (0 = off), got " + supershots);
+            }
+            bands = List.copyOf(bands);
+        }
+    }
+
+    /** Receives each band's progress: iterations as they finish, and the band's final state. */
+    public interface Listener {
+        /** After each iteration of band {@code band} (0-based). */
+        default void iteration(int band, Fwi.Iteration it) {
+        }
+
+        /** After band {@code band} (0-based) has finished (also for bands a resumed run finds finished). */
+        default void bandDone(int band, Acquisition data, Fwi.State state) {
+        }
+    }
+
+    private Inversion() {
+    }
+
+    /** The checkpoint file of band {@code band} in {@code dir}. */
+    public static Path checkpointFile(Path dir, int band) {
+        return dir.resolve("checkpoint-band" + band + ".bin");
+    }
+
+    /** The acquisition with wavelet and observed data low-passed at {@code cutoff} Hz (0: unchanged). */
+    public static Acquisition filtered(Acquisition acq, double cutoff, int order) {
+        if (cutoff == 0) {
+            return acq;
+        }
+        int nt = acq.spec().nt();
+        double dt = acq.spec().dt();
+        int groups = acq.wavelet().length / nt;
+        float[] w = Filters.lowPass(acq.wavelet(), groups, nt, 1, dt, cutoff, order);
+        int shots = acq.sources().length;
+        int nrec = acq.receivers()[0].length;
+        float[] obs = Filters.lowPass(acq.observed(), shots, nt, nrec, dt, cutoff, order);
+        return new Acquisition(acq.spec(), w, acq.sources(), acq.receivers(), obs);
+    }
+
+    /**
+     * Runs the bands in order and returns each band's final state. {@code checkpoints} is the folder of the band
+     * checkpoints (null: none); {@code write} is false on all MPI ranks but one; {@code job} identifies the job (see
+     * {@link Fwi.Checkpoint}). Without {@code resume}, stale band checkpoints in the folder are deleted first.
+     */
+    public static List<Fwi.State> run(DataObjective objective, Acquisition acq, float[] start, Options o,
+                                      Path checkpoints, boolean resume, boolean write, long job, Listener listener) {
+        if (checkpoints != null && write && !resume) {
+            for (int k = 0; ; k++) {
+                Path f = checkpointFile(checkpoints, k);
+                try {
+                    if (!Files.deleteIfExists(f) && k >= o.bands().size()) {
+                        break;
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot delete the stale checkpoint " + f, e);
+                }
+            }
+        }
+        List<Fwi.State> states = new ArrayList<>();
+        float[] model = start;
+        for (int k = 0; k < o.bands().size(); k++) {
+            Band band = o.bands().get(k);
+            Acquisition data = filtered(acq, band.cutoff(), o.filterOrder());
+            Objective obj;
+            if (o.supershots() > 0) {
+                obj = new EncodedObjective(objective, data, o.supershots(), o.seed(), k);
+            } else {
+                objective.setAcquisition(data);
+                obj = objective;
+            }
+            Fwi.Settings s = o.settings();
+            Fwi.Settings bs = new Fwi.Settings(band.iterations(), s.vmin(), s.vmax(), s.maxUpdate(), s.memory());
+            Fwi.Checkpoint cp = checkpoints == null ? null
+                    : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
+            int bandIndex = k;
+            Fwi.State st = Fwi.run(obj, model, bs, cp, it -> listener.iteration(bandIndex, it));
+            states.add(st);
+            listener.bandDone(k, data, st);
+            model = st.model();
+        }
+        return states;
+    }
+}

@@ -1,0 +1,211 @@
+package sweep.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import sweep.core.Wavelets;
+import sweep.fwi.FwiTest;
+import sweep.io.Npy;
+import sweep.io.SegyFile;
+import sweep.parallel.MpiRunner;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+
+/**
+ * {@code sweep fwi} from job files: outputs checked against independent computations, a resume after killing the
+ * process equal to the uninterrupted run, and bad job files failing with messages that name the key and the file.
+ */
+class FwiCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        java.io.PrintStream old = System.out;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            int code = cl.execute(args);
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(old);
+        }
+    }
+
+    /** The small FWI problem of {@link FwiTest} (40 x 80 cells at 10 m) as files and a job file; returns its path. */
+    private Path job(Path folder, String extra) throws Exception {
+        Files.createDirectories(folder);
+        float[] vTrue = FwiTest.trueModel();
+        Npy.writeFloat32(folder.resolve("true.npy"), vTrue, 40, 80);
+        Npy.writeFloat32(folder.resolve("start.npy"), FwiTest.startModel(vTrue), 40, 80);
+        String json = "{\"vp_true\": \"true.npy\", \"vp_start\": \"start.npy\", \"dh\": 10, \"dt\": 0.001, \"nt\": 600,"
+                + " \"ricker\": 8, \"abcn\": 12, \"vmax\": 3000, \"mute_rows\": 4, \"shots\": 4, \"threads\": 1,"
+                + " \"out\": \"out\"" + extra + "}";
+        Path p = folder.resolve("job.json");
+        Files.writeString(p, json);
+        return p;
+    }
+
+    @Test
+    void jobFileRunWritesConsistentOutputs() throws Exception {
+        Path job = job(dir, ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 1}]");
+        Result r = run("fwi", "--job", job.toString());
+        assertEquals(0, r.code(), r.err());
+        Path out = dir.resolve("out");
+        // observed data: an independent forward run of the true model with the same settings
+        PropSpec spec = PropSpec.builder(40, 80).dh(10).dt(1e-3).nt(600).abcn(12).freeSurface(true).maxVel(3000)
+                .build();
+        int[][][] src = new int[4][][];
+        int[][][] rec = new int[4][40][];
+        for (int b = 0; b < 4; b++) {
+            src[b] = new int[][] {{10 + 20 * b, 1}};
+            for (int k = 0; k < 40; k++) {
+                rec[b][k] = new int[] {2 * k, 1};
+            }
+        }
+        float[] expected;
+        try (Propagator p = new Propagator(spec)) {
+            expected = p.forward(Wavelets.ricker(8, 600, 1e-3), src, rec, FwiTest.trueModel()).data();
+        }
+        float[] observed = Npy.readFloat32(out.resolve("observed.npy"), "observed").asFloat32();
+        assertArrayEquals(expected, observed);
+        // SEG-Y read back with an independent reader: the same samples, shot by shot, receivers in order
+        SegyFile sgy = SegyFile.read(out.resolve("observed.sgy"));
+        assertEquals(4 * 40, sgy.traces());
+        assertEquals(1000, sgy.th16(0, 117), "sample interval in microseconds");
+        for (int b = 0; b < 4; b++) {
+            for (int k = 0; k < 40; k += 13) {
+                float[] trace = sgy.samples(b * 40 + k);
+                for (int t = 0; t < 600; t++) {
+                    assertEquals(observed[(b * 600 + t) * 40 + k], trace[t], 0f);
+                }
+                assertEquals(100 * (10 + 20 * b) * 10, sgy.th32(b * 40 + k, 73), "source x in cm");
+                assertEquals(100 * 2 * k * 10, sgy.th32(b * 40 + k, 81), "receiver x in cm");
+            }
+        }
+        // per-band and final models: the last band's model is the final one
+        float[] band2 = Npy.readFloat32(out.resolve("model_band2.npy"), "band 2").asFloat32();
+        float[] fin = Npy.readFloat32(out.resolve("model_final.npy"), "final").asFloat32();
+        assertArrayEquals(band2, fin);
+        assertTrue(Files.exists(out.resolve("model_band1.npy")) && Files.exists(out.resolve("gradient_band1.npy")));
+        for (String png : List.of("model_true.png", "model_start.png", "model_final.png", "model_band1.png",
+                "gradient_final.png", "misfit.png", "observed_shot1.png")) {
+            assertTrue(Files.size(out.resolve(png)) > 100, png);
+        }
+        JsonObject summary = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();
+        assertEquals(1 + 3, summary.getAsJsonArray("misfit").size(), "initial misfit plus one per iteration");
+        assertEquals(2, summary.getAsJsonArray("bands").size());
+        assertTrue(r.out().contains("band 2/2 (all) iteration   1/1"), r.out());
+        assertFalse(r.out().contains("[") && r.out().contains("%"), "no progress bar when not on a terminal");
+    }
+
+    /** Kills the FWI process in its second band, resumes it, and compares with an uninterrupted run. */
+    @Test
+    void resumeAfterKillEqualsUninterruptedRun() throws Exception {
+        String bands = ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 4}]";
+        Path killed = job(dir.resolve("killed"), bands);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "--add-modules", "jdk.incubator.vector", "-Xmx1g",
+                Main.class.getName(), "fwi", "--job", killed.toString()));
+        Path log = dir.resolve("killed.err");
+        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
+        StringBuilder seen = new StringBuilder();
+        boolean killedMidRun = false;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                seen.append(line).append('\n');
+                if (line.startsWith("band 2/2 (all) iteration   1/4")) {
+                    p.destroyForcibly();
+                    killedMidRun = true;
+                    break;
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(killedMidRun, "the run ended before it could be killed:\n" + seen + Files.readString(log));
+        Path out = dir.resolve("killed/out");
+        assertFalse(Files.exists(out.resolve("model_final.npy")), "killed before the end");
+        assertTrue(Files.exists(out.resolve("checkpoint-band1.bin")));
+
+        Result resumed = run("fwi", "--job", killed.toString(), "--resume");
+        assertEquals(0, resumed.code(), resumed.err());
+        assertFalse(resumed.out().contains("band 1/2"), "band 1 was finished and is not run again:\n" + resumed.out());
+        assertFalse(resumed.out().contains("iteration   1/4"), "iteration 1 of band 2 is not run again");
+
+        Path whole = job(dir.resolve("whole"), bands);
+        Result uninterrupted = run("fwi", "--job", whole.toString());
+        assertEquals(0, uninterrupted.code(), uninterrupted.err());
+        float[] a = Npy.readFloat32(out.resolve("model_final.npy"), "resumed").asFloat32();
+        float[] b = Npy.readFloat32(dir.resolve("whole/out/model_final.npy"), "whole").asFloat32();
+        assertArrayEquals(b, a);
+        JsonObject sa = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();
+        JsonObject sb = JsonParser.parseString(Files.readString(dir.resolve("whole/out/summary.json")))
+                .getAsJsonObject();
+        assertEquals(sb.get("misfit"), sa.get("misfit"));
+        assertNotEquals(FwiTest.modelError(FwiTest.startModel(FwiTest.trueModel()), FwiTest.trueModel()),
+                FwiTest.modelError(a, FwiTest.trueModel()));
+    }
+
+    private void assertFails(String json, String... fragments) throws Exception {
+        Path p = dir.resolve("bad.json");
+        Files.writeString(p, json);
+        Result r = run("fwi", "--job", p.toString());
+        assertEquals(2, r.code(), r.err());
+        for (String f : fragments) {
+            assertTrue(r.err().contains(f), "message should name '" + f + "': " + r.err());
+        }
+    }
+
+    @Test
+    void badJobFilesNameTheKeyAndTheFile() throws Exception {
+        job(dir, "");
+        assertFails("{\"itertions\": 3}", "bad.json", "unknown key 'itertions'", "iterations");
+        assertFails("{\"vp_true\": \"missing.npy\", \"dh\": 10}", "bad.json: key 'vp_true'", "missing.npy", "not found");
+        Npy.writeFloat32(dir.resolve("small.npy"), new float[30 * 80], 30, 80);
+        assertFails("{\"vp_true\": \"true.npy\", \"vp_start\": \"small.npy\", \"dh\": 10, \"vmax\": 3000}",
+                "key 'vp_start'", "small.npy", "[30, 80]", "[40, 80]");
+        Npy.writeFloat32(dir.resolve("obs.npy"), new float[4 * 100 * 40], 4, 100, 40);
+        assertFails("{\"vp_start\": \"start.npy\", \"observed\": \"obs.npy\", \"dh\": 10, \"nt\": 600, \"dt\": 0.001,"
+                + " \"shots\": 4, \"vmax\": 3000}", "key 'observed'", "obs.npy", "[4, 100, 40]", "(4, 600, 40)");
+        assertFails("{\"vp_true\": \"true.npy\", \"vmax\": 3000}", "dh");
+        assertFails("{\"bands\": [8, 4]}", "key 'bands'", "low to high");
+        assertFails("{\"iterations\": \"many\"}", "key 'iterations'", "number");
+        assertFails("{\"shots\": 4, \"supershots\": 3}", "key 'supershots'", "divide");
+        assertFails("{\"vp_true\": \"true.npy\", \"dh\": 10, \"vmax\": 2500}", "key 'vmax'", "raise vmax");
+        assertFails("{\"mesh\": {\"px\": 2, \"pz\": 2}}", "key 'mesh'", "pz");
+        assertFails("[1, 2]", "bad.json", "JSON object");
+    }
+
+    /** A mesh in the job file that does not match mpirun's rank count ends the job with a message naming the key. */
+    @Test
+    void meshNotMatchingTheRankCountFails() throws Exception {
+        Path p = dir.resolve("mesh.json");
+        Files.writeString(p, "{\"dh\": 100, \"time\": 0.5, \"iterations\": 1, \"mesh\": {\"px\": 3}, \"out\": \"o\"}");
+        MpiRunner.Result r = MpiRunner.run(2, Main.class, "fwi", "--job", p.toString());
+        assertNotEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stderr().contains("mesh.json: key 'mesh'") && r.stderr().contains("needs 3"), r.describe());
+    }
+}
