@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sweep demo}: the main job, a domain-decomposed FWI of the built-in model: it starts
- * {@code mpirun -np RANKS sweep fwi --px RANKS} (one thread per rank) and writes everything to --out.
+ * {@code sweep demo}: the main job, a domain-decomposed three-band FWI of the built-in model: it starts
+ * {@code mpirun -np RANKS sweep fwi --px RANKS --bands 2.5,4,0} (one thread per rank) and writes everything to --out.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "The main job: DD FWI of the built-in model under mpirun (models, gathers, gradient, misfit"
@@ -21,8 +21,13 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--ranks", defaultValue = "2", description = "MPI ranks, one tile each (default ${DEFAULT-VALUE})")
     int ranks;
 
-    @Option(names = "--iterations", defaultValue = "8", description = "FWI iterations (default ${DEFAULT-VALUE})")
+    @Option(names = "--iterations", defaultValue = "6",
+            description = "FWI iterations per band (default ${DEFAULT-VALUE})")
     int iterations;
+
+    @Option(names = "--bands", defaultValue = "2.5,4,0",
+            description = "low-pass corners in Hz, 0 = unfiltered (default ${DEFAULT-VALUE})")
+    String bands;
 
     @Override
     public Integer call() throws Exception {
@@ -32,7 +37,7 @@ public final class DemoCommand implements Callable<Integer> {
         String launcher = System.getProperty("sweep.launcher");
         if (launcher == null) {
             throw new IllegalStateException("sweep demo must be started through the ./sweep launcher (it starts mpirun"
-                    + " with it); or run: mpirun -np 2 ./sweep fwi --px 2 --threads 1");
+                    + " with it); or run: mpirun -np 2 ./sweep fwi --px 2 --threads 1 --bands 2.5,4,0");
         }
         List<String> cmd = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(ranks), "--bind-to", "none"));
         if (ranks > Runtime.getRuntime().availableProcessors()) {
@@ -42,7 +47,7 @@ public final class DemoCommand implements Callable<Integer> {
             cmd.add("--allow-run-as-root");
         }
         cmd.addAll(List.of(launcher, "fwi", "--px", Integer.toString(ranks), "--threads", "1", "--iterations",
-                Integer.toString(iterations), "--out", out.toString()));
+                Integer.toString(iterations), "--bands", bands, "--out", out.toString()));
         System.err.println("sweep demo: " + String.join(" ", cmd));
         Process p = new ProcessBuilder(cmd).inheritIO().start();
         int code = p.waitFor();

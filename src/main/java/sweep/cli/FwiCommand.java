@@ -38,8 +38,8 @@ import sweep.prop.Record;
                 + " job file. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
                 + " resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
 public final class FwiCommand implements Callable<Integer> {
-    @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative paths in it are relative"
-            + " to its folder")
+    @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative input paths in it are"
+            + " relative to its folder")
     Path jobFile;
 
     @Option(names = "--keys", description = "list the job-file keys and exit")
@@ -170,7 +170,8 @@ public final class FwiCommand implements Callable<Integer> {
 
         private String bandName(int band) {
             double c = r.options().bands().get(band).cutoff();
-            return "band " + (band + 1) + "/" + r.options().bands().size() + (c == 0 ? " (all)" : " (<" + new java.text.DecimalFormat("0.###").format(c) + " Hz)");
+            String range = c == 0 ? " (all)" : " (<" + new java.text.DecimalFormat("0.###").format(c) + " Hz)";
+            return "band " + (band + 1) + "/" + r.options().bands().size() + range;
         }
 
         @Override
@@ -303,7 +304,8 @@ public final class FwiCommand implements Callable<Integer> {
         Fwi.State first = states.get(0);
         String err = r.vTrue() == null ? "" : String.format("; model RMS error %.1f -> %.1f m/s",
                 rms(r.start(), r.vTrue()), rms(last.model(), r.vTrue()));
-        System.out.printf("misfit %.6e -> %.6e over %d band(s) (last band: %.1f %% lower)%s; FWI %.1f s; outputs in %s%n",
+        System.out.printf("misfit %.6e -> %.6e over %d band(s) (last band: %.1f %% lower)%s; FWI %.1f s;"
+                        + " outputs in %s%n",
                 first.initialMisfit(), last.misfit(), states.size(), 100 * (1 - last.misfit() / last.initialMisfit()),
                 err, fwiSeconds, dir);
     }

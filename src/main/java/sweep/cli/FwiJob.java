@@ -64,11 +64,11 @@ final class FwiJob {
         k.put("vmax", "upper velocity bound in m/s, also the CPML profile velocity (default 4700)");
         k.put("max_update", "largest velocity change of a steepest-descent step, m/s (default 100)");
         k.put("memory", "L-BFGS memory (default 5)");
-        k.put("mute_rows", "top rows whose gradient is zeroed (default: the water layer of the built-in model, else 0)");
+        k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
         k.put("storage", "\"boundary\" or \"full\" (default boundary)");
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
-        k.put("out", "output folder (default fwi-out)");
+        k.put("out", "output folder, relative to the working directory (default fwi-out)");
         return java.util.Collections.unmodifiableMap(k);
     }
 
@@ -78,7 +78,7 @@ final class FwiJob {
     private final Map<String, String> origin = new HashMap<>();
     private Path base = Path.of("");
 
-    /** Reads a job file; relative paths in it are resolved against the file's folder. */
+    /** Reads a job file; relative input paths in it are resolved against the file's folder. */
     static FwiJob read(Path file) {
         FwiJob job = new FwiJob();
         String text;
@@ -229,10 +229,9 @@ final class FwiJob {
         return p;
     }
 
-    /** The output folder (not required to exist). */
+    /** The output folder (not required to exist), relative to the working directory. */
     Path out() {
-        String s = string("out", "fwi-out");
-        return base.resolve(s);
+        return Path.of(string("out", "fwi-out"));
     }
 
     /** The mesh: null for auto, else {shot groups, py, px} (0 where a factor is left to the balanced grid). */
@@ -254,8 +253,8 @@ final class FwiJob {
                 default -> throw error("mesh", "unknown field '" + f.getKey() + "' (known: py, px, shot_groups)");
             };
             JsonElement v = f.getValue();
-            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber() || v.getAsDouble() != Math.rint(v.getAsDouble())
-                    || v.getAsInt() < 1) {
+            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()
+                    || v.getAsDouble() != Math.rint(v.getAsDouble()) || v.getAsInt() < 1) {
                 throw error("mesh", f.getKey() + " must be a positive integer, got " + v);
             }
             m[idx] = v.getAsInt();
@@ -486,7 +485,8 @@ final class FwiJob {
             throw error("memory", "must be >= 1, got " + memory);
         }
         Inversion.Options options = new Inversion.Options(bands, supershots, seed, filterOrder, settings);
-        String what = builtin ? "the built-in model" : (trueFile != null ? trueFile : startFile).getFileName().toString();
+        String what = builtin ? "the built-in model"
+                : (trueFile != null ? trueFile : startFile).getFileName().toString();
         return new Resolved(vTrue, start, shape, dh, spec, w, src, rec, observed, options, muteRows, mesh(), out(),
                 what);
     }

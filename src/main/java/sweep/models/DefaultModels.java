@@ -56,7 +56,7 @@ public final class DefaultModels {
     /**
      * The 3-D counterpart of {@link #fwi2d}: 2000 m deep, 2000 m along y and 6000 m along x, shape
      * {@code (round(2000/dh), round(2000/dh), round(6000/dh))}. The fault's strike turns with y, the fast body and
-     * the slow lens are ellipsoids centred at y = 1000 m; the section y = 1000 m is the 2-D model.
+     * the slow lens are ellipsoids centred at y = 1000 m, where the model's section is the 2-D model.
      */
     public static float[] fwi3d(double dh) {
         int nz = (int) Math.round(2000 / dh);
