@@ -66,8 +66,17 @@ public final class FwiCommand implements Callable<Integer> {
     @Mixin
     MeshOptions meshOptions;
 
+    @Mixin
+    BackendOptions backendOptions;
+
     @Override
     public Integer call() throws Exception {
+        try (AutoCloseable b = backendOptions.apply()) {
+            return run();
+        }
+    }
+
+    private Integer run() throws Exception {
         if (shots < 1) {
             throw new IllegalArgumentException("--shots must be >= 1, got " + shots);
         }

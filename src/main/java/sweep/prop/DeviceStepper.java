@@ -7,7 +7,8 @@ import java.lang.reflect.InvocationTargetException;
  * (the TornadoVM backend, {@code sweep.prop.TornadoStepper}, compiled only by the Maven profile {@code -Ptornado}).
  * It is loaded by name, so the default build never links against TornadoVM.
  *
- * <p>Selected with the system property {@value #PROPERTY} ({@code java}, the default, or {@code tornado}).
+ * <p>Selected with the system property {@value #PROPERTY} ({@code java}, the default, {@code tornado} or {@code auto};
+ * see {@link Backends}).
  */
 interface DeviceStepper extends AutoCloseable {
     /** System property choosing the backend: {@code java} (default) or {@code tornado}. */
@@ -34,15 +35,41 @@ interface DeviceStepper extends AutoCloseable {
     @Override
     void close();
 
-    /** The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}. */
+    /** Whether {@value #PROPERTY} is {@code auto}: the device only where it can, the Java backend elsewhere. */
+    static boolean auto() {
+        return System.getProperty(PROPERTY, "java").trim().equals("auto");
+    }
+
+    /**
+     * The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}.
+     * {@code auto} opens the TornadoVM backend when its runtime is in this JVM and a device starts, else returns null.
+     */
     static DeviceStepper open(Grid grid) {
         String name = System.getProperty(PROPERTY, "java").trim();
         if (name.isEmpty() || name.equals("java")) {
             return null;
         }
-        if (!name.equals("tornado")) {
-            throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java or tornado");
+        if (name.equals("auto")) {
+            if (Backends.tornadoUnavailable() != null) {
+                return null;
+            }
+            try {
+                return openTornado(grid);
+            } catch (IllegalStateException e) {
+                if (System.getProperty(Backends.DEVICE) != null) {
+                    throw e;
+                }
+                System.err.println("sweep: no usable TornadoVM device, running on the Java backend: " + e.getMessage());
+                return null;
+            }
         }
+        if (!name.equals("tornado")) {
+            throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java, tornado or auto");
+        }
+        return openTornado(grid);
+    }
+
+    private static DeviceStepper openTornado(Grid grid) {
         Class<?> c;
         try {
             c = Class.forName("sweep.prop.TornadoStepper");

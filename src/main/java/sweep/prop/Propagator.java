@@ -216,10 +216,14 @@ public final class Propagator implements AutoCloseable {
         int shots = checkShots(sources, receivers);
         float[] w = expandWavelet(wavelet, shots, nt);
         setModel(vp);
-        if (device != null && (kept != null || (listener != null && snapshotEvery > 0) || halo != null)) {
-            throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado) runs"
-                    + " forward records only so far: snapshots, gradients and domain decomposition need "
-                    + DeviceStepper.PROPERTY + "=java");
+        DeviceStepper dev = device;
+        if (dev != null && (kept != null || (listener != null && snapshotEvery > 0) || halo != null)) {
+            if (!DeviceStepper.auto()) {
+                throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
+                        + " runs forward records only so far: snapshots, gradients and domain decomposition need "
+                        + DeviceStepper.PROPERTY + "=java (or auto)");
+            }
+            dev = null; // auto: the Java backend does what the device cannot yet
         }
         if (kept != null && adjoint == null) {
             adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage(), halo);
@@ -234,9 +238,9 @@ public final class Propagator implements AutoCloseable {
             for (int s = 0; s < srcIdx.length; s++) {
                 System.arraycopy(w, b * nt, sw, s * nt, nt);
             }
-            if (device != null) {
-                float[] r = device.shot(srcIdx, sw, recIdx, nt);
-                System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
+            if (dev != null) {
+                float[] r = dev.shot(srcIdx, sw, recIdx, nt);
+                System.arraycopy(dev.wavefield(), 0, stepper.u, 0, stepper.u.length);
                 stepper.checkFinite(nt, b);
                 System.arraycopy(r, 0, out, b * nt * nrec, nt * nrec);
                 continue;
@@ -274,6 +278,15 @@ public final class Propagator implements AutoCloseable {
         setModel(vp);
         int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
         float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        if (device != null && halo == null) {
+            // one shot on the device: the upload of the zeroed fields and the download of the last one included
+            long t0 = System.nanoTime();
+            device.shot(src, w, new int[0], steps);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
+            stepper.checkFinite(steps, 0);
+            return sec;
+        }
         stepper.reset();
         long t0 = System.nanoTime();
         for (int n = 0; n < steps; n++) {
@@ -282,6 +295,14 @@ public final class Propagator implements AutoCloseable {
         double sec = (System.nanoTime() - t0) * 1e-9;
         stepper.checkFinite(steps, 0);
         return sec;
+    }
+
+    /**
+     * The backend this solver runs forward records on: "Java backend (N threads)" or the TornadoVM device (chosen when
+     * the model is first set, e.g. by a forward call or {@link #timeSteps}; before that: the Java backend).
+     */
+    public String backendDescription() {
+        return device != null ? device.describe() : "Java backend (" + backend.threads() + " threads)";
     }
 
     /** Cells updated per time step: the computational grid, PML pads included. */
