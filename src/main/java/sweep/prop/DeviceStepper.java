@@ -24,7 +24,22 @@ interface DeviceStepper extends AutoCloseable {
      *
      * @param wavelet source time functions {@code (nsrc, nt)}
      */
-    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt);
+    default float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt) {
+        return shot(srcIdx, wavelet, recIdx, nt, null);
+    }
+
+    /**
+     * As {@link #shot(int[], float[], int[], int)}, and, when {@code tape} is not null, records what the adjoint run
+     * needs into it (see {@link DeviceTape}; its storage mode decides what).
+     */
+    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, DeviceTape tape);
+
+    /**
+     * The adjoint run of one shot, with the Java backend's arithmetic and order ({@code JavaAdjoint.backward}, portable
+     * kernels): for {@code residualT} ({@code (nrec, nt)} flat) adds dJ/d(v²dt²) on the computational grid into
+     * {@code gradOut} and writes dJ/dwavelet per source into {@code wbar} ({@code (nsrc, nt)}).
+     */
+    void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar);
 
     /** The wavefield u^nt of the last shot (whole computational array, halo included), copied from the device. */
     float[] wavefield();

@@ -33,6 +33,19 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
  */
 final class TornadoStepper implements DeviceStepper {
+    /**
+     * TornadoVM's limit on the bytecode of one task graph (default 4096 bytes) is too small for a 3-D adjoint step
+     * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM reads
+     * it once, when its graph compiler first runs, so the launcher and the test configuration also pass it.
+     */
+    static final String BYTECODE_PROPERTY = "tornado.tvm.maxbytecodesize";
+
+    static {
+        if (System.getProperty(BYTECODE_PROPERTY) == null) {
+            System.setProperty(BYTECODE_PROPERTY, "65536");
+        }
+    }
+
     /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
@@ -46,6 +59,9 @@ final class TornadoStepper implements DeviceStepper {
     private final float[] psi;
     private final float[] zeta;
     private final float[] v2;
+    /** psi and zeta as passed to the tape's Laplacian: stand-ins on a grid without PML (never read there). */
+    private final float[] psiArg;
+    private final float[] zetaArg;
     private float[] prof;
     private final int[] step = new int[1];
     private int[] srcIdx;
@@ -56,6 +72,14 @@ final class TornadoStepper implements DeviceStepper {
     private int planNsrc = -1;
     private int planNrec = -1;
     private int planNt = -1;
+    /** The tape the current plan records: null (forward only), FULL or BOUNDARY_SAVING. */
+    private Storage planTape;
+    private final List<int[]> ring;
+    private final int ringSize;
+    /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
+    private float[] store;
+    private float[] term;
+    private TornadoAdjoint adjoint;
     private TornadoExecutionResult lastResult;
     private float[] lastField;
     private static int planCounter;
@@ -72,6 +96,22 @@ final class TornadoStepper implements DeviceStepper {
         v2 = new float[len];
         psi = g.hasPml() ? new float[g.ndim * len] : null;
         zeta = g.hasPml() ? new float[g.ndim * len] : null;
+        psiArg = psi != null ? psi : new float[1];
+        zetaArg = zeta != null ? zeta : new float[1];
+        ring = g.ringBoxes();
+        long rs = 0;
+        for (int[] q : ring) {
+            rs += Grid.volume(q);
+        }
+        ringSize = (int) rs;
+    }
+
+    TornadoDevice device() {
+        return device;
+    }
+
+    boolean strict() {
+        return strict;
     }
 
     private static TornadoDevice chooseDevice() {
@@ -99,15 +139,20 @@ final class TornadoStepper implements DeviceStepper {
         System.arraycopy(v2src, 0, v2, 0, v2.length);
         prof = profSrc.clone();
         closePlan(); // the model travels once per plan (FIRST_EXECUTION)
+        if (adjoint != null) {
+            adjoint.close();
+            adjoint = null;
+        }
     }
 
     @Override
-    public float[] shot(int[] src, float[] w, int[] rcv, int nt) {
+    public float[] shot(int[] src, float[] w, int[] rcv, int nt, DeviceTape tape) {
         int nsrc = src.length;
         int nrec = rcv.length;
-        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt) {
+        Storage mode = tape == null ? null : tape.storage;
+        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || mode != planTape) {
             closePlan();
-            buildPlan(nsrc, nrec, nt);
+            buildPlan(nsrc, nrec, nt, mode);
         }
         System.arraycopy(src, 0, srcIdx, 0, nsrc);
         System.arraycopy(rcv, 0, recIdx, 0, nrec);
@@ -124,10 +169,24 @@ final class TornadoStepper implements DeviceStepper {
         }
         // u^nt: step n reads level (n even ? a : b) and writes the other.
         lastField = nt % 2 == 0 ? a : b;
+        float[] other = lastField == a ? b : a;
         if (lastResult != null) {
-            lastResult.transferToHost(rec, lastField);
+            if (mode == Storage.BOUNDARY_SAVING) {
+                lastResult.transferToHost(rec, lastField, other, store);
+            } else if (mode == Storage.FULL) {
+                lastResult.transferToHost(rec, lastField, store);
+            } else {
+                lastResult.transferToHost(rec, lastField);
+            }
         }
         plan.clearProfiles();
+        if (tape != null) {
+            tape.store = store.clone();
+            if (mode == Storage.BOUNDARY_SAVING) {
+                tape.last = lastField.clone();
+                tape.beforeLast = other.clone();
+            }
+        }
         return Arrays.copyOf(rec, nt * nrec);
     }
 
@@ -136,7 +195,26 @@ final class TornadoStepper implements DeviceStepper {
         return lastField == null ? new float[a.length] : lastField.clone();
     }
 
-    private void buildPlan(int nsrc, int nrec, int nt) {
+    private void buildPlan(int nsrc, int nrec, int nt, Storage mode) {
+        planTape = mode;
+        store = null;
+        term = null;
+        if (mode == Storage.FULL) {
+            long n = (long) nt * g.length();
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("full storage on the TornadoVM backend keeps nt x grid = " + n
+                        + " floats in one device array (at most 2^31): use boundary saving");
+            }
+            store = new float[(int) n];
+            term = new float[g.length()];
+        } else if (mode == Storage.BOUNDARY_SAVING) {
+            long n = (long) nt * ringSize;
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("boundary saving on the TornadoVM backend keeps nt x ring = " + n
+                        + " floats in one device array (at most 2^31): use fewer steps per run");
+            }
+            store = new float[(int) Math.max(n, 1)];
+        }
         srcIdx = new int[Math.max(nsrc, 1)];
         recIdx = new int[Math.max(nrec, 1)];
         wavelet = new float[Math.max(nsrc * nt, 1)];
@@ -147,11 +225,23 @@ final class TornadoStepper implements DeviceStepper {
         if (psi != null) {
             all.add(psi);
             all.add(zeta);
+        } else {
+            all.add(psiArg);
+            all.add(zetaArg);
+        }
+        if (store != null) {
+            all.add(store);
+        }
+        if (term != null) {
+            all.add(term);
         }
         Object[] allArr = all.toArray();
         TaskGraph t0 = new TaskGraph(first)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, g.coef, g.geo)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
+        if (psi == null) {
+            t0.transferToDevice(DataTransferMode.FIRST_EXECUTION, psiArg, zetaArg);
+        }
         addStep(t0, a, b, nsrc, nrec, nt);
         t0.persistOnDevice(allArr);
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
@@ -225,7 +315,49 @@ final class TornadoStepper implements DeviceStepper {
                 t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
             }
         }
+        if (planTape == Storage.FULL) {
+            // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
+            int[] q = g.allBox();
+            float[] ps = psiArg;
+            float[] ze = zetaArg;
+            if (g.ndim == 2) {
+                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[4], q[5]);
+            } else {
+                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[2], q[3], q[4], q[5]);
+            }
+            if (nsrc > 0) {
+                t.task("termSrc", StepKernels::addAt, term, srcIdx, wavelet, nsrc, nt, step);
+            }
+            t.task("store", StepKernels::storeAt, term, store, g.length(), step);
+        } else if (planTape == Storage.BOUNDARY_SAVING) {
+            int off = 0;
+            k = 0;
+            for (int[] q : ring) {
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q[0], q[1], q[2], q[3], q[4],
+                        q[5], step);
+                off += (int) Grid.volume(q);
+            }
+        }
         t.task("advance", StepKernels::advance, step);
+    }
+
+    @Override
+    public void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
+        if (adjoint == null || adjoint.storage() != tape.storage) {
+            if (adjoint != null) {
+                adjoint.close();
+            }
+            adjoint = new TornadoAdjoint(g, this, tape.storage);
+        }
+        adjoint.backward(tape, residualT, nt, gradOut, wbar);
+    }
+
+    float[] v2() {
+        return v2;
+    }
+
+    float[] prof() {
+        return prof;
     }
 
     private void closePlan() {
@@ -243,5 +375,9 @@ final class TornadoStepper implements DeviceStepper {
     @Override
     public void close() {
         closePlan();
+        if (adjoint != null) {
+            adjoint.close();
+            adjoint = null;
+        }
     }
 }
