@@ -56,10 +56,11 @@ interface DeviceStepper extends AutoCloseable {
     }
 
     /**
-     * The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}.
+     * The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}
+     * (a tile with its halo hook {@code halo} under domain decomposition, else null).
      * {@code auto} opens the TornadoVM backend when its runtime is in this JVM and a device starts, else returns null.
      */
-    static DeviceStepper open(Grid grid) {
+    static DeviceStepper open(Grid grid, HaloHook halo) {
         String name = System.getProperty(PROPERTY, "java").trim();
         if (name.isEmpty() || name.equals("java")) {
             return null;
@@ -69,7 +70,7 @@ interface DeviceStepper extends AutoCloseable {
                 return null;
             }
             try {
-                return openTornado(grid);
+                return openTornado(grid, halo);
             } catch (IllegalStateException e) {
                 if (System.getProperty(Backends.DEVICE) != null) {
                     throw e;
@@ -81,10 +82,10 @@ interface DeviceStepper extends AutoCloseable {
         if (!name.equals("tornado")) {
             throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java, tornado or auto");
         }
-        return openTornado(grid);
+        return openTornado(grid, halo);
     }
 
-    private static DeviceStepper openTornado(Grid grid) {
+    private static DeviceStepper openTornado(Grid grid, HaloHook halo) {
         Class<?> c;
         try {
             c = Class.forName("sweep.prop.TornadoStepper");
@@ -94,7 +95,7 @@ interface DeviceStepper extends AutoCloseable {
                     + " with @$TORNADOVM_HOME/tornado-argfile", e);
         }
         try {
-            return (DeviceStepper) c.getDeclaredConstructor(Grid.class).newInstance(grid);
+            return (DeviceStepper) c.getDeclaredConstructor(Grid.class, HaloHook.class).newInstance(grid, halo);
         } catch (InvocationTargetException e) {
             Throwable t = e.getCause();
             if (t instanceof IllegalArgumentException) {

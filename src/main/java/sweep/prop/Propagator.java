@@ -226,11 +226,13 @@ public final class Propagator implements AutoCloseable {
         float[] w = expandWavelet(wavelet, shots, nt);
         setModel(vp);
         DeviceStepper dev = device;
-        if (dev != null && ((listener != null && snapshotEvery > 0) || halo != null)) {
+        boolean ddUnsupported = halo != null && (kept != null || halo.sendBoxes() == null);
+        if (dev != null && ((listener != null && snapshotEvery > 0) || ddUnsupported)) {
             if (!DeviceStepper.auto()) {
                 throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
-                        + " runs forward records and gradients only so far: snapshots and domain decomposition need "
-                        + DeviceStepper.PROPERTY + "=java (or auto)");
+                        + " runs forward records, single-domain gradients and domain-decomposed forward records only so"
+                        + " far: snapshots and domain-decomposed gradients need " + DeviceStepper.PROPERTY
+                        + "=java (or auto)");
             }
             dev = null; // auto: the Java backend does what the device cannot yet
         }
@@ -291,7 +293,7 @@ public final class Propagator implements AutoCloseable {
         setModel(vp);
         int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
         float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
-        if (device != null && halo == null) {
+        if (device != null && (halo == null || halo.sendBoxes() != null)) {
             // one shot on the device: the upload of the zeroed fields and the download of the last one included
             long t0 = System.nanoTime();
             device.shot(src, w, new int[0], steps);
@@ -445,7 +447,7 @@ public final class Propagator implements AutoCloseable {
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {
-            device = DeviceStepper.open(grid);
+            device = DeviceStepper.open(grid, halo);
             deviceOpened = true;
         }
         if (device != null) {

@@ -34,6 +34,34 @@ public final class StepKernels {
         }
     }
 
+    /**
+     * {@link Pack#unpack} of a received halo strip into {@code f}, written so that {@code f} is read as well: TornadoVM
+     * treats an array whose first use in a task graph is a plain write as write-only and then neither copies nor keeps
+     * its device contents, which would lose the whole wavefield. The condition on the (always non-negative) step
+     * counter makes the access read-write; the value stored is the buffer's, bit for bit.
+     */
+    public static void unpackHalo(float[] f, float[] buf, int bufOff, int[] geo, int z0, int z1, int y0, int y1,
+                                  int x0, int x1, int[] step) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int nyb = y1 - y0;
+        int nxb = x1 - x0;
+        int n = step[0];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    float v = buf[bufOff + ((z - z0) * nyb + (y - y0)) * nxb + (x - x0)];
+                    f[i] = n >= 0 ? v : f[i];
+                }
+            }
+        }
+    }
+
     /** Steps the device-side counter back (the adjoint time loop runs n = nt−1 .. 0). */
     public static void retreat(int[] step) {
         step[0] = step[0] - 1;

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
+import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -50,6 +51,12 @@ final class TornadoStepper implements DeviceStepper {
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
     private final Grid g;
+    /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
+    private final HaloHook halo;
+    private final int[][] sendBoxes;
+    private final int[][] recvBoxes;
+    private final float[] sendBuf;
+    private final float[] recvBuf;
     private final List<int[]> pmlBoxes;
     private final int[] interior;
     private final boolean strict;
@@ -84,8 +91,21 @@ final class TornadoStepper implements DeviceStepper {
     private float[] lastField;
     private static int planCounter;
 
-    TornadoStepper(Grid g) {
+    TornadoStepper(Grid g, HaloHook halo) {
         this.g = g;
+        this.halo = halo;
+        this.sendBoxes = halo == null || halo.sendBoxes() == null ? new int[0][] : halo.sendBoxes();
+        this.recvBoxes = halo == null || halo.recvBoxes() == null ? new int[0][] : halo.recvBoxes();
+        long ns = 0;
+        for (int[] q : sendBoxes) {
+            ns += Grid.volume(q);
+        }
+        long nr = 0;
+        for (int[] q : recvBoxes) {
+            nr += Grid.volume(q);
+        }
+        this.sendBuf = new float[(int) Math.max(ns, 1)];
+        this.recvBuf = new float[(int) Math.max(nr, 1)];
         this.pmlBoxes = g.pmlBoxes();
         this.interior = g.interiorBox();
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
@@ -164,8 +184,14 @@ final class TornadoStepper implements DeviceStepper {
             Arrays.fill(zeta, 0f);
         }
         step[0] = 0;
+        Arrays.fill(recvBuf, 0f);
         for (int n = 0; n < nt; n++) {
             lastResult = plan.withGraph(n == 0 ? 0 : (n % 2 == 0 ? 1 : 2)).execute();
+            if (sendBoxes.length > 0) {
+                // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
+                // into the level the next step reads, as its first task)
+                halo.exchangePacked(sendBuf, recvBuf);
+            }
         }
         // u^nt: step n reads level (n even ? a : b) and writes the other.
         lastField = nt % 2 == 0 ? a : b;
@@ -180,6 +206,14 @@ final class TornadoStepper implements DeviceStepper {
             }
         }
         plan.clearProfiles();
+        if (recvBoxes.length > 0) {
+            // the last exchange's halo, as the Java stepper's field has it
+            int off = 0;
+            for (int[] q : recvBoxes) {
+                Pack.unpack(lastField, recvBuf, off, g.geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                off += (int) Grid.volume(q);
+            }
+        }
         if (tape != null) {
             tape.store = store.clone();
             if (mode == Storage.BOUNDARY_SAVING) {
@@ -242,14 +276,22 @@ final class TornadoStepper implements DeviceStepper {
         if (psi == null) {
             t0.transferToDevice(DataTransferMode.FIRST_EXECUTION, psiArg, zetaArg);
         }
-        addStep(t0, a, b, nsrc, nrec, nt);
-        t0.persistOnDevice(allArr);
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
-        addStep(even, a, b, nsrc, nrec, nt);
-        even.persistOnDevice(allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
+        if (sendBoxes.length > 0) {
+            for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
+                t.transferToDevice(DataTransferMode.EVERY_EXECUTION, recvBuf);
+            }
+        }
+        addStep(t0, a, b, nsrc, nrec, nt);
+        addStep(even, a, b, nsrc, nrec, nt);
         addStep(odd, b, a, nsrc, nrec, nt);
-        odd.persistOnDevice(allArr);
+        for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
+            if (sendBoxes.length > 0) {
+                t.transferToHost(DataTransferMode.EVERY_EXECUTION, sendBuf);
+            }
+            t.persistOnDevice(allArr);
+        }
         ImmutableTaskGraph[] graphs = {t0.snapshot(), even.snapshot(), odd.snapshot()};
         TornadoExecutionPlan p = new TornadoExecutionPlan(graphs);
         p.withDevice(device);
@@ -275,6 +317,14 @@ final class TornadoStepper implements DeviceStepper {
     private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
         int[] geo = g.geo;
         float[] coef = g.coef;
+        int off = 0;
+        int h = 0;
+        for (int[] q : recvBoxes) {
+            // the halo received after the previous step (zeros before step 0)
+            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5],
+                    step);
+            off += (int) Grid.volume(q);
+        }
         if (nrec > 0) {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
@@ -315,6 +365,12 @@ final class TornadoStepper implements DeviceStepper {
                 t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
             }
         }
+        off = 0;
+        h = 0;
+        for (int[] q : sendBoxes) {
+            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+            off += (int) Grid.volume(q);
+        }
         if (planTape == Storage.FULL) {
             // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
             int[] q = g.allBox();
@@ -330,7 +386,7 @@ final class TornadoStepper implements DeviceStepper {
             }
             t.task("store", StepKernels::storeAt, term, store, g.length(), step);
         } else if (planTape == Storage.BOUNDARY_SAVING) {
-            int off = 0;
+            off = 0;
             k = 0;
             for (int[] q : ring) {
                 t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q[0], q[1], q[2], q[3], q[4],
