@@ -26,7 +26,7 @@ public final class TornadoDdMain {
         int failures = 0;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(1, px, 1)) {
             for (int ndim : new int[] {2, 3}) {
-                for (boolean fs : new boolean[] {false, true}) {
+                for (boolean fs : new boolean[] {ndim == 2}) {
                     String label = ndim + "-D px=" + px + " free surface " + fs;
                     String failure;
                     try {

@@ -197,13 +197,19 @@ final class TornadoStepper implements DeviceStepper {
         lastField = nt % 2 == 0 ? a : b;
         float[] other = lastField == a ? b : a;
         if (lastResult != null) {
-            if (mode == Storage.BOUNDARY_SAVING) {
-                lastResult.transferToHost(rec, lastField, other, store);
-            } else if (mode == Storage.FULL) {
-                lastResult.transferToHost(rec, lastField, store);
-            } else {
-                lastResult.transferToHost(rec, lastField);
+            // one transfer of everything that comes back per shot (the record only when a task writes it)
+            List<Object> back = new ArrayList<>();
+            if (nrec > 0) {
+                back.add(rec);
             }
+            back.add(lastField);
+            if (mode == Storage.BOUNDARY_SAVING) {
+                back.add(other);
+            }
+            if (mode != null) {
+                back.add(store);
+            }
+            lastResult.transferToHost(back.toArray());
         }
         plan.clearProfiles();
         if (recvBoxes.length > 0) {
