@@ -131,9 +131,36 @@ fi
 
 if [ "${1:-}" = "--no-build" ]; then exit 0; fi
 
+# With a TornadoVM SDK (TORNADOVM_HOME holding a generated tornado-argfile) and a JDK 25 (JAVA_HOME or java on the
+# PATH), the jar is built with the TornadoVM backend (-Ptornado) and ./sweep starts the JVM through TornadoVM; else the
+# default build. SWEEP_TORNADO=0 forces the default build. target/sweep-java.profile records which one the jar is.
 jar=target/sweep-java.jar
+profile=default
+java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+if [ "${SWEEP_TORNADO:-1}" != "0" ] && [ -n "${TORNADOVM_HOME:-}" ] && [ -f "$TORNADOVM_HOME/tornado-argfile" ]; then
+  java_major="$("$java_bin" -version 2>&1 | sed -nE '1s/.*version "([0-9]+).*/\1/p')"
+  if [ "${java_major:-0}" -ge 25 ]; then
+    profile=tornado
+  else
+    log "TORNADOVM_HOME is set but $java_bin is JDK ${java_major:-?}; the TornadoVM backend needs JDK 25" \
+        "(set JAVA_HOME): building without it"
+  fi
+fi
+if [ "$(cat target/sweep-java.profile 2>/dev/null)" != "$profile" ] && [ -f "$jar" ]; then
+  log "switching the build to the $profile profile: mvn clean"
+  mvn -q -B clean >&2
+fi
 if [ ! -f "$jar" ] || [ ! -d target/lib ] || \
    [ -n "$(find pom.xml src tornado-tasks -newer "$jar" -type f 2>/dev/null | head -1)" ]; then
-  log "building $jar"
-  mvn -q -B -DskipTests package >&2
+  log "building $jar ($profile profile)"
+  if [ "$profile" = tornado ]; then
+    mvn -q -B -Ptornado -DskipTests package >&2
+  else
+    mvn -q -B -DskipTests package >&2
+  fi
+fi
+echo "$profile" > target/sweep-java.profile
+if [ "$profile" = tornado ]; then
+  # TornadoVM's argfile without "." on the module path (stray jars in the caller's folder would join the module path)
+  sed -E 's#--module-path \.:#--module-path #' "$TORNADOVM_HOME/tornado-argfile" > target/tornado-argfile
 fi

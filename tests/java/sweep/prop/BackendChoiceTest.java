@@ -52,6 +52,6 @@ class BackendChoiceTest {
     @Test
     void unknownBackendIsRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> forward("cuda"));
-        assertTrue(e.getMessage().contains("java or tornado"), e.getMessage());
+        assertTrue(e.getMessage().contains("use java, tornado or auto"), e.getMessage());
     }
 }

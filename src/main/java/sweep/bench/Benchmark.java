@@ -72,6 +72,7 @@ public final class Benchmark {
             double[] mc = new double[repeats];
             try (Propagator p = new Propagator(spec)) {
                 p.timeSteps(vp, steps); // warm-up: JIT compilation and first touch of the arrays
+                log.printf("  %-28s on %s%n", label, p.backendDescription());
                 for (int r = 0; r < repeats; r++) {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
                 }

@@ -23,8 +23,17 @@ public final class ForwardCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "output record .npy")
     Path out;
 
+    @Mixin
+    BackendOptions backendOptions;
+
     @Override
     public Integer call() throws Exception {
+        try (AutoCloseable b = backendOptions.apply()) {
+            return run();
+        }
+    }
+
+    private Integer run() throws Exception {
         ProblemOptions.Problem pr = problem.load();
         if (meshOptions.decomposed()) {
             return decomposed(pr);

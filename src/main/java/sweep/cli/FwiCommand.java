@@ -85,12 +85,21 @@ public final class FwiCommand implements Callable<Integer> {
     @Mixin
     MeshOptions meshOptions;
 
+    @Mixin
+    BackendOptions backendOptions;
+
     @Override
     public Integer call() throws Exception {
         if (keys) {
             FwiJob.KEYS.forEach((k, v) -> System.out.printf("  %-13s %s%n", k, v));
             return 0;
         }
+        try (AutoCloseable b = backendOptions.apply()) {
+            return run();
+        }
+    }
+
+    private Integer run() throws Exception {
         FwiJob job = jobFile == null ? FwiJob.empty() : FwiJob.read(jobFile);
         job.flag("out", "--out", out).flag("iterations", "--iterations", iterations).flag("supershots", "--supershots",
                 supershots).flag("seed", "--seed", seed).flag("dh", "--dh", dh).flag("ricker", "--freq", freq)

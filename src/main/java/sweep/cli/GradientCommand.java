@@ -49,8 +49,17 @@ public final class GradientCommand implements Callable<Integer> {
     @Mixin
     MeshOptions meshOptions;
 
+    @Mixin
+    BackendOptions backendOptions;
+
     @Override
     public Integer call() throws Exception {
+        try (AutoCloseable b = backendOptions.apply()) {
+            return run();
+        }
+    }
+
+    private Integer run() throws Exception {
         ProblemOptions.Problem pr = problem.load();
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;

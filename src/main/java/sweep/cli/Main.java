@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "sweep", mixinStandardHelpOptions = true, version = "sweep-java 0.1.0",
         description = "Seismic finite-difference wave propagation (acoustic, 2-D and 3-D, CPML, free surface).",
         subcommands = {ForwardCommand.class, GradientCommand.class, FwiCommand.class, BenchCommand.class, BenchDdCommand.class,
+            DevicesCommand.class,
             DemoCommand.class})
 public final class Main implements Runnable {
     @Override

@@ -169,4 +169,57 @@ public final class HaloExchange implements HaloHook {
     public boolean[] cutSides() {
         return cut.clone();
     }
+
+    @Override
+    public int[][] sendBoxes() {
+        int[][] b = new int[faces.size()][];
+        for (int k = 0; k < b.length; k++) {
+            b[k] = faces.get(k).sendBox.clone();
+        }
+        return b;
+    }
+
+    @Override
+    public int[][] recvBoxes() {
+        int[][] b = new int[faces.size()][];
+        for (int k = 0; k < b.length; k++) {
+            b[k] = faces.get(k).recvBox.clone();
+        }
+        return b;
+    }
+
+    @Override
+    public void exchangePacked(float[] send, float[] recv) {
+        if (faces.isEmpty()) {
+            return;
+        }
+        if (pending != null) {
+            throw new IllegalStateException("packed halo exchange while a field exchange is in flight");
+        }
+        long t0 = System.nanoTime();
+        try {
+            int k = 0;
+            for (Face f : faces) {
+                requests[k++] = comm.iRecv(f.recvBuf, f.size, MPI.FLOAT, f.neighbour, f.recvTag);
+            }
+            int off = 0;
+            for (Face f : faces) {
+                f.sendBuf.clear();
+                f.sendBuf.put(send, off, f.size);
+                off += f.size;
+                requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
+            }
+            Request.waitAll(requests);
+        } catch (MPIException e) {
+            throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
+        }
+        int off = 0;
+        for (Face f : faces) {
+            f.recvBuf.clear();
+            f.recvBuf.get(recv, off, f.size);
+            off += f.size;
+        }
+        exchanges++;
+        nanos += System.nanoTime() - t0;
+    }
 }

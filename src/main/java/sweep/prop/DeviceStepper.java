@@ -7,7 +7,8 @@ import java.lang.reflect.InvocationTargetException;
  * (the TornadoVM backend, {@code sweep.prop.TornadoStepper}, compiled only by the Maven profile {@code -Ptornado}).
  * It is loaded by name, so the default build never links against TornadoVM.
  *
- * <p>Selected with the system property {@value #PROPERTY} ({@code java}, the default, or {@code tornado}).
+ * <p>Selected with the system property {@value #PROPERTY} ({@code java}, the default, {@code tornado} or {@code auto};
+ * see {@link Backends}).
  */
 interface DeviceStepper extends AutoCloseable {
     /** System property choosing the backend: {@code java} (default) or {@code tornado}. */
@@ -23,7 +24,22 @@ interface DeviceStepper extends AutoCloseable {
      *
      * @param wavelet source time functions {@code (nsrc, nt)}
      */
-    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt);
+    default float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt) {
+        return shot(srcIdx, wavelet, recIdx, nt, null);
+    }
+
+    /**
+     * As {@link #shot(int[], float[], int[], int)}, and, when {@code tape} is not null, records what the adjoint run
+     * needs into it (see {@link DeviceTape}; its storage mode decides what).
+     */
+    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, DeviceTape tape);
+
+    /**
+     * The adjoint run of one shot, with the Java backend's arithmetic and order ({@code JavaAdjoint.backward}, portable
+     * kernels): for {@code residualT} ({@code (nrec, nt)} flat) adds dJ/d(v²dt²) on the computational grid into
+     * {@code gradOut} and writes dJ/dwavelet per source into {@code wbar} ({@code (nsrc, nt)}).
+     */
+    void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar);
 
     /** The wavefield u^nt of the last shot (whole computational array, halo included), copied from the device. */
     float[] wavefield();
@@ -34,15 +50,42 @@ interface DeviceStepper extends AutoCloseable {
     @Override
     void close();
 
-    /** The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}. */
-    static DeviceStepper open(Grid grid) {
+    /** Whether {@value #PROPERTY} is {@code auto}: the device only where it can, the Java backend elsewhere. */
+    static boolean auto() {
+        return System.getProperty(PROPERTY, "java").trim().equals("auto");
+    }
+
+    /**
+     * The backend named by {@value #PROPERTY}: null for the Java backend, else a device stepper for {@code grid}
+     * (a tile with its halo hook {@code halo} under domain decomposition, else null).
+     * {@code auto} opens the TornadoVM backend when its runtime is in this JVM and a device starts, else returns null.
+     */
+    static DeviceStepper open(Grid grid, HaloHook halo) {
         String name = System.getProperty(PROPERTY, "java").trim();
         if (name.isEmpty() || name.equals("java")) {
             return null;
         }
-        if (!name.equals("tornado")) {
-            throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java or tornado");
+        if (name.equals("auto")) {
+            if (Backends.tornadoUnavailable() != null) {
+                return null;
+            }
+            try {
+                return openTornado(grid, halo);
+            } catch (IllegalStateException e) {
+                if (System.getProperty(Backends.DEVICE) != null) {
+                    throw e;
+                }
+                System.err.println("sweep: no usable TornadoVM device, running on the Java backend: " + e.getMessage());
+                return null;
+            }
         }
+        if (!name.equals("tornado")) {
+            throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a backend: use java, tornado or auto");
+        }
+        return openTornado(grid, halo);
+    }
+
+    private static DeviceStepper openTornado(Grid grid, HaloHook halo) {
         Class<?> c;
         try {
             c = Class.forName("sweep.prop.TornadoStepper");
@@ -52,7 +95,7 @@ interface DeviceStepper extends AutoCloseable {
                     + " with @$TORNADOVM_HOME/tornado-argfile", e);
         }
         try {
-            return (DeviceStepper) c.getDeclaredConstructor(Grid.class).newInstance(grid);
+            return (DeviceStepper) c.getDeclaredConstructor(Grid.class, HaloHook.class).newInstance(grid, halo);
         } catch (InvocationTargetException e) {
             Throwable t = e.getCause();
             if (t instanceof IllegalArgumentException) {

@@ -29,4 +29,26 @@ public interface HaloHook {
     default boolean[] cutSides() {
         return null;
     }
+
+    /**
+     * The strips this hook sends, in order, as boxes {z0,z1,y0,y1,x0,x1} of the computational grid; null when the hook
+     * cannot exchange packed strips ({@link #exchangePacked}). A device backend packs these on the device.
+     */
+    default int[][] sendBoxes() {
+        return null;
+    }
+
+    /** The halo boxes this hook fills, in the order of {@link #sendBoxes()} (null likewise). */
+    default int[][] recvBoxes() {
+        return null;
+    }
+
+    /**
+     * Exchanges strips packed by the caller: {@code send} holds the cells of {@link #sendBoxes()} one box after the
+     * other, each in {@code Pack.pack} order; {@code recv} receives the cells of {@link #recvBoxes()} likewise, for
+     * the caller to unpack. Same messages as {@link #exchange}.
+     */
+    default void exchangePacked(float[] send, float[] recv) {
+        throw new UnsupportedOperationException("this halo hook exchanges whole fields only");
+    }
 }

@@ -21,7 +21,8 @@ public final class Propagator implements AutoCloseable {
     private float[] model;
     private double pmlVelocity;
     private boolean overlap;
-    private java.util.List<JavaAdjoint.Tape> tapes = java.util.List.of();
+    /** The tapes of the last gradient-capable forward run: {@link JavaAdjoint.Tape} or, on a device, {@link DeviceTape}. */
+    private java.util.List<Object> tapes = java.util.List.of();
 
     /** A single-domain solver for {@code spec}. */
     public Propagator(PropSpec spec) {
@@ -61,8 +62,8 @@ public final class Propagator implements AutoCloseable {
         if (adjoint != null) {
             n += adjoint.bytes();
         }
-        for (JavaAdjoint.Tape t : tapes) {
-            n += t.bytes();
+        for (Object t : tapes) {
+            n += t instanceof DeviceTape dt ? dt.bytes() : ((JavaAdjoint.Tape) t).bytes();
         }
         return n;
     }
@@ -96,7 +97,7 @@ public final class Propagator implements AutoCloseable {
      * {@link #gradient(float[])} needs (see {@link Storage}; memory grows with the batch size B).
      */
     public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp) {
-        java.util.List<JavaAdjoint.Tape> kept = new java.util.ArrayList<>();
+        java.util.List<Object> kept = new java.util.ArrayList<>();
         Record r = run(wavelet, sources, receivers, vp, 0, null, kept);
         tapes = kept;
         return r;
@@ -113,7 +114,7 @@ public final class Propagator implements AutoCloseable {
         }
         int nt = spec.nt();
         int shots = tapes.size();
-        int nrec = tapes.get(0).recIdx.length;
+        int nrec = recIdx(tapes.get(0)).length;
         if (residual == null || residual.length != shots * nt * nrec) {
             throw new IllegalArgumentException("residual has " + (residual == null ? "no" : residual.length)
                     + " values; the last forward's record (" + shots + ", " + nt + ", " + nrec + ", 1) needs "
@@ -148,7 +149,7 @@ public final class Propagator implements AutoCloseable {
         double j = 0;
         tapes = java.util.List.of();
         for (int b = 0; b < shots; b++) {
-            java.util.List<JavaAdjoint.Tape> kept = new java.util.ArrayList<>();
+            java.util.List<Object> kept = new java.util.ArrayList<>();
             float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
             Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept);
             float[] obs = new float[nt * nrec];
@@ -165,10 +166,14 @@ public final class Propagator implements AutoCloseable {
         adjoint.rebuildListener = l;
     }
 
-    private void shotGradient(JavaAdjoint.Tape tape, float[] res, float[] total, float[] wbarAll, int b) {
+    private static int[] recIdx(Object tape) {
+        return tape instanceof DeviceTape dt ? dt.recIdx : ((JavaAdjoint.Tape) tape).recIdx;
+    }
+
+    private void shotGradient(Object tape, float[] res, float[] total, float[] wbarAll, int b) {
         int nt = spec.nt();
-        int nrec = tape.recIdx.length;
-        int nsrc = tape.srcIdx.length;
+        int nrec = recIdx(tape).length;
+        int nsrc = tape instanceof DeviceTape dt ? dt.srcIdx.length : ((JavaAdjoint.Tape) tape).srcIdx.length;
         float[] resT = new float[nrec * nt];
         for (int t = 0; t < nt; t++) {
             for (int r = 0; r < nrec; r++) {
@@ -177,7 +182,11 @@ public final class Propagator implements AutoCloseable {
         }
         float[] gv2 = new float[grid.length()];
         float[] wbar = new float[nsrc * nt];
-        adjoint.backward(tape, resT, nt, gv2, wbar);
+        if (tape instanceof DeviceTape dt) {
+            device.backward(dt, resT, nt, gv2, wbar);
+        } else {
+            adjoint.backward((JavaAdjoint.Tape) tape, resT, nt, gv2, wbar);
+        }
         for (int s = 0; s < nsrc; s++) {
             for (int t = 0; t < nt; t++) {
                 wbarAll[b * nt + t] += wbar[s * nt + t];
@@ -211,17 +220,23 @@ public final class Propagator implements AutoCloseable {
     }
 
     private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
-                       WavefieldListener listener, java.util.List<JavaAdjoint.Tape> kept) {
+                       WavefieldListener listener, java.util.List<Object> kept) {
         int nt = spec.nt();
         int shots = checkShots(sources, receivers);
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
-        if (device != null && (kept != null || (listener != null && snapshotEvery > 0) || halo != null)) {
-            throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado) runs"
-                    + " forward records only so far: snapshots, gradients and domain decomposition need "
-                    + DeviceStepper.PROPERTY + "=java");
+        DeviceStepper dev = device;
+        boolean ddUnsupported = halo != null && (kept != null || halo.sendBoxes() == null);
+        if (dev != null && ((listener != null && snapshotEvery > 0) || ddUnsupported)) {
+            if (!DeviceStepper.auto()) {
+                throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
+                        + " runs forward records, single-domain gradients and domain-decomposed forward records only so"
+                        + " far: snapshots and domain-decomposed gradients need " + DeviceStepper.PROPERTY
+                        + "=java (or auto)");
+            }
+            dev = null; // auto: the Java backend does what the device cannot yet
         }
-        if (kept != null && adjoint == null) {
+        if (kept != null && dev == null && adjoint == null) {
             adjoint = new JavaAdjoint(grid, stepper, backend, spec.storage(), halo);
         }
         int nrec = receivers[0].length;
@@ -231,9 +246,13 @@ public final class Propagator implements AutoCloseable {
             int[] srcIdx = indices(sources[b], "source", b);
             int[] recIdx = indices(receivers[b], "receiver", b);
             float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
-            if (device != null) {
-                float[] r = device.shot(srcIdx, sw, recIdx, nt);
-                System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
+            if (dev != null) {
+                DeviceTape dt = kept == null ? null : new DeviceTape(spec.storage(), srcIdx, recIdx, sw);
+                float[] r = dev.shot(srcIdx, sw, recIdx, nt, dt);
+                if (dt != null) {
+                    kept.add(dt);
+                }
+                System.arraycopy(dev.wavefield(), 0, stepper.u, 0, stepper.u.length);
                 stepper.checkFinite(nt, b);
                 System.arraycopy(r, 0, out, b * nt * nrec, nt * nrec);
                 continue;
@@ -271,6 +290,15 @@ public final class Propagator implements AutoCloseable {
         setModel(vp);
         int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
         float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        if (device != null && (halo == null || halo.sendBoxes() != null)) {
+            // one shot on the device: the upload of the zeroed fields and the download of the last one included
+            long t0 = System.nanoTime();
+            device.shot(src, w, new int[0], steps);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
+            stepper.checkFinite(steps, 0);
+            return sec;
+        }
         stepper.reset();
         long t0 = System.nanoTime();
         for (int n = 0; n < steps; n++) {
@@ -279,6 +307,14 @@ public final class Propagator implements AutoCloseable {
         double sec = (System.nanoTime() - t0) * 1e-9;
         stepper.checkFinite(steps, 0);
         return sec;
+    }
+
+    /**
+     * The backend this solver runs forward records on: "Java backend (N threads)" or the TornadoVM device (chosen when
+     * the model is first set, e.g. by a forward call or {@link #timeSteps}; before that: the Java backend).
+     */
+    public String backendDescription() {
+        return device != null ? device.describe() : "Java backend (" + backend.threads() + " threads)";
     }
 
     /** Cells updated per time step: the computational grid, PML pads included. */
@@ -386,7 +422,7 @@ public final class Propagator implements AutoCloseable {
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {
-            device = DeviceStepper.open(grid);
+            device = DeviceStepper.open(grid, halo);
             deviceOpened = true;
         }
         if (device != null) {

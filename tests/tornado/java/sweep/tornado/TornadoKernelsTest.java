@@ -4,6 +4,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
+import sweep.kernels.Adjoint2D;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
@@ -265,5 +266,104 @@ class TornadoKernelsTest {
         // f is write-only here: only the unpacked box is defined on the device.
         TornadoSupport.compare(box3(fJ, geo, nz - H, nz, ny, nx), box3(fT, geo, nz - H, nz, ny, nx),
                 "Pack.unpack (box cells)");
+    }
+
+    /** The values of {@code f} at the cells where {@code ref} differs from {@code before} (a write-only output's cells). */
+    private static float[] changed(float[] ref, float[] before, float[] f) {
+        float[] out = new float[ref.length];
+        int n = 0;
+        for (int i = 0; i < ref.length; i++) {
+            if (Float.floatToRawIntBits(ref[i]) != Float.floatToRawIntBits(before[i])) {
+                out[n++] = f[i];
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** The adjoint kernels (2-D) on random data: whole grid, a band box, the stencil-clear box. */
+    @Test
+    void adjoint2d() {
+        TornadoSupport.requireDevice();
+        int nz = 37;
+        int nx = 45;
+        int[] geo = geo2(nz, nx, 6, 30, 5, 39);
+        int len = geo[Layout.LEN];
+        Random r = new Random(11);
+        float[] coef = random(r, Layout.coefSize(H), -0.5f, 0.5f);
+        float[] prof = random(r, 2 * (nz + 1 + nx), 0, 1);
+        float[] qb = random(r, len, -1, 1);
+        float[] v2 = random(r, len, 0.01f, 0.2f);
+        float[] w = random(r, len, -1, 1);
+        float[] grad = random(r, len, -1, 1);
+        float[] d = random(r, len, -1, 1);
+        float[] cor = random(r, 2 * len, -0.1f, 0.1f);
+        float[] pb = random(r, 2 * len, -0.1f, 0.1f);
+        float[] zetab = random(r, 2 * len, -0.1f, 0.1f);
+        float[] psib = random(r, 2 * len, -0.1f, 0.1f);
+        float[] qp = random(r, len, -1, 1);
+        float[] u = random(r, len, -1, 1);
+
+        float[] qJ = qb.clone();
+        Adjoint2D.mirrorTopAdjoint(qJ, geo, 0, nx);
+        float[] qT = qb.clone();
+        run(graph(qT, geo).task("m", Adjoint2D::mirrorTopAdjoint, qT, geo, 0, nx), qT);
+        TornadoSupport.compare(qJ, qT, "Adjoint2D.mirrorTopAdjoint");
+
+        float[] wJ = w.clone();
+        float[] gJ = grad.clone();
+        Adjoint2D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, nx);
+        float[] wT = w.clone();
+        float[] gT = grad.clone();
+        run(graph(qb, v2, wT, gT, d, geo).task("s", Adjoint2D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, nx), wT, gT);
+        TornadoSupport.compare(box2(wJ, geo, nz, nx), box2(wT, geo, nz, nx), "Adjoint2D.scale (w, written cells)");
+        TornadoSupport.compare(gJ, gT, "Adjoint2D.scale (grad)");
+
+        float[] zJ = zetab.clone();
+        float[] cJ = cor.clone();
+        Adjoint2D.pmlZeta(w, zJ, cJ, prof, geo, 0, 6, 0, nx);
+        Adjoint2D.pmlZeta(w, zJ, cJ, prof, geo, 6, 30, 39, nx);
+        float[] zT = zetab.clone();
+        float[] cT = cor.clone();
+        run(graph(w, zT, cT, prof, geo).task("z0", Adjoint2D::pmlZeta, w, zT, cT, prof, geo, 0, 6, 0, nx)
+                .task("z1", Adjoint2D::pmlZeta, w, zT, cT, prof, geo, 6, 30, 39, nx), zT, cT);
+        TornadoSupport.compare(zJ, zT, "Adjoint2D.pmlZeta (zetab)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "Adjoint2D.pmlZeta (cor, written cells)");
+
+        float[] psJ = psib.clone();
+        float[] pbJ = pb.clone();
+        Adjoint2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, 6, 0, nx);
+        Adjoint2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 6, 30, 0, 5);
+        float[] psT = psib.clone();
+        float[] pbT = pb.clone();
+        run(graph(w, cor, psT, pbT, prof, coef, geo)
+                .task("p0", Adjoint2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, 6, 0, nx)
+                .task("p1", Adjoint2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 6, 30, 0, 5), psT, pbT);
+        TornadoSupport.compare(psJ, psT, "Adjoint2D.pmlPsi (psib)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "Adjoint2D.pmlPsi (pb) (written cells)");
+
+        float[] qpJ = qp.clone();
+        Adjoint2D.interior(qpJ, qb, w, coef, geo, 10, 26, 9, 35);
+        float[] qpT = qp.clone();
+        run(graph(qpT, qb, w, coef, geo).task("i", Adjoint2D::interior, qpT, qb, w, coef, geo, 10, 26, 9, 35), qpT);
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "Adjoint2D.interior (written cells)");
+
+        float[] qgJ = qp.clone();
+        Adjoint2D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, nx);
+        float[] qgT = qp.clone();
+        run(graph(qgT, qb, w, cor, pb, coef, geo)
+                .task("g", Adjoint2D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, nx), qgT);
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "Adjoint2D.general (written cells)");
+
+        float[] qhJ = qp.clone();
+        Adjoint2D.ghostRows(qhJ, w, coef, geo, 0, nx);
+        float[] qhT = qp.clone();
+        run(graph(qhT, w, coef, geo).task("h", Adjoint2D::ghostRows, qhT, w, coef, geo, 0, nx), qhT);
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "Adjoint2D.ghostRows (written cells)");
+
+        float[] unJ = qp.clone();
+        Adjoint2D.reverse(u, unJ, v2, d, geo, 6, 30, 5, 39);
+        float[] unT = qp.clone();
+        run(graph(u, unT, v2, d, geo).task("r", Adjoint2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39), unT);
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "Adjoint2D.reverse (written cells)");
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
+import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -33,10 +34,29 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
  */
 final class TornadoStepper implements DeviceStepper {
+    /**
+     * TornadoVM's limit on the bytecode of one task graph (default 4096 bytes) is too small for a 3-D adjoint step
+     * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM reads
+     * it once, when its graph compiler first runs, so the launcher and the test configuration also pass it.
+     */
+    static final String BYTECODE_PROPERTY = "tornado.tvm.maxbytecodesize";
+
+    static {
+        if (System.getProperty(BYTECODE_PROPERTY) == null) {
+            System.setProperty(BYTECODE_PROPERTY, "65536");
+        }
+    }
+
     /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
     private final Grid g;
+    /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
+    private final HaloHook halo;
+    private final int[][] sendBoxes;
+    private final int[][] recvBoxes;
+    private final float[] sendBuf;
+    private final float[] recvBuf;
     private final List<int[]> pmlBoxes;
     private final int[] interior;
     private final boolean strict;
@@ -46,6 +66,9 @@ final class TornadoStepper implements DeviceStepper {
     private final float[] psi;
     private final float[] zeta;
     private final float[] v2;
+    /** psi and zeta as passed to the tape's Laplacian: stand-ins on a grid without PML (never read there). */
+    private final float[] psiArg;
+    private final float[] zetaArg;
     private float[] prof;
     private final int[] step = new int[1];
     private int[] srcIdx;
@@ -56,12 +79,33 @@ final class TornadoStepper implements DeviceStepper {
     private int planNsrc = -1;
     private int planNrec = -1;
     private int planNt = -1;
+    /** The tape the current plan records: null (forward only), FULL or BOUNDARY_SAVING. */
+    private Storage planTape;
+    private final List<int[]> ring;
+    private final int ringSize;
+    /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
+    private float[] store;
+    private float[] term;
+    private TornadoAdjoint adjoint;
     private TornadoExecutionResult lastResult;
     private float[] lastField;
     private static int planCounter;
 
-    TornadoStepper(Grid g) {
+    TornadoStepper(Grid g, HaloHook halo) {
         this.g = g;
+        this.halo = halo;
+        this.sendBoxes = halo == null || halo.sendBoxes() == null ? new int[0][] : halo.sendBoxes();
+        this.recvBoxes = halo == null || halo.recvBoxes() == null ? new int[0][] : halo.recvBoxes();
+        long ns = 0;
+        for (int[] q : sendBoxes) {
+            ns += Grid.volume(q);
+        }
+        long nr = 0;
+        for (int[] q : recvBoxes) {
+            nr += Grid.volume(q);
+        }
+        this.sendBuf = new float[(int) Math.max(ns, 1)];
+        this.recvBuf = new float[(int) Math.max(nr, 1)];
         this.pmlBoxes = g.pmlBoxes();
         this.interior = g.interiorBox();
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
@@ -72,6 +116,22 @@ final class TornadoStepper implements DeviceStepper {
         v2 = new float[len];
         psi = g.hasPml() ? new float[g.ndim * len] : null;
         zeta = g.hasPml() ? new float[g.ndim * len] : null;
+        psiArg = psi != null ? psi : new float[1];
+        zetaArg = zeta != null ? zeta : new float[1];
+        ring = g.ringBoxes();
+        long rs = 0;
+        for (int[] q : ring) {
+            rs += Grid.volume(q);
+        }
+        ringSize = (int) rs;
+    }
+
+    TornadoDevice device() {
+        return device;
+    }
+
+    boolean strict() {
+        return strict;
     }
 
     private static TornadoDevice chooseDevice() {
@@ -99,15 +159,20 @@ final class TornadoStepper implements DeviceStepper {
         System.arraycopy(v2src, 0, v2, 0, v2.length);
         prof = profSrc.clone();
         closePlan(); // the model travels once per plan (FIRST_EXECUTION)
+        if (adjoint != null) {
+            adjoint.close();
+            adjoint = null;
+        }
     }
 
     @Override
-    public float[] shot(int[] src, float[] w, int[] rcv, int nt) {
+    public float[] shot(int[] src, float[] w, int[] rcv, int nt, DeviceTape tape) {
         int nsrc = src.length;
         int nrec = rcv.length;
-        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt) {
+        Storage mode = tape == null ? null : tape.storage;
+        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || mode != planTape) {
             closePlan();
-            buildPlan(nsrc, nrec, nt);
+            buildPlan(nsrc, nrec, nt, mode);
         }
         System.arraycopy(src, 0, srcIdx, 0, nsrc);
         System.arraycopy(rcv, 0, recIdx, 0, nrec);
@@ -119,15 +184,49 @@ final class TornadoStepper implements DeviceStepper {
             Arrays.fill(zeta, 0f);
         }
         step[0] = 0;
+        Arrays.fill(recvBuf, 0f);
         for (int n = 0; n < nt; n++) {
             lastResult = plan.withGraph(n == 0 ? 0 : (n % 2 == 0 ? 1 : 2)).execute();
+            if (sendBoxes.length > 0) {
+                // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
+                // into the level the next step reads, as its first task)
+                halo.exchangePacked(sendBuf, recvBuf);
+            }
         }
         // u^nt: step n reads level (n even ? a : b) and writes the other.
         lastField = nt % 2 == 0 ? a : b;
+        float[] other = lastField == a ? b : a;
         if (lastResult != null) {
-            lastResult.transferToHost(rec, lastField);
+            // one transfer of everything that comes back per shot (the record only when a task writes it)
+            List<Object> back = new ArrayList<>();
+            if (nrec > 0) {
+                back.add(rec);
+            }
+            back.add(lastField);
+            if (mode == Storage.BOUNDARY_SAVING) {
+                back.add(other);
+            }
+            if (mode != null) {
+                back.add(store);
+            }
+            lastResult.transferToHost(back.toArray());
         }
         plan.clearProfiles();
+        if (recvBoxes.length > 0) {
+            // the last exchange's halo, as the Java stepper's field has it
+            int off = 0;
+            for (int[] q : recvBoxes) {
+                Pack.unpack(lastField, recvBuf, off, g.geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                off += (int) Grid.volume(q);
+            }
+        }
+        if (tape != null) {
+            tape.store = store.clone();
+            if (mode == Storage.BOUNDARY_SAVING) {
+                tape.last = lastField.clone();
+                tape.beforeLast = other.clone();
+            }
+        }
         return Arrays.copyOf(rec, nt * nrec);
     }
 
@@ -136,7 +235,26 @@ final class TornadoStepper implements DeviceStepper {
         return lastField == null ? new float[a.length] : lastField.clone();
     }
 
-    private void buildPlan(int nsrc, int nrec, int nt) {
+    private void buildPlan(int nsrc, int nrec, int nt, Storage mode) {
+        planTape = mode;
+        store = null;
+        term = null;
+        if (mode == Storage.FULL) {
+            long n = (long) nt * g.length();
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("full storage on the TornadoVM backend keeps nt x grid = " + n
+                        + " floats in one device array (at most 2^31): use boundary saving");
+            }
+            store = new float[(int) n];
+            term = new float[g.length()];
+        } else if (mode == Storage.BOUNDARY_SAVING) {
+            long n = (long) nt * ringSize;
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("boundary saving on the TornadoVM backend keeps nt x ring = " + n
+                        + " floats in one device array (at most 2^31): use fewer steps per run");
+            }
+            store = new float[(int) Math.max(n, 1)];
+        }
         srcIdx = new int[Math.max(nsrc, 1)];
         recIdx = new int[Math.max(nrec, 1)];
         wavelet = new float[Math.max(nsrc * nt, 1)];
@@ -147,19 +265,39 @@ final class TornadoStepper implements DeviceStepper {
         if (psi != null) {
             all.add(psi);
             all.add(zeta);
+        } else {
+            all.add(psiArg);
+            all.add(zetaArg);
+        }
+        if (store != null) {
+            all.add(store);
+        }
+        if (term != null) {
+            all.add(term);
         }
         Object[] allArr = all.toArray();
         TaskGraph t0 = new TaskGraph(first)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, g.coef, g.geo)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
-        addStep(t0, a, b, nsrc, nrec, nt);
-        t0.persistOnDevice(allArr);
+        if (psi == null) {
+            t0.transferToDevice(DataTransferMode.FIRST_EXECUTION, psiArg, zetaArg);
+        }
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
-        addStep(even, a, b, nsrc, nrec, nt);
-        even.persistOnDevice(allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
+        if (sendBoxes.length > 0) {
+            for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
+                t.transferToDevice(DataTransferMode.EVERY_EXECUTION, recvBuf);
+            }
+        }
+        addStep(t0, a, b, nsrc, nrec, nt);
+        addStep(even, a, b, nsrc, nrec, nt);
         addStep(odd, b, a, nsrc, nrec, nt);
-        odd.persistOnDevice(allArr);
+        for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
+            if (sendBoxes.length > 0) {
+                t.transferToHost(DataTransferMode.EVERY_EXECUTION, sendBuf);
+            }
+            t.persistOnDevice(allArr);
+        }
         ImmutableTaskGraph[] graphs = {t0.snapshot(), even.snapshot(), odd.snapshot()};
         TornadoExecutionPlan p = new TornadoExecutionPlan(graphs);
         p.withDevice(device);
@@ -185,6 +323,14 @@ final class TornadoStepper implements DeviceStepper {
     private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
         int[] geo = g.geo;
         float[] coef = g.coef;
+        int off = 0;
+        int h = 0;
+        for (int[] q : recvBoxes) {
+            // the halo received after the previous step (zeros before step 0)
+            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5],
+                    step);
+            off += (int) Grid.volume(q);
+        }
         if (nrec > 0) {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
@@ -225,7 +371,55 @@ final class TornadoStepper implements DeviceStepper {
                 t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
             }
         }
+        off = 0;
+        h = 0;
+        for (int[] q : sendBoxes) {
+            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+            off += (int) Grid.volume(q);
+        }
+        if (planTape == Storage.FULL) {
+            // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
+            int[] q = g.allBox();
+            float[] ps = psiArg;
+            float[] ze = zetaArg;
+            if (g.ndim == 2) {
+                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[4], q[5]);
+            } else {
+                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[2], q[3], q[4], q[5]);
+            }
+            if (nsrc > 0) {
+                t.task("termSrc", StepKernels::addAt, term, srcIdx, wavelet, nsrc, nt, step);
+            }
+            t.task("store", StepKernels::storeAt, term, store, g.length(), step);
+        } else if (planTape == Storage.BOUNDARY_SAVING) {
+            off = 0;
+            k = 0;
+            for (int[] q : ring) {
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q[0], q[1], q[2], q[3], q[4],
+                        q[5], step);
+                off += (int) Grid.volume(q);
+            }
+        }
         t.task("advance", StepKernels::advance, step);
+    }
+
+    @Override
+    public void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
+        if (adjoint == null || adjoint.storage() != tape.storage) {
+            if (adjoint != null) {
+                adjoint.close();
+            }
+            adjoint = new TornadoAdjoint(g, this, tape.storage);
+        }
+        adjoint.backward(tape, residualT, nt, gradOut, wbar);
+    }
+
+    float[] v2() {
+        return v2;
+    }
+
+    float[] prof() {
+        return prof;
     }
 
     private void closePlan() {
@@ -243,5 +437,9 @@ final class TornadoStepper implements DeviceStepper {
     @Override
     public void close() {
         closePlan();
+        if (adjoint != null) {
+            adjoint.close();
+            adjoint = null;
+        }
     }
 }

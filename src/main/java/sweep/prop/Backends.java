@@ -1,0 +1,133 @@
+package sweep.prop;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Backend choice for the whole JVM: the Java backend (always there) or the TornadoVM backend (only in a build made with
+ * the Maven profile {@code -Ptornado} and a JVM started through TornadoVM's argfile). The choice is carried by system
+ * properties, read when a {@link Propagator} first sets its model:
+ * <ul>
+ * <li>{@value #BACKEND}: {@code java} (the library's default), {@code tornado}, or {@code auto} (TornadoVM when its
+ * runtime and a device are found, else Java; the {@code sweep} command's default);</li>
+ * <li>{@value #DEVICE}: TornadoVM's {@code backend:device} index as listed by {@code sweep devices};</li>
+ * <li>strict math: TornadoVM's own {@value #FMA} = false and {@value #OPENCL_FLAGS} = {@code -w} (no FMA contraction,
+ * no fast-math), so that the TornadoVM backend's results are bit-identical to the Java backend's. TornadoVM reads
+ * them once, when its runtime starts: {@link #select} must run before the first TornadoVM call.</li>
+ * </ul>
+ */
+public final class Backends {
+    /** System property choosing the backend: {@code java}, {@code tornado} or {@code auto}. */
+    public static final String BACKEND = DeviceStepper.PROPERTY;
+    /** System property choosing the TornadoVM device, {@code backend:device}. */
+    public static final String DEVICE = "sweep.tornado.device";
+    /** TornadoVM's switch for FMA contraction (false under strict math). */
+    public static final String FMA = "tornado.enable.fma";
+    /** TornadoVM's OpenCL compiler flags ({@code -w} under strict math: no {@code -cl-mad-enable -cl-fast-relaxed-math}). */
+    public static final String OPENCL_FLAGS = "tornado.opencl.compiler.flags";
+    private static final String DEVICES_CLASS = "sweep.prop.TornadoDevices";
+
+    private Backends() {
+    }
+
+    /**
+     * Sets the backend properties for this JVM and returns a handle that restores the previous values when closed.
+     *
+     * @param backend    {@code java}, {@code tornado} or {@code auto}
+     * @param strictMath FMA contraction and fast-math off on the TornadoVM backend (no effect on the Java backend, which
+     *                   never contracts)
+     * @param device     {@code i:j}, or null for TornadoVM's default device
+     */
+    public static AutoCloseable select(String backend, boolean strictMath, String device) {
+        String b = backend == null ? "auto" : backend.trim();
+        if (!b.equals("java") && !b.equals("tornado") && !b.equals("auto")) {
+            throw new IllegalArgumentException("--backend " + backend + " is not a backend: use java, tornado or auto");
+        }
+        if (device != null && !device.trim().matches("\\d+:\\d+")) {
+            throw new IllegalArgumentException("--device " + device + " must be backend:device indices, e.g. 0:0"
+                    + " (see `sweep devices`)");
+        }
+        if (device != null && b.equals("java")) {
+            throw new IllegalArgumentException("--device " + device + " names a TornadoVM device, but --backend is java");
+        }
+        String[] keys = {BACKEND, DEVICE, FMA, OPENCL_FLAGS};
+        String[] old = new String[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            old[k] = System.getProperty(keys[k]);
+        }
+        System.setProperty(BACKEND, b);
+        if (device != null) {
+            System.setProperty(DEVICE, device.trim());
+        }
+        if (strictMath) {
+            System.setProperty(FMA, "false");
+            System.setProperty(OPENCL_FLAGS, "-w");
+        }
+        return () -> {
+            for (int k = 0; k < keys.length; k++) {
+                if (old[k] == null) {
+                    System.clearProperty(keys[k]);
+                } else {
+                    System.setProperty(keys[k], old[k]);
+                }
+            }
+        };
+    }
+
+    /** Whether this JVM was started through TornadoVM's argfile (its runtime classes are configured). */
+    public static boolean tornadoJvm() {
+        return System.getProperty("tornado.load.api.implementation") != null;
+    }
+
+    /** Whether this build contains the TornadoVM backend (compiled by {@code -Ptornado}). */
+    public static boolean tornadoBuild() {
+        return Backends.class.getClassLoader().getResource("sweep/prop/TornadoStepper.class") != null;
+    }
+
+    /**
+     * Why the TornadoVM backend cannot run in this JVM, or null when its classes and runtime are there (devices are not
+     * probed).
+     */
+    public static String tornadoUnavailable() {
+        if (!tornadoBuild()) {
+            return "this build has no TornadoVM backend: build with `mvn -Ptornado package` (JDK 25, TORNADOVM_HOME set"
+                    + " to a TornadoVM SDK)";
+        }
+        if (!tornadoJvm()) {
+            return "this JVM was not started through TornadoVM (no TORNADOVM_HOME when ./sweep started, or java run"
+                    + " without @$TORNADOVM_HOME/tornado-argfile)";
+        }
+        return null;
+    }
+
+    /**
+     * One line per backend and device: the Java backend first, then every TornadoVM device as {@code tornado i:j}, or a
+     * line saying why there is none.
+     */
+    public static List<String> devices() {
+        List<String> out = new ArrayList<>();
+        int cores = Runtime.getRuntime().availableProcessors();
+        boolean vec = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        out.add("java         Java backend: " + cores + " core(s), " + (vec ? "Vector API kernels" : "portable kernels")
+                + ", JDK " + Runtime.version().feature());
+        String why = tornadoUnavailable();
+        if (why != null) {
+            out.add("tornado      no TornadoVM SDK/runtime: " + why);
+            return out;
+        }
+        try {
+            @SuppressWarnings("unchecked")
+            List<String> l = (List<String>) Class.forName(DEVICES_CLASS).getMethod("list").invoke(null);
+            if (l.isEmpty()) {
+                out.add("tornado      TornadoVM runtime found, but no device");
+            }
+            out.addAll(l);
+        } catch (InvocationTargetException e) {
+            out.add("tornado      TornadoVM runtime failed to start: " + e.getCause());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            out.add("tornado      TornadoVM runtime failed to start: " + e);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,336 @@
+package sweep.prop;
+
+import java.util.ArrayList;
+import java.util.List;
+import sweep.kernels.Acoustic2D;
+import sweep.kernels.Acoustic3D;
+import sweep.kernels.Adjoint2D;
+import sweep.kernels.Adjoint3D;
+import sweep.kernels.StepKernels;
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
+
+/**
+ * The TornadoVM backend's adjoint (gradient) time loop for one grid: the portable sequence of {@code JavaAdjoint}
+ * (free-surface mirror adjoint, the forward term d^n, scale and imaging condition, zeta recursion, dJ/dwavelet, psi
+ * recursion, λ^n interior and general, ghost rows, residual injection) as task graphs of one
+ * {@link TornadoExecutionPlan}:
+ * <ul>
+ * <li>{@code first} (n = nt−1): uploads model, profiles and weights on its first execution, and per shot the
+ * source/receiver indices, wavelet, transposed residual, the forward tape (one array) and, for boundary saving, the
+ * last two forward levels; zeroes the adjoint fields on the device;</li>
+ * <li>{@code even}/{@code odd}: the steps n = nt−2..1 with the fields in either role (λ and q̄ swap every step, as do
+ * the two rebuilt forward levels), on {@code first}'s device buffers;</li>
+ * <li>{@code last} (n = 0): the step without the rebuild of u^{−1}.</li>
+ * </ul>
+ * Only dJ/d(v²dt²) and dJ/dwavelet come back, once per shot. With boundary saving the forward level u^{n−1} is rebuilt
+ * on the device from u^n, u^{n+1} and the saved ring (the reversed leapfrog on the interior box). Bit-identical to the
+ * Java backend under strict math. Domain decomposition is not supported here (no halo hook).
+ */
+final class TornadoAdjoint implements AutoCloseable {
+    private static int planCounter;
+
+    private final Grid g;
+    private final TornadoStepper fwd;
+    private final Storage storage;
+    private final List<int[]> band;
+    private final int[] inner;
+    private final int[] clearInner;
+    private final List<int[]> clearOuter;
+    private final List<int[]> ring;
+    private final int ringSize;
+    private final float[] qb;
+    private final float[] qp;
+    private final float[] w;
+    private final float[] grad;
+    private final float[] d;
+    private final float[] cor;
+    private final float[] pb;
+    private final float[] psib;
+    private final float[] zetab;
+    private final float[] ucur;
+    private final float[] unxt;
+    /** Stand-ins for the forward CPML fields, which the Laplacian on the interior box never reads. */
+    private final float[] dummy = new float[1];
+    private final float[] dummy2 = new float[1];
+    private final int[] step = new int[1];
+    private float[] v2;
+    private float[] prof;
+    private float[] coef;
+    private int[] geo;
+    private int[] srcIdx;
+    private int[] recIdx;
+    private float[] wavelet;
+    private float[] resT;
+    private float[] wbar;
+    private float[] store;
+    private TornadoExecutionPlan plan;
+    private int planNsrc = -1;
+    private int planNrec = -1;
+    private int planNt = -1;
+    private int planStore = -1;
+
+    TornadoAdjoint(Grid g, TornadoStepper fwd, Storage storage) {
+        this.g = g;
+        this.fwd = fwd;
+        this.storage = storage;
+        this.band = g.pmlBoxes();
+        this.inner = g.interiorBox();
+        int[] lim = g.stencilClearLimits();
+        this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
+        this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
+        this.ring = g.ringBoxes();
+        long rs = 0;
+        for (int[] b : ring) {
+            rs += Grid.volume(b);
+        }
+        this.ringSize = (int) rs;
+        int len = g.length();
+        int pml = g.hasPml() ? g.ndim * len : 1;
+        qb = new float[len];
+        qp = new float[len];
+        w = new float[len];
+        grad = new float[len];
+        d = new float[len];
+        cor = new float[pml];
+        pb = new float[pml];
+        psib = new float[pml];
+        zetab = new float[pml];
+        boolean bs = storage == Storage.BOUNDARY_SAVING;
+        ucur = bs ? new float[len] : new float[1];
+        unxt = bs ? new float[len] : new float[1];
+    }
+
+    Storage storage() {
+        return storage;
+    }
+
+    /** See {@link DeviceStepper#backward}. */
+    void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbarOut) {
+        int nsrc = tape.srcIdx.length;
+        int nrec = tape.recIdx.length;
+        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || tape.store.length != planStore) {
+            closePlan();
+            buildPlan(nsrc, nrec, nt, tape.store.length);
+        }
+        System.arraycopy(tape.srcIdx, 0, srcIdx, 0, nsrc);
+        System.arraycopy(tape.recIdx, 0, recIdx, 0, nrec);
+        System.arraycopy(tape.wavelet, 0, wavelet, 0, nsrc * nt);
+        System.arraycopy(residualT, 0, resT, 0, nrec * nt);
+        System.arraycopy(tape.store, 0, store, 0, store.length);
+        if (storage == Storage.BOUNDARY_SAVING) {
+            System.arraycopy(tape.last, 0, unxt, 0, unxt.length);
+            System.arraycopy(tape.beforeLast, 0, ucur, 0, ucur.length);
+        }
+        step[0] = nt - 1;
+        TornadoExecutionResult last = null;
+        for (int n = nt - 1; n >= 0; n--) {
+            int k = nt - 1 - n;
+            int graph = n == nt - 1 ? 0 : n == 0 ? 3 : (k % 2 == 0 ? 1 : 2);
+            last = plan.withGraph(graph).execute();
+        }
+        last.transferToHost(grad, wbar);
+        plan.clearProfiles();
+        for (int i = 0; i < grad.length; i++) {
+            gradOut[i] += grad[i];
+        }
+        System.arraycopy(wbar, 0, wbarOut, 0, nsrc * nt);
+    }
+
+    private void buildPlan(int nsrc, int nrec, int nt, int storeLen) {
+        v2 = fwd.v2().clone();
+        prof = fwd.prof().clone();
+        coef = g.coef.clone();
+        geo = g.geo.clone();
+        srcIdx = new int[Math.max(nsrc, 1)];
+        recIdx = new int[Math.max(nrec, 1)];
+        wavelet = new float[Math.max(nsrc * nt, 1)];
+        resT = new float[Math.max(nrec * nt, 1)];
+        wbar = new float[Math.max(nsrc * nt, 1)];
+        store = new float[storeLen];
+        int id = ++planCounter;
+        String first = "adjFirst" + id;
+        // the adjoint fields are zeroed on the device (first tasks of the first graph); what travels per shot is the
+        // tape, the indices, the wavelet, the residual and the step counter
+        List<Object> shot = new ArrayList<>(List.of(srcIdx, recIdx, wavelet, resT, store, step));
+        if (storage == Storage.BOUNDARY_SAVING) {
+            shot.add(ucur);
+            shot.add(unxt);
+        }
+        Object[] perShot = shot.toArray();
+        List<Object> all = new ArrayList<>(shot);
+        all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, v2, prof, coef, geo, dummy, dummy2, wbar));
+        Object[] allArr = all.toArray();
+        TaskGraph t0 = new TaskGraph(first)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, coef, geo, dummy, dummy2)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
+        int z = 0;
+        for (float[] f : new float[][] {qb, qp, w, grad, d, cor, pb, psib, zetab}) {
+            t0.task("zero" + z++, StepKernels::zero, f, f.length);
+        }
+        addStep(t0, qb, qp, ucur, unxt, nt - 1 > 0, nsrc, nrec, nt);
+        t0.persistOnDevice(allArr);
+        List<ImmutableTaskGraph> graphs = new ArrayList<>();
+        graphs.add(t0.snapshot());
+        boolean lastEven = (nt - 1) % 2 == 0;
+        String[] names = {"adjEven", "adjOdd", "adjLast"};
+        for (int v = 0; v < 3; v++) {
+            TaskGraph t = new TaskGraph(names[v] + id).consumeFromDevice(first, allArr);
+            boolean even = v == 0 || (v == 2 && lastEven);
+            if (even) {
+                addStep(t, qb, qp, ucur, unxt, v != 2, nsrc, nrec, nt);
+            } else {
+                addStep(t, qp, qb, unxt, ucur, v != 2, nsrc, nrec, nt);
+            }
+            t.persistOnDevice(allArr);
+            graphs.add(t.snapshot());
+        }
+        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
+        p.withDevice(fwd.device());
+        if (fwd.strict()) {
+            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+        }
+        plan = p;
+        planNsrc = nsrc;
+        planNrec = nrec;
+        planNt = nt;
+        planStore = storeLen;
+    }
+
+    /**
+     * The tasks of adjoint step n (counter {@code step[0]} = n): λ^{n+1} in {@code lam}, λ^n written into {@code qprev};
+     * boundary saving: u^n in {@code cur}, u^{n+1} in {@code nxt}, rebuilt in place into u^{n−1} when {@code rebuild}.
+     */
+    private void addStep(TaskGraph t, float[] lam, float[] qprev, float[] cur, float[] nxt, boolean rebuild, int nsrc,
+                         int nrec, int nt) {
+        boolean two = g.ndim == 2;
+        boolean fs = g.spec.freeSurface();
+        int len = g.length();
+        if (fs) {
+            if (two) {
+                t.task("mirrorAdj", Adjoint2D::mirrorTopAdjoint, lam, geo, 0, g.nx);
+            } else {
+                t.task("mirrorAdj", Adjoint3D::mirrorTopAdjoint, lam, geo, 0, g.ny, 0, g.nx);
+            }
+        }
+        if (storage == Storage.FULL) {
+            t.task("load", StepKernels::loadAt, store, d, len, step);
+        } else {
+            if (nsrc > 0) {
+                t.task("clearSrc", StepKernels::clearAt, d, srcIdx, nsrc);
+            }
+            int[] q = inner;
+            if (q != null) {
+                if (two) {
+                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[4], q[5]);
+                } else {
+                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[2], q[3], q[4],
+                            q[5]);
+                }
+            }
+            if (rebuild) {
+                if (nsrc > 0) {
+                    t.task("uninject", StepKernels::uninjectAt, nxt, v2, srcIdx, wavelet, nsrc, nt, step);
+                }
+                if (q != null) {
+                    if (two) {
+                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[4], q[5]);
+                    } else {
+                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                    }
+                }
+                int off = 0;
+                int k = 0;
+                for (int[] r : ring) {
+                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, ringSize, geo, r[0], r[1],
+                            r[2], r[3], r[4], r[5], step);
+                    off += (int) Grid.volume(r);
+                }
+                if (fs) {
+                    if (two) {
+                        t.task("mirror", Acoustic2D::mirrorTop, nxt, geo, 0, g.nx);
+                    } else {
+                        t.task("mirror", Acoustic3D::mirrorTop, nxt, geo, 0, g.ny, 0, g.nx);
+                    }
+                }
+            }
+            if (nsrc > 0) {
+                t.task("addSrc", StepKernels::addAt, d, srcIdx, wavelet, nsrc, nt, step);
+            }
+        }
+        int[] a = g.allBox();
+        if (two) {
+            t.task("scale", Adjoint2D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[4], a[5]);
+        } else {
+            t.task("scale", Adjoint3D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[2], a[3], a[4], a[5]);
+        }
+        int k = 0;
+        for (int[] b : band) {
+            if (two) {
+                t.task("zeta" + k++, Adjoint2D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[4], b[5]);
+            } else {
+                t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+        }
+        if (nsrc > 0) {
+            t.task("wbar", StepKernels::sampleWbar, w, srcIdx, wbar, nsrc, nt, step);
+        }
+        k = 0;
+        for (int[] b : band) {
+            if (two) {
+                t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[4], b[5]);
+            } else {
+                t.task("psi" + k++, Adjoint3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[2], b[3], b[4],
+                        b[5]);
+            }
+        }
+        if (clearInner != null) {
+            int[] b = clearInner;
+            if (two) {
+                t.task("interior", Adjoint2D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[4], b[5]);
+            } else {
+                t.task("interior", Adjoint3D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+        }
+        k = 0;
+        for (int[] o : clearOuter) {
+            if (two) {
+                t.task("general" + k++, Adjoint2D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[4], o[5]);
+            } else {
+                t.task("general" + k++, Adjoint3D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[2], o[3],
+                        o[4], o[5]);
+            }
+        }
+        if (fs) {
+            if (two) {
+                t.task("ghost", Adjoint2D::ghostRows, qprev, w, coef, geo, 0, g.nx);
+            } else {
+                t.task("ghost", Adjoint3D::ghostRows, qprev, w, coef, geo, 0, g.ny, 0, g.nx);
+            }
+        }
+        if (nrec > 0) {
+            t.task("residual", StepKernels::addAt, qprev, recIdx, resT, nrec, nt, step);
+        }
+        t.task("retreat", StepKernels::retreat, step);
+    }
+
+    private void closePlan() {
+        if (plan != null) {
+            try {
+                plan.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot free the TornadoVM adjoint plan's device memory: " + e, e);
+            }
+            plan = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closePlan();
+    }
+}
