@@ -77,6 +77,8 @@ final class JavaAdjoint {
     private final float[] d;
     private final float[] cor;
     private final float[] pb;
+    /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
+    private final float[][] scratch;
     private final float[] psib;
     private final float[] zetab;
     /** Test hook: receives each wavefield level the boundary-saving run rebuilds (physical region). */
@@ -100,7 +102,7 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
-    private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(r0, r1);
+    private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
             nx());
     private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
@@ -137,6 +139,7 @@ final class JavaAdjoint {
         pb = new float[pml];
         psib = new float[pml];
         zetab = new float[pml];
+        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuAdjoint3D.scratchSize(g.geo) : 0];
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         ucur = bs ? new float[len] : new float[0];
         unxt = bs ? new float[len] : new float[0];
@@ -156,7 +159,7 @@ final class JavaAdjoint {
 
     long bytes() {
         return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
-                + zetab.length + ucur.length + unxt.length);
+                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length);
     }
 
     /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
@@ -548,7 +551,7 @@ final class JavaAdjoint {
     }
 
     /** λ^n over rows [r0, r1): the interior adjoint on the stencil-clear box, the general one on the rest. */
-    private void lambdaRows(int r0, int r1) {
+    private void lambdaRows(int chunk, int r0, int r1) {
         float[] out = sOut;
         float[] q = sQ;
         int[] b = clearInner;
@@ -582,7 +585,8 @@ final class JavaAdjoint {
                     Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
                 }
             } else if (cpu) {
-                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5],
+                        scratch[chunk]);
             } else {
                 Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
             }
