@@ -225,7 +225,9 @@ public final class CpuAdjoint3D {
     /**
      * One axis of {@link Adjoint3D#general} over m cells from i0: {@code t = c0·(w + cor) + Σ_k (c_k·((w(+k) +
      * cor(+k)) + (w(−k) + cor(−k))) + d_k·(pb(−k) − pb(+k)))} into {@code t[to..]}; stride st, auxiliaries of the
-     * axis at slot offset p; {@code reach} false: cor and pb read as +0.0f.
+     * axis at slot offset p; {@code reach} false: cor and pb read as +0.0f. A row longer than a vector ends with a
+     * vector that overlaps the one before it (t is a pure function of read-only inputs, so the overlapped cells are
+     * written with the same values): no scalar tail.
      */
     private static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
                                     int st, float[] coef, int cb, int db, int h, boolean reach) {
@@ -242,6 +244,9 @@ public final class CpuAdjoint3D {
                     s = s.add(a.mul(coef[cb + k]).add(ld(pb, p + i - o).sub(ld(pb, p + i + o)).mul(coef[db + k - 1])));
                 }
                 s.intoArray(t, to + j);
+                if (j + vl < m && j + 2 * vl > m) {
+                    j = m - 2 * vl; // the last vector ends at m: overlapping cells get the same value again
+                }
             }
         } else {
             FloatVector zero = FloatVector.zero(S);
@@ -255,6 +260,9 @@ public final class CpuAdjoint3D {
                     s = s.add(a.mul(coef[cb + k]).add(dz.mul(coef[db + k - 1])));
                 }
                 s.intoArray(t, to + j);
+                if (j + vl < m && j + 2 * vl > m) {
+                    j = m - 2 * vl;
+                }
             }
         }
         for (; j < m; j++) {

@@ -215,7 +215,11 @@ public final class CpuKernels3D {
         finish(u, un, v2, i0, t, n);
     }
 
-    /** {@code t[to+j] = c0·u + Σ_k c_k(u(+k·st) + u(−k·st))} at cells {@code i0+j}, coefficients at {@code coef[cb+k]}. */
+    /**
+     * {@code t[to+j] = c0·u + Σ_k c_k(u(+k·st) + u(−k·st))} at cells {@code i0+j}, coefficients at {@code coef[cb+k]}.
+     * A row longer than a vector ends with a vector overlapping the one before it (same values rewritten): no scalar
+     * tail.
+     */
     private static void second(float[] u, float[] t, int to, int i0, int n, float[] coef, int cb, int st, int h) {
         float c0 = coef[cb];
         int vl = S.length();
@@ -227,6 +231,9 @@ public final class CpuKernels3D {
                 s = s.add(ld(u, i + k * st).add(ld(u, i - k * st)).mul(coef[cb + k]));
             }
             s.intoArray(t, to + j);
+            if (j + vl < n && j + 2 * vl > n) {
+                j = n - 2 * vl; // the last vector ends at n: overlapping cells get the same value again
+            }
         }
         for (; j < n; j++) {
             int i = i0 + j;
