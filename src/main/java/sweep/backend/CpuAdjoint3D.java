@@ -179,9 +179,20 @@ public final class CpuAdjoint3D {
         }
     }
 
-    /** Same as {@link Adjoint3D#general}. */
+    /** Floats of per-thread scratch that {@link #general} needs for grid {@code geo} (three rows). */
+    public static int scratchSize(int[] geo) {
+        return 3 * geo[Layout.NX];
+    }
+
+    /**
+     * Same as {@link Adjoint3D#general}, given {@code scratch} of at least {@link #scratchSize} floats (one per
+     * thread). Each row runs in passes: per axis the term {@code t_a} into a scratch row, then the update
+     * {@code qp = (2·qb − qp) + ((t_z + t_y) + t_x)}. An axis whose band the row's stencil cannot reach (cor and pb of
+     * that axis are zero there, +0.0f) reads a zero vector instead of those arrays: the same additions and
+     * multiplications on the same values, without the memory traffic.
+     */
     public static void general(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo,
-                               int z0, int z1, int y0, int y1, int x0, int x1) {
+                               int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -190,40 +201,94 @@ public final class CpuAdjoint3D {
         int cy = h + 1;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
-        float c0z = coef[0];
-        float c0y = coef[cy];
-        float c0x = coef[cx];
-        int vl = S.length();
+        int n = x1 - x0;
+        // x band reach: cells in [xa, xe) have their whole x stencil outside the x bands
+        int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL] + h));
+        int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH] - h));
         for (int z = z0; z < z1; z++) {
+            boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
             for (int y = y0; y < y1; y++) {
-                int row = off + z * sz + y * sy;
-                int x = x0;
-                for (; x + vl <= x1; x += vl) {
-                    int i = row + x;
-                    int jy = len + i;
-                    int jx = 2 * len + i;
-                    FloatVector wc = ld(w, i);
-                    FloatVector tz = wc.add(ld(cor, i)).mul(c0z);
-                    FloatVector ty = wc.add(ld(cor, jy)).mul(c0y);
-                    FloatVector tx = wc.add(ld(cor, jx)).mul(c0x);
-                    for (int k = 1; k <= h; k++) {
-                        int oz = k * sz;
-                        int oy = k * sy;
-                        FloatVector az = ld(w, i + oz).add(ld(cor, i + oz)).add(ld(w, i - oz).add(ld(cor, i - oz)));
-                        tz = tz.add(az.mul(coef[k]).add(ld(pb, i - oz).sub(ld(pb, i + oz)).mul(coef[d1 + k - 1])));
-                        FloatVector ay = ld(w, i + oy).add(ld(cor, jy + oy)).add(ld(w, i - oy).add(ld(cor, jy - oy)));
-                        ty = ty.add(ay.mul(coef[cy + k])
-                                .add(ld(pb, jy - oy).sub(ld(pb, jy + oy)).mul(coef[d1 + h + k - 1])));
-                        FloatVector ax = ld(w, i + k).add(ld(cor, jx + k)).add(ld(w, i - k).add(ld(cor, jx - k)));
-                        tx = tx.add(ax.mul(coef[cx + k])
-                                .add(ld(pb, jx - k).sub(ld(pb, jx + k)).mul(coef[d1 + 2 * h + k - 1])));
-                    }
-                    ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(tz.add(ty).add(tx)).intoArray(qp, i);
+                boolean ry = !(y - h >= geo[Layout.YBL] && y + h < geo[Layout.YBH]);
+                int i0 = off + z * sz + y * sy + x0;
+                generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
+                generalAxis(w, cor, pb, scratch, n, i0, n, len, sy, coef, cy, d1 + h, h, ry);
+                generalAxis(w, cor, pb, scratch, 2 * n, i0, xa - x0, 2 * len, 1, coef, cx, d1 + 2 * h, h, true);
+                generalAxis(w, cor, pb, scratch, 2 * n + xa - x0, i0 + xa - x0, xe - xa, 2 * len, 1, coef, cx,
+                        d1 + 2 * h, h, false);
+                generalAxis(w, cor, pb, scratch, 2 * n + xe - x0, i0 + xe - x0, x1 - xe, 2 * len, 1, coef, cx,
+                        d1 + 2 * h, h, true);
+                generalFinish(qp, qb, scratch, i0, n);
+            }
+        }
+    }
+
+    /**
+     * One axis of {@link Adjoint3D#general} over m cells from i0: {@code t = c0·(w + cor) + Σ_k (c_k·((w(+k) +
+     * cor(+k)) + (w(−k) + cor(−k))) + d_k·(pb(−k) − pb(+k)))} into {@code t[to..]}; stride st, auxiliaries of the
+     * axis at slot offset p; {@code reach} false: cor and pb read as +0.0f. A row longer than a vector ends with a
+     * vector that overlaps the one before it (t is a pure function of read-only inputs, so the overlapped cells are
+     * written with the same values): no scalar tail.
+     */
+    private static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
+                                    int st, float[] coef, int cb, int db, int h, boolean reach) {
+        float c0 = coef[cb];
+        int vl = S.length();
+        int j = 0;
+        if (reach) {
+            for (; j + vl <= m; j += vl) {
+                int i = i0 + j;
+                FloatVector s = ld(w, i).add(ld(cor, p + i)).mul(c0);
+                for (int k = 1; k <= h; k++) {
+                    int o = k * st;
+                    FloatVector a = ld(w, i + o).add(ld(cor, p + i + o)).add(ld(w, i - o).add(ld(cor, p + i - o)));
+                    s = s.add(a.mul(coef[cb + k]).add(ld(pb, p + i - o).sub(ld(pb, p + i + o)).mul(coef[db + k - 1])));
                 }
-                if (x < x1) {
-                    Adjoint3D.general(qp, qb, w, cor, pb, coef, geo, z, z + 1, y, y + 1, x, x1);
+                s.intoArray(t, to + j);
+                if (j + vl < m && j + 2 * vl > m) {
+                    j = m - 2 * vl; // the last vector ends at m: overlapping cells get the same value again
                 }
             }
+        } else {
+            FloatVector zero = FloatVector.zero(S);
+            FloatVector dz = zero.sub(zero);
+            for (; j + vl <= m; j += vl) {
+                int i = i0 + j;
+                FloatVector s = ld(w, i).add(zero).mul(c0);
+                for (int k = 1; k <= h; k++) {
+                    int o = k * st;
+                    FloatVector a = ld(w, i + o).add(zero).add(ld(w, i - o).add(zero));
+                    s = s.add(a.mul(coef[cb + k]).add(dz.mul(coef[db + k - 1])));
+                }
+                s.intoArray(t, to + j);
+                if (j + vl < m && j + 2 * vl > m) {
+                    j = m - 2 * vl;
+                }
+            }
+        }
+        for (; j < m; j++) {
+            int i = i0 + j;
+            float s = coef[cb] * (w[i] + cor[p + i]);
+            for (int k = 1; k <= h; k++) {
+                int o = k * st;
+                s += coef[cb + k] * ((w[i + o] + cor[p + i + o]) + (w[i - o] + cor[p + i - o]))
+                        + coef[db + k - 1] * (pb[p + i - o] - pb[p + i + o]);
+            }
+            t[to + j] = s;
+        }
+    }
+
+    /** {@code qp = (2·qb − qp) + ((t_z + t_y) + t_x)} over the n cells of a row from i0. */
+    private static void generalFinish(float[] qp, float[] qb, float[] t, int i0, int n) {
+        int vl = S.length();
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
+            int i = i0 + j;
+            FloatVector s = ld(t, j).add(ld(t, n + j)).add(ld(t, 2 * n + j));
+            ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(s).intoArray(qp, i);
+        }
+        for (; j < n; j++) {
+            int i = i0 + j;
+            qp[i] = (2.0f * qb[i] - qp[i]) + ((t[j] + t[n + j]) + t[2 * n + j]);
         }
     }
 

@@ -42,6 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     BackendOptions backendOptions;
 
+    @Option(names = "--kernels", description = "per-kernel benchmark instead: each kernel on one thread, portable and CPU "
+            + "variant alternating, --repeats timed repeats after 2 warm-ups")
+    boolean kernels;
+
     @Override
     public Integer call() throws Exception {
         try (AutoCloseable b = backendOptions.apply()) {
@@ -71,6 +75,19 @@ public final class BenchCommand implements Callable<Integer> {
         String label2 = "2-D " + n2 + "x" + n2;
         String label3 = "3-D " + n3 + "^3";
         Benchmark b = new Benchmark(repeats, steps, System.out);
+        if (kernels) {
+            double bw = b.triadBandwidth(1, 1 << 26);
+            System.out.printf("sweep bench --kernels: order %d, triad bandwidth 1 thread %.1f GB/s -> bound %.0f Mcells/s "
+                    + "at 16 B/cell%n", order, bw / 1e9, bw / 16 / 1e6);
+            sweep.bench.KernelBenchmark kb = new sweep.bench.KernelBenchmark(repeats, 2, System.out);
+            if (only == null || only.equals("2d")) {
+                kb.run(2, 2000, 20, order, bw / 16 / 1e6);
+            }
+            if (only == null || only.equals("3d")) {
+                kb.run(3, 256, 20, order, bw / 16 / 1e6);
+            }
+            return 0;
+        }
         System.out.printf("sweep bench: %d repeats x %d steps, order %d, abcn 20, %d cores%n", repeats, steps, order, cores);
         double[] bound = new double[tc.length];
         for (int k = 0; k < tc.length; k++) {

@@ -297,6 +297,27 @@ public final class Grid {
         return boxes;
     }
 
+    /**
+     * Boxes covering the cells of box {@code outer} that are not in box {@code inner} exactly once (z slabs, then y,
+     * then x); {@code inner} must lie inside {@code outer}; null means empty (then the result is outer itself).
+     */
+    static List<int[]> boxMinus(int[] outer, int[] inner) {
+        List<int[]> boxes = new ArrayList<>();
+        if (inner == null) {
+            boxes.add(outer.clone());
+            return boxes;
+        }
+        int[] o = outer;
+        int[] n = inner;
+        add(boxes, o[0], n[0], o[2], o[3], o[4], o[5]);
+        add(boxes, n[1], o[1], o[2], o[3], o[4], o[5]);
+        add(boxes, n[0], n[1], o[2], n[2], o[4], o[5]);
+        add(boxes, n[0], n[1], n[3], o[3], o[4], o[5]);
+        add(boxes, n[0], n[1], n[2], n[3], o[4], n[4]);
+        add(boxes, n[0], n[1], n[2], n[3], n[5], o[5]);
+        return boxes;
+    }
+
     /** The inner box of the given limits, or null when empty. */
     static int[] innerBox(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
         int[] b = {zbl, zbh, ybl, ybh, xbl, xbh};

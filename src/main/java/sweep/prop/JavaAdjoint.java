@@ -64,6 +64,18 @@ final class JavaAdjoint {
     /** The interior box (outside every band) as a list: empty or one box. */
     private final List<int[]> inner;
     private final int[] clearInner;
+    /** The interior box (outside every band), or null. */
+    private final int[] inBox;
+    /**
+     * The cells whose whole stencil lies in the interior box (the interior box shrunk by h on every side: away from
+     * bands, tile cuts and the free surface), or null: the fused pass may form their λ, since there w = v2·qb is
+     * written by the rebuild itself; {@link #clearLessFuse} is the stencil-clear box less it.
+     */
+    private final int[] fuseBox;
+    private final List<int[]> clearLessFuse;
+    private final List<int[]> clearInnerList;
+    /** Per chunk of the fused pass, the rows [lo, hi) of {@link #fuseBox} whose λ it formed (empty: lo = hi). */
+    private final int[] fusedRows;
     private final List<int[]> clearOuter;
     private final List<int[]> ring;
     private final int ringSize;
@@ -77,6 +89,8 @@ final class JavaAdjoint {
     private final float[] d;
     private final float[] cor;
     private final float[] pb;
+    /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
+    private final float[][] scratch;
     private final float[] psib;
     private final float[] zetab;
     /** Test hook: receives each wavefield level the boundary-saving run rebuilds (physical region). */
@@ -98,9 +112,9 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody lapPass = (c, r0, r1) -> lapRows(r0, r1);
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
-    private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(r0, r1);
+    private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(c, r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
-    private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(r0, r1);
+    private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
             nx());
     private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
@@ -120,6 +134,13 @@ final class JavaAdjoint {
         int[] lim = g.stencilClearLimits();
         this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
         this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
+        this.inBox = in;
+        int hh = g.h;
+        this.fuseBox = in == null ? null : Grid.innerBox(in[0] + hh, in[1] - hh, g.ndim == 3 ? in[2] + hh : 0,
+                g.ndim == 3 ? in[3] - hh : 1, in[4] + hh, in[5] - hh);
+        this.clearLessFuse = clearInner == null ? List.of() : Grid.boxMinus(clearInner, fuseBox);
+        this.clearInnerList = clearInner == null ? List.of() : List.of(clearInner);
+        this.fusedRows = new int[2 * backend.threads()];
         this.ring = g.ringBoxes();
         long rs = 0;
         for (int[] b : ring) {
@@ -137,6 +158,7 @@ final class JavaAdjoint {
         pb = new float[pml];
         psib = new float[pml];
         zetab = new float[pml];
+        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuAdjoint3D.scratchSize(g.geo) : 0];
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         ucur = bs ? new float[len] : new float[0];
         unxt = bs ? new float[len] : new float[0];
@@ -156,7 +178,7 @@ final class JavaAdjoint {
 
     long bytes() {
         return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
-                + zetab.length + ucur.length + unxt.length);
+                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length);
     }
 
     /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
@@ -217,7 +239,9 @@ final class JavaAdjoint {
      * <p>With the CPU kernels, boundary saving runs the rebuild of the forward level, the Laplacian term, {@code w}
      * and the imaging condition in one fused pass over the interior box ({@link Adjoint2D#rebuildScale}); the
      * gradient at source cells, whose term also holds the wavelet, is then redone from the value it had before the
-     * pass, so every cell sees exactly the operations of the portable sequence.
+     * pass, so every cell sees exactly the operations of the portable sequence. The same pass also forms λ^n (the
+     * interior kernel) h rows behind the rebuild, on the cells whose stencil lies in the interior box, reading back
+     * the w it has just written while it is still in cache; the λ pass does the rest.
      */
     void backward(Tape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
         int nsrc = tape.srcIdx.length;
@@ -240,6 +264,7 @@ final class JavaAdjoint {
             System.arraycopy(tape.beforeLast, 0, cur, 0, cur.length);
         }
         boolean fused = bs && cpu;
+        Arrays.fill(fusedRows, 0);
         // fused path: the source cells inside the interior box (first occurrence of each cell) and a place to keep
         // their gradient before the fused pass
         int[] inSrc = fused ? interiorSources(tape.srcIdx) : new int[0];
@@ -481,26 +506,71 @@ final class JavaAdjoint {
     }
 
     /**
-     * Fused boundary-saving pass (CPU kernels): rebuildScale on the interior box, scale on the band boxes, then the
-     * zeta recursion on the same rows.
+     * Fused boundary-saving pass (CPU kernels) over rows [r0, r1) of chunk {@code chunk}: rebuildScale row by row on
+     * the interior box and, h rows behind, the interior λ kernel on the rows of {@link #fuseBox} whose stencil rows
+     * this chunk has just written (so w is read back from cache, and only rows this thread wrote are read: the λ of
+     * fuseBox rows within h of the chunk's ends is left to the λ pass); then scale on the band boxes and the zeta
+     * recursion on the same rows. Records the λ rows it formed in {@link #fusedRows}.
      */
-    private void rebuildRows(int r0, int r1) {
+    private void rebuildRows(int chunk, int r0, int r1) {
         float[] v2 = fwd.v2;
-        for (int[] b : inner) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
+        int h = g.h;
+        int lo = 0;
+        int hi = 0;
+        int[] b = inBox;
+        if (b != null) {
+            int[] f = fuseBox;
+            if (f != null) {
+                lo = Math.max(f[0], r0 + h);
+                hi = Math.max(lo, Math.min(f[1], r1 - h));
             }
-            if (g.ndim == 2) {
-                CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z0, z1, b[4], b[5]);
-            } else {
-                CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z0, z1, b[2], b[3], b[4],
-                        b[5]);
+            int z1 = Math.min(b[1], r1);
+            for (int z = Math.max(b[0], r0); z < z1; z++) {
+                if (g.ndim == 2) {
+                    CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b[4], b[5]);
+                } else {
+                    CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b[2], b[3],
+                            b[4], b[5]);
+                }
+                int zl = z - h;
+                if (zl >= lo && zl < hi) {
+                    if (g.ndim == 2) {
+                        CpuAdjoint2D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, f4(4), f4(5));
+                    } else {
+                        CpuAdjoint3D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, f4(2), f4(3), f4(4), f4(5));
+                    }
+                }
             }
         }
+        fusedRows[2 * chunk] = lo;
+        fusedRows[2 * chunk + 1] = hi;
         scaleRows(band, r0, r1);
         zetaRows(r0, r1);
+    }
+
+    private int f4(int k) {
+        return fuseBox[k];
+    }
+
+    /** The end of the fused λ row range that holds row z, or -1 when none does. */
+    private int fusedEnd(int z) {
+        for (int c = 0; c < fusedRows.length; c += 2) {
+            if (z >= fusedRows[c] && z < fusedRows[c + 1]) {
+                return fusedRows[c + 1];
+            }
+        }
+        return -1;
+    }
+
+    /** The first row in (z, limit) where a fused λ row range starts, or limit. */
+    private int nextFusedStart(int z, int limit) {
+        int e = limit;
+        for (int c = 0; c < fusedRows.length; c += 2) {
+            if (fusedRows[c] > z && fusedRows[c] < fusedRows[c + 1]) {
+                e = Math.min(e, fusedRows[c]);
+            }
+        }
+        return e;
     }
 
     private void zetaRows(int r0, int r1) {
@@ -547,26 +617,43 @@ final class JavaAdjoint {
         }
     }
 
-    /** λ^n over rows [r0, r1): the interior adjoint on the stencil-clear box, the general one on the rest. */
-    private void lambdaRows(int r0, int r1) {
+    private void interiorLambda(float[] out, float[] q, int z0, int z1, int[] b) {
+        if (g.ndim == 2) {
+            if (cpu) {
+                CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+            } else {
+                Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+            }
+        } else if (cpu) {
+            CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+        } else {
+            Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+        }
+    }
+
+    /**
+     * λ^n over rows [r0, r1): the interior adjoint on the stencil-clear box (less the cells the fused pass did), the
+     * general one on the rest.
+     */
+    private void lambdaRows(int chunk, int r0, int r1) {
         float[] out = sOut;
         float[] q = sQ;
         int[] b = clearInner;
         if (b != null) {
-            int z0 = Math.max(b[0], r0);
             int z1 = Math.min(b[1], r1);
-            if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+            int z = Math.max(b[0], r0);
+            while (z < z1) {
+                int fe = fusedEnd(z);
+                int e = fe >= 0 ? Math.min(fe, z1) : nextFusedStart(z, z1);
+                // rows of a fused range: the fused pass formed λ on fuseBox; the rest of the stencil-clear box here
+                for (int[] c : fe >= 0 ? clearLessFuse : clearInnerList) {
+                    int za = Math.max(c[0], z);
+                    int zb = Math.min(c[1], e);
+                    if (za < zb) {
+                        interiorLambda(out, q, za, zb, c);
                     }
-                } else if (cpu) {
-                    CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-                } else {
-                    Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }
+                z = e;
             }
         }
         for (int[] o : clearOuter) {
@@ -582,7 +669,8 @@ final class JavaAdjoint {
                     Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
                 }
             } else if (cpu) {
-                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5],
+                        scratch[chunk]);
             } else {
                 Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
             }
