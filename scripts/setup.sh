@@ -146,7 +146,8 @@ if [ "${SWEEP_TORNADO:-1}" != "0" ] && [ -n "${TORNADOVM_HOME:-}" ] && [ -f "$TO
         "(set JAVA_HOME): building without it"
   fi
 fi
-if [ "$(cat target/sweep-java.profile 2>/dev/null)" != "$profile" ] && [ -f "$jar" ]; then
+built_profile="$(cat target/sweep-java.profile 2>/dev/null || echo default)"   # no record: a default build
+if [ "$built_profile" != "$profile" ] && [ -f "$jar" ]; then
   log "switching the build to the $profile profile: mvn clean"
   mvn -q -B clean >&2
 fi

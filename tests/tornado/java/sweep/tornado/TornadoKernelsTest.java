@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Adjoint2D;
+import sweep.kernels.Adjoint3D;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
@@ -365,5 +366,104 @@ class TornadoKernelsTest {
         float[] unT = qp.clone();
         run(graph(u, unT, v2, d, geo).task("r", Adjoint2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39), unT);
         TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "Adjoint2D.reverse (written cells)");
+    }
+
+    /** The adjoint kernels (3-D) on random data: whole grid, band slabs, the stencil-clear box; written cells compared. */
+    @Test
+    void adjoint3d() {
+        TornadoSupport.requireDevice();
+        int nz = 14;
+        int ny = 13;
+        int nx = 17;
+        int band = 4;
+        int[] geo = geo3(nz, ny, nx, band);
+        int len = geo[Layout.LEN];
+        Random r = new Random(13);
+        float[] coef = random(r, Layout.coefSize(H), -0.5f, 0.5f);
+        float[] prof = random(r, 2 * (nz + ny + nx), 0, 1);
+        float[] qb = random(r, len, -1, 1);
+        float[] v2 = random(r, len, 0.01f, 0.2f);
+        float[] w = random(r, len, -1, 1);
+        float[] grad = random(r, len, -1, 1);
+        float[] d = random(r, len, -1, 1);
+        float[] cor = random(r, 3 * len, -0.1f, 0.1f);
+        float[] pb = random(r, 3 * len, -0.1f, 0.1f);
+        float[] zetab = random(r, 3 * len, -0.1f, 0.1f);
+        float[] psib = random(r, 3 * len, -0.1f, 0.1f);
+        float[] qp = random(r, len, -1, 1);
+        float[] u = random(r, len, -1, 1);
+        int in0 = band;
+
+        float[] qJ = qb.clone();
+        Adjoint3D.mirrorTopAdjoint(qJ, geo, 0, ny, 0, nx);
+        float[] qT = qb.clone();
+        run(graph(qT, geo).task("m", Adjoint3D::mirrorTopAdjoint, qT, geo, 0, ny, 0, nx), qT);
+        TornadoSupport.compare(qJ, qT, "Adjoint3D.mirrorTopAdjoint");
+
+        float[] wJ = w.clone();
+        float[] gJ = grad.clone();
+        Adjoint3D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, ny, 0, nx);
+        float[] wT = w.clone();
+        float[] gT = grad.clone();
+        run(graph(qb, v2, wT, gT, d, geo).task("s", Adjoint3D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, ny, 0, nx), wT,
+                gT);
+        TornadoSupport.compare(changed(wJ, w, wJ), changed(wJ, w, wT), "Adjoint3D.scale (w, written cells)");
+        TornadoSupport.compare(gJ, gT, "Adjoint3D.scale (grad)");
+
+        float[] zJ = zetab.clone();
+        float[] cJ = cor.clone();
+        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, 0, band, 0, ny, 0, nx);
+        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, 0, band, 0, nx);
+        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, band, ny - band, nx - band, nx);
+        float[] zT = zetab.clone();
+        float[] cT = cor.clone();
+        run(graph(w, zT, cT, prof, geo).task("z0", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, 0, band, 0, ny, 0, nx)
+                .task("z1", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, 0, band, 0, nx)
+                .task("z2", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, band, ny - band, nx - band, nx),
+                zT, cT);
+        TornadoSupport.compare(changed(zJ, zetab, zJ), changed(zJ, zetab, zT), "Adjoint3D.pmlZeta (zetab)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "Adjoint3D.pmlZeta (cor, written cells)");
+
+        float[] psJ = psib.clone();
+        float[] pbJ = pb.clone();
+        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
+        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, 0, band, 0, nx);
+        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, band, ny - band, 0, band);
+        float[] psT = psib.clone();
+        float[] pbT = pb.clone();
+        run(graph(w, cor, psT, pbT, prof, coef, geo)
+                .task("p0", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, band, 0, ny, 0, nx)
+                .task("p1", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, 0, band, 0, nx)
+                .task("p2", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, band, ny - band, 0,
+                        band), psT, pbT);
+        TornadoSupport.compare(changed(psJ, psib, psJ), changed(psJ, psib, psT), "Adjoint3D.pmlPsi (psib)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "Adjoint3D.pmlPsi (pb, written cells)");
+
+        float[] qpJ = qp.clone();
+        Adjoint3D.interior(qpJ, qb, w, coef, geo, in0, nz - in0, in0, ny - in0, in0, nx - in0);
+        float[] qpT = qp.clone();
+        run(graph(qpT, qb, w, coef, geo).task("i", Adjoint3D::interior, qpT, qb, w, coef, geo, in0, nz - in0, in0,
+                ny - in0, in0, nx - in0), qpT);
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "Adjoint3D.interior (written cells)");
+
+        float[] qgJ = qp.clone();
+        Adjoint3D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx);
+        float[] qgT = qp.clone();
+        run(graph(qgT, qb, w, cor, pb, coef, geo)
+                .task("g", Adjoint3D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx), qgT);
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "Adjoint3D.general (written cells)");
+
+        float[] qhJ = qp.clone();
+        Adjoint3D.ghostRows(qhJ, w, coef, geo, 0, ny, 0, nx);
+        float[] qhT = qp.clone();
+        run(graph(qhT, w, coef, geo).task("h", Adjoint3D::ghostRows, qhT, w, coef, geo, 0, ny, 0, nx), qhT);
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "Adjoint3D.ghostRows (written cells)");
+
+        float[] unJ = qp.clone();
+        Adjoint3D.reverse(u, unJ, v2, d, geo, band, nz - band, band, ny - band, band, nx - band);
+        float[] unT = qp.clone();
+        run(graph(u, unT, v2, d, geo).task("r", Adjoint3D::reverse, u, unT, v2, d, geo, band, nz - band, band, ny - band,
+                band, nx - band), unT);
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "Adjoint3D.reverse (written cells)");
     }
 }

@@ -29,6 +29,12 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * The record stays on the device and comes back once per shot, with the final wavefield. The step index is a device
  * counter ({@link StepKernels}), since task arguments are fixed when a graph is built.
  *
+ * <p>For a gradient the same graphs also record the tape into one device array (see {@link DeviceTape}), which comes
+ * back in the same transfer; {@link #backward} runs the adjoint in a {@link TornadoAdjoint}. Under domain
+ * decomposition (a {@link HaloHook} that exchanges packed strips) each step graph starts by unpacking the strips
+ * received after the previous step and ends by packing its cut strips into one send buffer; only those buffers
+ * travel between steps.
+ *
  * <p>Bit-identical to the Java backend when the JVM runs with {@code -Dtornado.enable.fma=false} (then the OpenCL
  * programs are also built with {@code -w} only, without {@code -cl-mad-enable -cl-fast-relaxed-math}).
  * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
