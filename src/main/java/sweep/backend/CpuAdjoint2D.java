@@ -141,9 +141,14 @@ public final class CpuAdjoint2D {
         }
     }
 
-    /** Same as {@link Adjoint2D#general}. */
+    /**
+     * Same as {@link Adjoint2D#general}, given {@code scratch} of at least {@link CpuAdjoint3D#scratchSize} floats (one
+     * per thread): per row the z and x terms into scratch rows ({@link CpuAdjoint3D#generalAxis}: an axis whose band
+     * the stencil cannot reach adds zero vectors instead of loading cor and pb, which are +0.0f there), then
+     * {@code qp = (2·qb − qp) + (t_z + t_x)}.
+     */
     public static void general(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo,
-                               int z0, int z1, int x0, int x1) {
+                               int z0, int z1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
@@ -151,28 +156,27 @@ public final class CpuAdjoint2D {
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
-        float c0z = coef[0];
-        float c0x = coef[cx];
+        int n = x1 - x0;
+        int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL] + h));
+        int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH] - h));
         int vl = S.length();
         for (int z = z0; z < z1; z++) {
-            int x = x0;
-            for (; x + vl <= x1; x += vl) {
-                int i = off + z * sz + x;
-                int j = len + i;
-                FloatVector wc = ld(w, i);
-                FloatVector tz = wc.add(ld(cor, i)).mul(c0z);
-                FloatVector tx = wc.add(ld(cor, j)).mul(c0x);
-                for (int k = 1; k <= h; k++) {
-                    int o = k * sz;
-                    FloatVector sumz = ld(w, i + o).add(ld(cor, i + o)).add(ld(w, i - o).add(ld(cor, i - o)));
-                    tz = tz.add(sumz.mul(coef[k]).add(ld(pb, i - o).sub(ld(pb, i + o)).mul(coef[d1 + k - 1])));
-                    FloatVector sumx = ld(w, i + k).add(ld(cor, j + k)).add(ld(w, i - k).add(ld(cor, j - k)));
-                    tx = tx.add(sumx.mul(coef[cx + k]).add(ld(pb, j - k).sub(ld(pb, j + k)).mul(coef[dx + k - 1])));
-                }
-                ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(tz.add(tx)).intoArray(qp, i);
+            boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
+            int i0 = off + z * sz + x0;
+            CpuAdjoint3D.generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
+            CpuAdjoint3D.generalAxis(w, cor, pb, scratch, n, i0, xa - x0, len, 1, coef, cx, dx, h, true);
+            CpuAdjoint3D.generalAxis(w, cor, pb, scratch, n + xa - x0, i0 + xa - x0, xe - xa, len, 1, coef, cx, dx, h,
+                    false);
+            CpuAdjoint3D.generalAxis(w, cor, pb, scratch, n + xe - x0, i0 + xe - x0, x1 - xe, len, 1, coef, cx, dx, h,
+                    true);
+            int j = 0;
+            for (; j + vl <= n; j += vl) {
+                int i = i0 + j;
+                ld(qb, i).mul(2.0f).sub(ld(qp, i)).add(ld(scratch, j).add(ld(scratch, n + j))).intoArray(qp, i);
             }
-            if (x < x1) {
-                Adjoint2D.general(qp, qb, w, cor, pb, coef, geo, z, z + 1, x, x1);
+            for (; j < n; j++) {
+                int i = i0 + j;
+                qp[i] = (2.0f * qb[i] - qp[i]) + (scratch[j] + scratch[n + j]);
             }
         }
     }

@@ -229,7 +229,7 @@ public final class CpuAdjoint3D {
      * vector that overlaps the one before it (t is a pure function of read-only inputs, so the overlapped cells are
      * written with the same values): no scalar tail.
      */
-    private static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
+    static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
                                     int st, float[] coef, int cb, int db, int h, boolean reach) {
         float c0 = coef[cb];
         int vl = S.length();

@@ -157,9 +157,9 @@ public final class CpuKernels3D {
         }
     }
 
-    /** Floats of scratch that {@link #pml} needs for grid {@code geo} (three rows of the computational grid, two vectors). */
+    /** Floats of scratch that {@link #pml} needs for grid {@code geo} (three rows of the computational grid). */
     public static int scratchSize(int[] geo) {
-        return 3 * geo[Layout.NX] + 2 * S.length();
+        return 3 * geo[Layout.NX];
     }
 
     /**
@@ -247,34 +247,23 @@ public final class CpuKernels3D {
 
     /**
      * CPML terms of a band axis with row-constant profile (a, b): {@code t += Σ_k d_k(psi(+k·st) − psi(−k·st));
-     * zeta = a·zeta + b·t; t = t + zeta}, psi and zeta of the axis at {@code p0+j}. A row longer than a vector but
-     * not a multiple of it ends with a vector overlapping the one before, fed the old t and zeta saved beforehand
-     * ({@link #lastVector}): the overlapped cells get the same values again, and no scalar tail runs.
+     * zeta = a·zeta + b·t; t = t + zeta}, psi and zeta of the axis at {@code p0+j}.
      */
     private static void band(float[] psi, float[] zeta, int p0, float[] t, int to, int n, float[] coef, int db, int st,
                              int h, float a, float b) {
         int vl = S.length();
-        int last = lastVector(n, vl);
-        int sv = t.length - 2 * vl;
-        if (last >= 0) {
-            System.arraycopy(t, to + last, t, sv, vl);
-            System.arraycopy(zeta, p0 + last, t, sv + vl, vl);
-        }
-        int whole = n / vl;
-        int nv = whole + (last >= 0 ? 1 : 0);
-        for (int q = 0; q < nv; q++) {
-            boolean tail = q == whole;
-            int j = tail ? last : q * vl;
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
             int i = p0 + j;
-            FloatVector s = tail ? ld(t, sv) : ld(t, to + j);
+            FloatVector s = ld(t, to + j);
             for (int k = 1; k <= h; k++) {
                 s = s.add(ld(psi, i + k * st).sub(ld(psi, i - k * st)).mul(coef[db + k - 1]));
             }
-            FloatVector ze = (tail ? ld(t, sv + vl) : ld(zeta, i)).mul(a).add(s.mul(b));
+            FloatVector ze = ld(zeta, i).mul(a).add(s.mul(b));
             ze.intoArray(zeta, i);
             s.add(ze).intoArray(t, to + j);
         }
-        for (int j = whole * vl; j < n && last < 0; j++) {
+        for (; j < n; j++) {
             int i = p0 + j;
             float s = t[to + j];
             for (int k = 1; k <= h; k++) {
@@ -285,36 +274,22 @@ public final class CpuKernels3D {
         }
     }
 
-    /** Start of the overlapping last vector of an n-cell row, or -1 when n is a multiple of vl or below it. */
-    private static int lastVector(int n, int vl) {
-        return n > vl && n % vl != 0 ? n - vl : -1;
-    }
-
     /** CPML terms of the x axis, profiles per cell at {@code prof[pa+j]}, {@code prof[pb+j]}; see {@link #band}. */
     private static void bandX(float[] psi, float[] zeta, int p0, float[] t, int to, int n, float[] coef, int db, int h,
                               float[] prof, int pa, int pb) {
         int vl = S.length();
-        int last = lastVector(n, vl);
-        int sv = t.length - 2 * vl;
-        if (last >= 0) {
-            System.arraycopy(t, to + last, t, sv, vl);
-            System.arraycopy(zeta, p0 + last, t, sv + vl, vl);
-        }
-        int whole = n / vl;
-        int nv = whole + (last >= 0 ? 1 : 0);
-        for (int q = 0; q < nv; q++) {
-            boolean tail = q == whole;
-            int j = tail ? last : q * vl;
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
             int i = p0 + j;
-            FloatVector s = tail ? ld(t, sv) : ld(t, to + j);
+            FloatVector s = ld(t, to + j);
             for (int k = 1; k <= h; k++) {
                 s = s.add(ld(psi, i + k).sub(ld(psi, i - k)).mul(coef[db + k - 1]));
             }
-            FloatVector ze = (tail ? ld(t, sv + vl) : ld(zeta, i)).mul(ld(prof, pa + j)).add(s.mul(ld(prof, pb + j)));
+            FloatVector ze = ld(zeta, i).mul(ld(prof, pa + j)).add(s.mul(ld(prof, pb + j)));
             ze.intoArray(zeta, i);
             s.add(ze).intoArray(t, to + j);
         }
-        for (int j = whole * vl; j < n && last < 0; j++) {
+        for (; j < n; j++) {
             int i = p0 + j;
             float s = t[to + j];
             for (int k = 1; k <= h; k++) {
@@ -325,27 +300,15 @@ public final class CpuKernels3D {
         }
     }
 
-    /**
-     * {@code un = (2u − un) + v2·((tz + ty) + tx)} over the row segment; the last vector overlaps as in {@link #band},
-     * fed the old un saved beforehand.
-     */
+    /** {@code un = (2u − un) + v2·((tz + ty) + tx)} over the row segment. */
     private static void finish(float[] u, float[] un, float[] v2, int i0, float[] t, int n) {
         int vl = S.length();
-        int last = lastVector(n, vl);
-        int sv = t.length - 2 * vl;
-        if (last >= 0) {
-            System.arraycopy(un, i0 + last, t, sv, vl);
-        }
-        int whole = n / vl;
-        int nv = whole + (last >= 0 ? 1 : 0);
-        for (int q = 0; q < nv; q++) {
-            boolean tail = q == whole;
-            int j = tail ? last : q * vl;
+        int j = 0;
+        for (; j + vl <= n; j += vl) {
             int i = i0 + j;
-            FloatVector s = ld(t, j).add(ld(t, n + j)).add(ld(t, 2 * n + j));
-            ld(u, i).mul(2.0f).sub(tail ? ld(t, sv) : ld(un, i)).add(ld(v2, i).mul(s)).intoArray(un, i);
+            leap(un, v2, i, ld(u, i), ld(t, j).add(ld(t, n + j)).add(ld(t, 2 * n + j)));
         }
-        for (int j = whole * vl; j < n && last < 0; j++) {
+        for (; j < n; j++) {
             int i = i0 + j;
             un[i] = (2.0f * u[i] - un[i]) + v2[i] * ((t[j] + t[n + j]) + t[2 * n + j]);
         }

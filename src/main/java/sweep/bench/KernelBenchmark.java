@@ -242,7 +242,7 @@ public final class KernelBenchmark {
         time("adj general λ (rest)", clearOuter, boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {
-                    CpuAdjoint2D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[4], b[5]);
+                    CpuAdjoint2D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[4], b[5], scr);
                 } else {
                     Adjoint2D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[4], b[5]);
                 }

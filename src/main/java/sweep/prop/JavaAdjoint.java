@@ -158,7 +158,7 @@ final class JavaAdjoint {
         pb = new float[pml];
         psib = new float[pml];
         zetab = new float[pml];
-        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuAdjoint3D.scratchSize(g.geo) : 0];
+        scratch = new float[backend.threads()][cpu ? CpuAdjoint3D.scratchSize(g.geo) : 0];
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         ucur = bs ? new float[len] : new float[0];
         unxt = bs ? new float[len] : new float[0];
@@ -664,7 +664,7 @@ final class JavaAdjoint {
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
+                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5], scratch[chunk]);
                 } else {
                     Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
                 }
