@@ -1,6 +1,7 @@
 package sweep.tornado;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,13 +16,14 @@ import sweep.prop.Storage;
 /**
  * Gradients on the TornadoVM backend (forward with the tape on the device, adjoint time loop on the device) against
  * the Java backend: dJ/dvp and dJ/dwavelet with the same bits under strict math, within 1e-4 of the largest value
- * under TornadoVM's defaults. Full storage and boundary saving, 2-D and 3-D, PML and free surface, two shots through
+ * under TornadoVM's defaults (boundary saving included: the rebuilt forward levels do not amplify FMA rounding). Full storage and boundary saving, 2-D and 3-D, PML and free surface, two shots through
  * {@code forwardAndGradient} and through {@code forwardForGradient} + {@code gradient}.
  */
 class TornadoGradientTest {
 
     @ParameterizedTest(name = "{0}-D {1} free surface {2} nt {3}")
-    @CsvSource({"2,FULL,true,41", "2,BOUNDARY_SAVING,false,40", "3,BOUNDARY_SAVING,true,21"})
+    @CsvSource({"2,FULL,true,61", "2,BOUNDARY_SAVING,false,60", "2,BOUNDARY_SAVING,true,60",
+            "3,BOUNDARY_SAVING,true,40", "3,FULL,false,40"})
     void gradientMatchesJavaBackend(int ndim, Storage storage, boolean freeSurface, int nt) {
         TornadoSupport.requireDevice();
         int[] shape = ndim == 2 ? new int[] {34, 41} : new int[] {18, 19, 21};
@@ -38,37 +40,29 @@ class TornadoGradientTest {
             vp[i] = 2000f + 300f * r.nextFloat();
             vTrue[i] = vp[i] + (i % 7 == 0 ? 150f : 0f);
         }
-        int[][][] src = ndim == 2 ? new int[][][] {{{20, 10}}, {{8, 25}}}
-                : new int[][][] {{{10, 9, 8}}, {{4, 12, 10}}};
-        int[][][] rec = ndim == 2 ? new int[][][] {{{3, 1}, {38, 30}, {20, 0}}, {{2, 5}, {30, 20}, {20, 15}}}
-                : new int[][][] {{{2, 3, 1}, {18, 15, 14}, {10, 10, 0}}, {{1, 1, 1}, {17, 16, 12}, {9, 8, 7}}};
-        // the Ricker peak (at 1.5/f) inside the window: a source that has barely started gives a wavefield near 1e-20
-        // and gradients among float denormals, which TornadoVM's fast-math flushes to zero
-        float[] w = Wavelets.ricker(1.5 / (0.6 * nt * spec.dt()), nt, spec.dt());
+        // coordinates (x, z) and (x, y, z); the first shot next to the top (the free surface, when there is one).
+        // Every receiver lies within a few cells of its source, where the direct wave arrives inside the window: with
+        // receivers beyond its reach the data are the stencil's exponentially small precursors (a misfit of 1e-38 was
+        // seen), gradients fall among float denormals, which TornadoVM's fast-math flushes to zero, and a comparison
+        // under default math measures nothing but that
+        int[][][] src = ndim == 2 ? new int[][][] {{{20, 4}}, {{8, 25}}} : new int[][][] {{{10, 9, 4}}, {{12, 10, 11}}};
+        int[][][] rec = ndim == 2 ? new int[][][] {{{23, 2}, {16, 5}, {20, 8}}, {{11, 22}, {5, 28}, {12, 25}}}
+                : new int[][][] {{{12, 7, 2}, {8, 11, 5}, {10, 9, 8}}, {{9, 12, 13}, {14, 8, 9}, {12, 10, 15}}};
+        // the Ricker peak at 0.4 of the window, so that the pulse passes every receiver before the end
+        float[] w = Wavelets.ricker(1.5 / (0.4 * nt * spec.dt()), nt, spec.dt());
         float[] obs = run("java", spec, w, src, rec, vTrue, null, null).vp();
+        requireDirectWave(obs, nt, rec[0].length, what(ndim, storage, freeSurface, nt));
         Gradient ref = run("java", spec, w, src, rec, vp, obs, Misfit.L2);
         long t0 = System.nanoTime();
         Gradient dev = run("tornado", spec, w, src, rec, vp, obs, Misfit.L2);
         double sec = (System.nanoTime() - t0) * 1e-9;
         System.out.printf("[tornado tests] %d-D gradient (%s), 2 shots x %d steps on TornadoVM: %.2f s (plan build and"
                 + " JIT included)%n", ndim, storage, nt, sec);
-        String what = ndim + "-D gradient " + storage + " free surface " + freeSurface + " nt " + nt;
-        if (!TornadoSupport.strict() && storage == Storage.BOUNDARY_SAVING) {
-            // Known gap (README): with FMA contraction and fast-math, boundary-saving gradients on PoCL were far
-            // from the Java backend's (9.7e-4 and 1.45 of max |ref| in 2-D and 3-D), while full storage agreed
-            // within 1e-5 and both agree bit for bit under strict math. Reported, not asserted, until understood.
-            double worst = 0;
-            double max = 0;
-            for (int i = 0; i < ref.vp().length; i++) {
-                max = Math.max(max, Math.abs(ref.vp()[i]));
-                worst = Math.max(worst, Math.abs(ref.vp()[i] - dev.vp()[i]));
-            }
-            System.out.println("[tornado tests] " + what + ": NOT CHECKED under TornadoVM's default math (known gap);"
-                    + " max |diff|/max|ref| = " + worst / max);
-            return;
-        }
+        String what = what(ndim, storage, freeSurface, nt);
         if (TornadoSupport.strict()) {
             assertEquals(ref.misfit(), dev.misfit(), 0.0, what + ": misfit");
+        } else {
+            assertEquals(ref.misfit(), dev.misfit(), 1e-4 * ref.misfit(), what + ": misfit");
         }
         TornadoSupport.compare(ref.vp(), dev.vp(), what + ": dJ/dvp", TornadoSupport.RECORD_TOLERANCE);
         TornadoSupport.compare(ref.wavelet(), dev.wavelet(), what + ": dJ/dwavelet", TornadoSupport.RECORD_TOLERANCE);
@@ -77,6 +71,32 @@ class TornadoGradientTest {
         Gradient devB = run("tornado", spec, w, src, rec, vp, obs, null);
         TornadoSupport.compare(refB.vp(), devB.vp(), what + ": dJ/dvp (forwardForGradient + gradient)",
                 TornadoSupport.RECORD_TOLERANCE);
+    }
+
+    private static String what(int ndim, Storage storage, boolean freeSurface, int nt) {
+        return ndim + "-D gradient " + storage + " free surface " + freeSurface + " nt " + nt;
+    }
+
+    /**
+     * Fails unless every trace of the record (shape (shots, nt, nrec), one field) peaks at 1 % of the record's peak or
+     * more.
+     */
+    private static void requireDirectWave(float[] record, int nt, int nrec, String what) {
+        double peak = 0;
+        for (float v : record) {
+            peak = Math.max(peak, Math.abs(v));
+        }
+        int shots = record.length / (nt * nrec);
+        for (int s = 0; s < shots; s++) {
+            for (int r = 0; r < nrec; r++) {
+                double m = 0;
+                for (int n = 0; n < nt; n++) {
+                    m = Math.max(m, Math.abs(record[(s * nt + n) * nrec + r]));
+                }
+                assertTrue(m >= 0.01 * peak && m > 1e-20, what + ": shot " + s + " receiver " + r + " peaks at " + m
+                        + " of the record's " + peak + ": the direct wave does not reach it inside the window");
+            }
+        }
     }
 
     /**
