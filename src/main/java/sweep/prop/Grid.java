@@ -356,6 +356,15 @@ public final class Grid {
         return (long) (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
     }
 
+    /** Cells in all the boxes together, as an array length (fails beyond 2^31 − 1). */
+    static int volume(Iterable<int[]> boxes) {
+        long n = 0;
+        for (int[] b : boxes) {
+            n += volume(b);
+        }
+        return Math.toIntExact(n);
+    }
+
     private static void add(List<int[]> boxes, int z0, int z1, int y0, int y1, int x0, int x1) {
         if (z0 < z1 && y0 < y1 && x0 < x1) {
             boxes.add(new int[] {z0, z1, y0, y1, x0, x1});

@@ -142,11 +142,7 @@ final class JavaAdjoint {
         this.clearInnerList = clearInner == null ? List.of() : List.of(clearInner);
         this.fusedRows = new int[2 * backend.threads()];
         this.ring = g.ringBoxes();
-        long rs = 0;
-        for (int[] b : ring) {
-            rs += Grid.volume(b);
-        }
-        this.ringSize = (int) rs;
+        this.ringSize = Grid.volume(ring);
         int len = g.length();
         int pml = g.hasPml() ? g.ndim * len : 0;
         qb = new float[len];

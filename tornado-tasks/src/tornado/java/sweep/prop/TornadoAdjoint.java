@@ -84,11 +84,7 @@ final class TornadoAdjoint implements AutoCloseable {
         this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
         this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
         this.ring = g.ringBoxes();
-        long rs = 0;
-        for (int[] b : ring) {
-            rs += Grid.volume(b);
-        }
-        this.ringSize = (int) rs;
+        this.ringSize = Grid.volume(ring);
         int len = g.length();
         int pml = g.hasPml() ? g.ndim * len : 1;
         qb = new float[len];

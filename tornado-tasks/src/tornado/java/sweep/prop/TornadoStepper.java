@@ -102,16 +102,8 @@ final class TornadoStepper implements DeviceStepper {
         this.halo = halo;
         this.sendBoxes = halo == null || halo.sendBoxes() == null ? new int[0][] : halo.sendBoxes();
         this.recvBoxes = halo == null || halo.recvBoxes() == null ? new int[0][] : halo.recvBoxes();
-        long ns = 0;
-        for (int[] q : sendBoxes) {
-            ns += Grid.volume(q);
-        }
-        long nr = 0;
-        for (int[] q : recvBoxes) {
-            nr += Grid.volume(q);
-        }
-        this.sendBuf = new float[(int) Math.max(ns, 1)];
-        this.recvBuf = new float[(int) Math.max(nr, 1)];
+        this.sendBuf = new float[Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1)];
+        this.recvBuf = new float[Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1)];
         this.pmlBoxes = g.pmlBoxes();
         this.interior = g.interiorBox();
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
@@ -125,11 +117,7 @@ final class TornadoStepper implements DeviceStepper {
         psiArg = psi != null ? psi : new float[1];
         zetaArg = zeta != null ? zeta : new float[1];
         ring = g.ringBoxes();
-        long rs = 0;
-        for (int[] q : ring) {
-            rs += Grid.volume(q);
-        }
-        ringSize = (int) rs;
+        ringSize = Grid.volume(ring);
     }
 
     TornadoDevice device() {
