@@ -19,6 +19,19 @@ public final class StepKernels {
         Sources.inject(un, v2, idx, wavelet, nsrc, nt, step[0]);
     }
 
+    /**
+     * Reads {@code a[0]} into {@code out[0]}: a task that makes a graph allocate and upload {@code a} (TornadoVM gives
+     * no device buffer to an array that no task of the graph uses, even when the graph transfers it).
+     */
+    public static void touch(float[] a, float[] out) {
+        out[0] = a[0];
+    }
+
+    /** As {@link #touch(float[], float[])} for an int array. */
+    public static void touchInt(int[] a, float[] out) {
+        out[0] = a[0];
+    }
+
     /** Advances the device-side step counter. */
     public static void advance(int[] step) {
         step[0] = step[0] + 1;

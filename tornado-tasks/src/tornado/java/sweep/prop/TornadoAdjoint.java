@@ -12,17 +12,17 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
  * The TornadoVM backend's adjoint (gradient) time loop for one grid: the portable sequence of {@code JavaAdjoint}
  * (free-surface mirror adjoint, the forward term d^n, scale and imaging condition, zeta recursion, dJ/dwavelet, psi
- * recursion, λ^n interior and general, ghost rows, residual injection) as task graphs of one
- * {@link TornadoExecutionPlan}:
+ * recursion, λ^n interior and general, ghost rows, residual injection) as four task graphs that {@link TornadoStepper}
+ * puts into its own {@link TornadoExecutionPlan}, after its forward graphs (one plan per solver or tile; the model,
+ * profiles and weights are on the device once, from the plan's {@code model} graph):
  * <ul>
- * <li>{@code first} (n = nt−1): uploads model, profiles and weights on its first execution, and per shot the
- * source/receiver indices, wavelet, transposed residual, the forward tape (one array) and, for boundary saving, the
- * last two forward levels; zeroes the adjoint fields on the device;</li>
+ * <li>{@code first} (n = nt−1): uploads per shot the source/receiver indices, wavelet, transposed residual, the
+ * forward tape (one array) and, for boundary saving, the last two forward levels; zeroes the adjoint fields on the
+ * device;</li>
  * <li>{@code even}/{@code odd}: the steps n = nt−2..1 with the fields in either role (λ and q̄ swap every step, as do
  * the two rebuilt forward levels), on {@code first}'s device buffers;</li>
  * <li>{@code last} (n = 0): the step without the rebuild of u^{−1}.</li>
@@ -31,11 +31,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * on the device from u^n, u^{n+1} and the saved ring (the reversed leapfrog on the interior box). Bit-identical to the
  * Java backend under strict math. Domain decomposition is not supported here (no halo hook).
  */
-final class TornadoAdjoint implements AutoCloseable {
-    private static int planCounter;
-
+final class TornadoAdjoint {
     private final Grid g;
-    private final TornadoStepper fwd;
     private final Storage storage;
     private final List<int[]> band;
     private final int[] inner;
@@ -68,15 +65,11 @@ final class TornadoAdjoint implements AutoCloseable {
     private float[] resT;
     private float[] wbar;
     private float[] store;
-    private TornadoExecutionPlan plan;
-    private int planNsrc = -1;
-    private int planNrec = -1;
-    private int planNt = -1;
-    private int planStore = -1;
+    /** Index of this adjoint's first graph in the stepper's plan. */
+    private int graph0;
 
-    TornadoAdjoint(Grid g, TornadoStepper fwd, Storage storage) {
+    TornadoAdjoint(Grid g, Storage storage) {
         this.g = g;
-        this.fwd = fwd;
         this.storage = storage;
         this.band = g.pmlBoxes();
         this.inner = g.interiorBox();
@@ -105,14 +98,14 @@ final class TornadoAdjoint implements AutoCloseable {
         return storage;
     }
 
-    /** See {@link DeviceStepper#backward}. */
-    void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbarOut) {
+    /**
+     * See {@link DeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs} added for
+     * shots of this tape's shape, with its model graph already run.
+     */
+    void backward(TornadoExecutionPlan plan, DeviceTape tape, float[] residualT, int nt, float[] gradOut,
+                  float[] wbarOut) {
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
-        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || tape.store.length != planStore) {
-            closePlan();
-            buildPlan(nsrc, nrec, nt, tape.store.length);
-        }
         System.arraycopy(tape.srcIdx, 0, srcIdx, 0, nsrc);
         System.arraycopy(tape.recIdx, 0, recIdx, 0, nrec);
         System.arraycopy(tape.wavelet, 0, wavelet, 0, nsrc * nt);
@@ -127,7 +120,7 @@ final class TornadoAdjoint implements AutoCloseable {
         for (int n = nt - 1; n >= 0; n--) {
             int k = nt - 1 - n;
             int graph = n == nt - 1 ? 0 : n == 0 ? 3 : (k % 2 == 0 ? 1 : 2);
-            last = plan.withGraph(graph).execute();
+            last = plan.withGraph(graph0 + graph).execute();
         }
         last.transferToHost(grad, wbar);
         plan.clearProfiles();
@@ -137,18 +130,24 @@ final class TornadoAdjoint implements AutoCloseable {
         System.arraycopy(wbar, 0, wbarOut, 0, nsrc * nt);
     }
 
-    private void buildPlan(int nsrc, int nrec, int nt, int storeLen) {
-        v2 = fwd.v2().clone();
-        prof = fwd.prof().clone();
-        coef = g.coef.clone();
-        geo = g.geo.clone();
+    /**
+     * Appends this adjoint's four graphs (first, even, odd, last step) for shots of {@code nsrc} sources, {@code nrec}
+     * receivers, {@code nt} steps and a tape of {@code storeLen} floats to {@code graphs}; {@code v2} and {@code prof}
+     * (with {@code g.coef} and {@code g.geo}) are the arrays that graph {@code model} keeps on the device.
+     */
+    void addGraphs(List<ImmutableTaskGraph> graphs, String model, float[] v2, float[] prof, int nsrc, int nrec, int nt,
+                   int storeLen, int id) {
+        this.v2 = v2;
+        this.prof = prof;
+        coef = g.coef;
+        geo = g.geo;
+        graph0 = graphs.size();
         srcIdx = new int[Math.max(nsrc, 1)];
         recIdx = new int[Math.max(nrec, 1)];
         wavelet = new float[Math.max(nsrc * nt, 1)];
         resT = new float[Math.max(nrec * nt, 1)];
         wbar = new float[Math.max(nsrc * nt, 1)];
         store = new float[storeLen];
-        int id = ++planCounter;
         String first = "adjFirst" + id;
         // the adjoint fields are zeroed on the device (first tasks of the first graph); what travels per shot is the
         // tape, the indices, the wavelet, the residual and the step counter
@@ -161,8 +160,8 @@ final class TornadoAdjoint implements AutoCloseable {
         List<Object> all = new ArrayList<>(shot);
         all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, v2, prof, coef, geo, dummy, dummy2, wbar));
         Object[] allArr = all.toArray();
-        TaskGraph t0 = new TaskGraph(first)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, coef, geo, dummy, dummy2)
+        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(model, v2, prof, coef, geo)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
         int z = 0;
         for (float[] f : new float[][] {qb, qp, w, grad, d, cor, pb, psib, zetab}) {
@@ -170,7 +169,6 @@ final class TornadoAdjoint implements AutoCloseable {
         }
         addStep(t0, qb, qp, ucur, unxt, nt - 1 > 0, nsrc, nrec, nt);
         t0.persistOnDevice(allArr);
-        List<ImmutableTaskGraph> graphs = new ArrayList<>();
         graphs.add(t0.snapshot());
         boolean lastEven = (nt - 1) % 2 == 0;
         String[] names = {"adjEven", "adjOdd", "adjLast"};
@@ -185,16 +183,6 @@ final class TornadoAdjoint implements AutoCloseable {
             t.persistOnDevice(allArr);
             graphs.add(t.snapshot());
         }
-        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
-        p.withDevice(fwd.device());
-        if (fwd.strict()) {
-            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-        }
-        plan = p;
-        planNsrc = nsrc;
-        planNrec = nrec;
-        planNt = nt;
-        planStore = storeLen;
     }
 
     /**
@@ -312,21 +300,5 @@ final class TornadoAdjoint implements AutoCloseable {
             t.task("residual", StepKernels::addAt, qprev, recIdx, resT, nrec, nt, step);
         }
         t.task("retreat", StepKernels::retreat, step);
-    }
-
-    private void closePlan() {
-        if (plan != null) {
-            try {
-                plan.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot free the TornadoVM adjoint plan's device memory: " + e, e);
-            }
-            plan = null;
-        }
-    }
-
-    @Override
-    public void close() {
-        closePlan();
     }
 }

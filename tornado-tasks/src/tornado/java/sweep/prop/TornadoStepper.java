@@ -16,13 +16,15 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
- * The TornadoVM backend's forward stepper: one {@link TornadoExecutionPlan} per solver holding three task graphs of
- * the same time step (sample, CPML auxiliaries per PML box, PML boxes, interior box, injection, free-surface mirror,
- * step counter), built from the portable kernels:
+ * The TornadoVM backend's stepper: one {@link TornadoExecutionPlan} per solver (tile) holding a model graph, three
+ * task graphs of the same forward time step (sample, CPML auxiliaries per PML box, PML boxes, interior box, injection,
+ * free-surface mirror, step counter), built from the portable kernels, and for gradient runs the four graphs of the
+ * adjoint step ({@link TornadoAdjoint}):
  * <ul>
- * <li>{@code first} (step 0 of a shot): uploads the model, profiles and weights on its first execution only, and the
- * zeroed wavefields, auxiliaries, source/receiver indices, wavelets and the step counter on every execution (once per
- * shot);</li>
+ * <li>{@code model} (graph 0, run once per plan): uploads the model, profiles and weights, which every other graph
+ * uses from there ({@code consumeFromDevice});</li>
+ * <li>{@code first} (step 0 of a shot): uploads the zeroed wavefields, auxiliaries, source/receiver indices, wavelets
+ * and the step counter (once per shot);</li>
  * <li>{@code even} and {@code odd}: the step with the two wavefield levels in either role (the leapfrog swaps them),
  * using {@code first}'s device buffers ({@code consumeFromDevice}), so nothing travels between steps.</li>
  * </ul>
@@ -30,7 +32,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * counter ({@link StepKernels}), since task arguments are fixed when a graph is built.
  *
  * <p>For a gradient the same graphs also record the tape into one device array (see {@link DeviceTape}), which comes
- * back in the same transfer; {@link #backward} runs the adjoint in a {@link TornadoAdjoint}. Under domain
+ * back in the same transfer (a batch of shots keeps one tape per shot on the host); {@link #backward} runs the
+ * adjoint graphs of the same plan, which upload the shot's tape. Under domain
  * decomposition (a {@link HaloHook} that exchanges packed strips) each step graph starts by unpacking the strips
  * received after the previous step and ends by packing its cut strips into one send buffer; only those buffers
  * travel between steps.
@@ -93,6 +96,10 @@ final class TornadoStepper implements DeviceStepper {
     private float[] store;
     private float[] term;
     private TornadoAdjoint adjoint;
+    /** Whether the current plan's {@code model} graph (graph 0) has run, i.e. the model is on the device. */
+    private boolean modelOnDevice;
+    /** The one-element array the {@code model} graph's only task writes (a graph needs a task). */
+    private final float[] touch = new float[1];
     private TornadoExecutionResult lastResult;
     private float[] lastField;
     private static int planCounter;
@@ -152,11 +159,7 @@ final class TornadoStepper implements DeviceStepper {
     public void setModel(float[] v2src, float[] profSrc) {
         System.arraycopy(v2src, 0, v2, 0, v2.length);
         prof = profSrc.clone();
-        closePlan(); // the model travels once per plan (FIRST_EXECUTION)
-        if (adjoint != null) {
-            adjoint.close();
-            adjoint = null;
-        }
+        closePlan(); // the model travels once per plan (graph 0)
     }
 
     @Override
@@ -164,10 +167,7 @@ final class TornadoStepper implements DeviceStepper {
         int nsrc = src.length;
         int nrec = rcv.length;
         Storage mode = tape == null ? null : tape.storage;
-        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || mode != planTape) {
-            closePlan();
-            buildPlan(nsrc, nrec, nt, mode);
-        }
+        preparePlan(nsrc, nrec, nt, mode);
         System.arraycopy(src, 0, srcIdx, 0, nsrc);
         System.arraycopy(rcv, 0, recIdx, 0, nrec);
         System.arraycopy(w, 0, wavelet, 0, nsrc * nt);
@@ -180,7 +180,7 @@ final class TornadoStepper implements DeviceStepper {
         step[0] = 0;
         Arrays.fill(recvBuf, 0f);
         for (int n = 0; n < nt; n++) {
-            lastResult = plan.withGraph(n == 0 ? 0 : (n % 2 == 0 ? 1 : 2)).execute();
+            lastResult = plan.withGraph(n == 0 ? 1 : (n % 2 == 0 ? 2 : 3)).execute();
             if (sendBoxes.length > 0) {
                 // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
                 // into the level the next step reads, as its first task)
@@ -229,6 +229,21 @@ final class TornadoStepper implements DeviceStepper {
         return lastField == null ? new float[a.length] : lastField.clone();
     }
 
+    /**
+     * Makes the current plan the one for shots of this shape and tape mode (building it when the last one differs)
+     * and puts the model on the device (graph 0) once per plan.
+     */
+    private void preparePlan(int nsrc, int nrec, int nt, Storage mode) {
+        if (plan == null || nsrc != planNsrc || nrec != planNrec || nt != planNt || mode != planTape) {
+            closePlan();
+            buildPlan(nsrc, nrec, nt, mode);
+        }
+        if (!modelOnDevice) {
+            plan.withGraph(0).execute();
+            modelOnDevice = true;
+        }
+    }
+
     private void buildPlan(int nsrc, int nrec, int nt, Storage mode) {
         planTape = mode;
         store = null;
@@ -254,6 +269,7 @@ final class TornadoStepper implements DeviceStepper {
         wavelet = new float[Math.max(nsrc * nt, 1)];
         rec = new float[Math.max(nrec * nt, 1)];
         int id = ++planCounter;
+        String model = "model" + id;
         String first = "first" + id;
         List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef, g.geo, srcIdx, recIdx, wavelet, rec, step));
         if (psi != null) {
@@ -270,12 +286,22 @@ final class TornadoStepper implements DeviceStepper {
             all.add(term);
         }
         Object[] allArr = all.toArray();
-        TaskGraph t0 = new TaskGraph(first)
-                .transferToDevice(DataTransferMode.FIRST_EXECUTION, v2, prof, g.coef, g.geo)
-                .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
-        if (psi == null) {
-            t0.transferToDevice(DataTransferMode.FIRST_EXECUTION, psiArg, zetaArg);
+        // graph 0 puts the model, profiles and weights on the device once per plan, for the forward and the adjoint
+        // graphs alike
+        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef, g.geo, psiArg, zetaArg, touch}
+                : new Object[] {v2, prof, g.coef, g.geo, touch};
+        TaskGraph m = new TaskGraph(model).transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr);
+        int k = 0;
+        for (Object o : modelArr) {
+            if (o instanceof int[] ia) {
+                m.task("touch" + k++, StepKernels::touchInt, ia, touch);
+            } else if (o != touch) {
+                m.task("touch" + k++, StepKernels::touch, (float[]) o, touch);
+            }
         }
+        m.persistOnDevice(modelArr);
+        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(model, modelArr)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
         if (sendBoxes.length > 0) {
@@ -292,8 +318,16 @@ final class TornadoStepper implements DeviceStepper {
             }
             t.persistOnDevice(allArr);
         }
-        ImmutableTaskGraph[] graphs = {t0.snapshot(), even.snapshot(), odd.snapshot()};
-        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs);
+        List<ImmutableTaskGraph> graphs = new ArrayList<>(List.of(m.snapshot(), t0.snapshot(), even.snapshot(),
+                odd.snapshot()));
+        if (mode != null) {
+            // the adjoint's graphs (4 to 7) in the same plan, on the model graph's device buffers
+            if (adjoint == null || adjoint.storage() != mode) {
+                adjoint = new TornadoAdjoint(g, mode);
+            }
+            adjoint.addGraphs(graphs, model, v2, prof, nsrc, nrec, nt, store.length, id);
+        }
+        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
         p.withDevice(device);
         if (strict) {
             p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
@@ -399,21 +433,10 @@ final class TornadoStepper implements DeviceStepper {
 
     @Override
     public void backward(DeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
-        if (adjoint == null || adjoint.storage() != tape.storage) {
-            if (adjoint != null) {
-                adjoint.close();
-            }
-            adjoint = new TornadoAdjoint(g, this, tape.storage);
-        }
-        adjoint.backward(tape, residualT, nt, gradOut, wbar);
-    }
-
-    float[] v2() {
-        return v2;
-    }
-
-    float[] prof() {
-        return prof;
+        // the plan of this tape's shape: after a batch of forward runs of other shapes it is built (and the model
+        // uploaded) again, without running its forward graphs
+        preparePlan(tape.srcIdx.length, tape.recIdx.length, nt, tape.storage);
+        adjoint.backward(plan, tape, residualT, nt, gradOut, wbar);
     }
 
     private void closePlan() {
@@ -425,15 +448,12 @@ final class TornadoStepper implements DeviceStepper {
             }
             plan = null;
             lastResult = null;
+            modelOnDevice = false;
         }
     }
 
     @Override
     public void close() {
         closePlan();
-        if (adjoint != null) {
-            adjoint.close();
-            adjoint = null;
-        }
     }
 }
