@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.Callable;
 import mpi.MPI;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
 import sweep.parallel.ModelParallel;
@@ -36,8 +37,17 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--overlap", description = "overlap the halo exchange with the update (default: serial)")
     boolean overlap;
 
+    @Mixin
+    BackendOptions backendOptions;
+
     @Override
     public Integer call() throws Exception {
+        try (AutoCloseable b = backendOptions.apply()) {
+            return run();
+        }
+    }
+
+    private Integer run() throws Exception {
         if (only != null && !only.equals("2d") && !only.equals("3d")) {
             throw new IllegalArgumentException("--only must be 2d or 3d, got '" + only + "'");
         }
@@ -88,6 +98,7 @@ public final class BenchDdCommand implements Callable<Integer> {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
                 }
                 single = Benchmark.median(mc);
+                System.out.printf("  %s single domain on %s%n", label, p.backendDescription());
             }
         }
         quietBarrier();

@@ -226,13 +226,12 @@ public final class Propagator implements AutoCloseable {
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
         DeviceStepper dev = device;
-        boolean ddUnsupported = halo != null && (kept != null || halo.sendBoxes() == null);
+        boolean ddUnsupported = halo != null && halo.sendBoxes() == null;
         if (dev != null && ((listener != null && snapshotEvery > 0) || ddUnsupported)) {
             if (!DeviceStepper.auto()) {
                 throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
-                        + " runs forward records, single-domain gradients and domain-decomposed forward records only so"
-                        + " far: snapshots and domain-decomposed gradients need " + DeviceStepper.PROPERTY
-                        + "=java (or auto)");
+                        + " does not run snapshots (or a halo hook without packed strips) so far: they need "
+                        + DeviceStepper.PROPERTY + "=java (or auto)");
             }
             dev = null; // auto: the Java backend does what the device cannot yet
         }

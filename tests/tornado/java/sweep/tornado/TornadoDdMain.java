@@ -7,15 +7,20 @@ import sweep.core.Wavelets;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
+import sweep.prop.Storage;
 
 /**
  * Run under mpirun by {@link TornadoDdTest}: a domain-decomposed forward (px tiles along x) with every tile on the
  * TornadoVM backend (halo strips packed and unpacked on the device), gathered on the group root and compared with
  * the single-domain record of the Java backend: the same bits under strict math ({@code tornado.enable.fma=false}),
- * else within {@link TornadoSupport#RECORD_TOLERANCE} of the record's maximum. Prints "OK" or "FAIL" per rank and case.
+ * else within {@link TornadoSupport#RECORD_TOLERANCE} of the record's maximum; likewise the gradient of a 2-shot batch
+ * (boundary saving in 2-D and 3-D, full storage in 2-D), gathered from the tiles, against the single-domain Java
+ * gradient. Prints "OK" or "FAIL" per rank and case.
  * Arguments: px.
  */
 public final class TornadoDdMain {
@@ -26,11 +31,15 @@ public final class TornadoDdMain {
         int failures = 0;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(1, px, 1)) {
             for (int ndim : new int[] {2, 3}) {
-                for (boolean fs : new boolean[] {ndim == 2}) {
-                    String label = ndim + "-D px=" + px + " free surface " + fs;
+                Storage[] cases = ndim == 2 ? new Storage[] {null, Storage.BOUNDARY_SAVING, Storage.FULL}
+                        : new Storage[] {null, Storage.BOUNDARY_SAVING};
+                for (Storage storage : cases) {
+                    boolean fs = ndim == 2 && storage != Storage.FULL;
+                    String label = ndim + "-D px=" + px + " free surface " + fs
+                            + (storage == null ? " forward" : " gradient " + storage);
                     String failure;
                     try {
-                        failure = check(mesh, ndim, fs);
+                        failure = check(mesh, ndim, fs, storage);
                     } catch (RuntimeException e) {
                         e.printStackTrace();
                         failure = e.toString();
@@ -48,12 +57,13 @@ public final class TornadoDdMain {
         System.exit(failures == 0 ? 0 : 1);
     }
 
-    private static String check(ModelParallelMesh mesh, int ndim, boolean fs) {
+    /** The forward record (storage null) or the gradient with this storage, against the single-domain Java run. */
+    private static String check(ModelParallelMesh mesh, int ndim, boolean fs, Storage storage) {
         int px = mesh.topology().px();
         int[] shape = ndim == 2 ? new int[] {30, 24 * px} : new int[] {14, 16, 12 * px};
         int nt = ndim == 2 ? 150 : 60;
         PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(nt).abcn(5).order(ndim == 2 ? 8 : 4)
-                .freeSurface(fs).threads(1).build();
+                .freeSurface(fs).storage(storage == null ? Storage.FULL : storage).threads(1).build();
         int cells = 1;
         for (int n : shape) {
             cells *= n;
@@ -73,6 +83,9 @@ public final class TornadoDdMain {
                     : new int[][] {{cut - 2, 2, 1}, {cut - 1, 15, 5}, {cut, 8, 8}, {cut + 1, 0, 13}, {nx - 1, 9, 9}};
         }
         float[] w = Wavelets.ricker(15, nt, 1e-3);
+        if (storage != null) {
+            return checkGradient(mesh, spec, w, src, rec, vp);
+        }
         float[] tile;
         Record gathered;
         String old = System.getProperty("sweep.backend");
@@ -98,6 +111,45 @@ public final class TornadoDdMain {
         }
         tile = gathered.data();
         return compare(ref, tile);
+    }
+
+    /**
+     * dJ/dvp of a 2-shot batch on the tiles (TornadoVM, strips packed on the device in the forward and the adjoint
+     * run), gathered onto the whole grid on every rank, against the single-domain Java gradient; the misfit too.
+     */
+    private static String checkGradient(ModelParallelMesh mesh, PropSpec spec, float[] w, int[][][] src,
+                                        int[][][] rec, float[] vp) {
+        float[] vObs = vp.clone();
+        for (int i = 0; i < vObs.length; i += 5) {
+            vObs[i] += 120f;
+        }
+        String old = System.getProperty("sweep.backend");
+        float[] obs;
+        Gradient ref;
+        System.setProperty("sweep.backend", "java");
+        try (Propagator single = new Propagator(spec)) {
+            obs = single.forward(w, src, rec, vObs).data();
+            ref = single.forwardAndGradient(w, src, rec, vp, obs, Misfit.L2);
+        }
+        float[] dev;
+        double misfit;
+        System.setProperty("sweep.backend", "tornado");
+        try (ModelParallel mp = new ModelParallel(spec, mesh)) {
+            Gradient tileGrad = mp.forwardAndGradient(w, src, rec, vp, obs, Misfit.L2);
+            dev = mp.allGatherTiles(tileGrad.vp());
+            misfit = tileGrad.misfit();
+        } finally {
+            if (old == null) {
+                System.clearProperty("sweep.backend");
+            } else {
+                System.setProperty("sweep.backend", old);
+            }
+        }
+        double tol = TornadoSupport.strict() ? 1e-12 : 1e-4;
+        if (!(Math.abs(misfit - ref.misfit()) <= tol * Math.abs(ref.misfit()))) {
+            return "misfit " + misfit + ", single domain " + ref.misfit();
+        }
+        return compare(ref.vp(), dev);
     }
 
     private static String compare(float[] ref, float[] dev) {

@@ -13,14 +13,15 @@ import org.junit.jupiter.api.Test;
 import sweep.parallel.MpiRunner;
 
 /**
- * A 2-rank domain-decomposed forward on the TornadoVM backend under a real {@code mpirun} ({@link TornadoDdMain}):
- * each rank's tile on the device, halo strips packed and unpacked there, only the strips crossing MPI; the gathered
- * record equals the single-domain Java backend's (same bits under strict math). The ranks run with this JVM's
+ * A 2-rank domain-decomposed forward and gradient on the TornadoVM backend under a real {@code mpirun}
+ * ({@link TornadoDdMain}): each rank's tile on the device, halo strips packed and unpacked there (forward and adjoint
+ * time loops), only the strips crossing MPI; the gathered record and gradient equal the single-domain Java backend's
+ * (same bits under strict math). The ranks run with this JVM's
  * TornadoVM flags (argfile, math mode); skipped without a TornadoVM device or mpirun.
  */
 class TornadoDdTest {
     @Test
-    void twoRankForwardOnTornadoTilesMatchesJavaSingleDomain() throws Exception {
+    void twoRankForwardAndGradientOnTornadoTilesMatchJavaSingleDomain() throws Exception {
         TornadoSupport.requireDevice();
         String home = System.getenv("TORNADOVM_HOME");
         Assumptions.assumeTrue(home != null && Files.exists(Path.of(home, "tornado-argfile")),
@@ -34,10 +35,11 @@ class TornadoDdTest {
             jvm.add("-Dtornado.enable.fma=false");
             jvm.add("-Dtornado.opencl.compiler.flags=-w");
         }
-        MpiRunner.Result r = MpiRunner.run(2, Duration.ofSeconds(400), jvm, TornadoDdMain.class, "2");
-        System.out.println("[tornado tests] 2-rank DD forward:\n" + r.stdout());
+        MpiRunner.Result r = MpiRunner.run(2, Duration.ofSeconds(900), jvm, TornadoDdMain.class, "2");
+        System.out.println("[tornado tests] 2-rank DD forward and gradient:\n" + r.stdout());
         assertFalse(r.timedOut(), r.describe());
         assertEquals(0, r.exitCode(), r.describe());
-        assertEquals(4, r.linesStartingWith("OK ").size(), r.describe());
+        // 5 cases (2-D: forward, boundary saving, full storage; 3-D: forward, boundary saving) on each of 2 ranks
+        assertEquals(10, r.linesStartingWith("OK ").size(), r.describe());
     }
 }

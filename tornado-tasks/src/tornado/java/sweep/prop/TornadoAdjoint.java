@@ -1,11 +1,13 @@
 package sweep.prop;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Adjoint2D;
 import sweep.kernels.Adjoint3D;
+import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -29,7 +31,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * </ul>
  * Only dJ/d(v²dt²) and dJ/dwavelet come back, once per shot. With boundary saving the forward level u^{n−1} is rebuilt
  * on the device from u^n, u^{n+1} and the saved ring (the reversed leapfrog on the interior box). Bit-identical to the
- * Java backend under strict math. Domain decomposition is not supported here (no halo hook).
+ * Java backend under strict math. Under domain decomposition each step runs as two graphs, before and after the
+ * exchanges of the rebuilt level and of w (JavaAdjoint's), which pack and unpack the cut strips on the device.
  */
 final class TornadoAdjoint {
     private final Grid g;
@@ -67,10 +70,32 @@ final class TornadoAdjoint {
     private float[] store;
     /** Index of this adjoint's first graph in the stepper's plan. */
     private int graph0;
+    /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers of w and u. */
+    private final HaloHook halo;
+    private final int[][] sendBoxes;
+    private final int[][] recvBoxes;
+    private final float[] sendW;
+    private final float[] recvW;
+    private final float[] sendU;
+    private final float[] recvU;
 
-    TornadoAdjoint(Grid g, Storage storage) {
+    /**
+     * @param halo the tile's halo hook with packed strips ({@link HaloHook#sendBoxes()} not null), or null on one
+     *             domain
+     */
+    TornadoAdjoint(Grid g, Storage storage, HaloHook halo) {
         this.g = g;
         this.storage = storage;
+        this.halo = halo;
+        this.sendBoxes = halo == null ? new int[0][] : halo.sendBoxes();
+        this.recvBoxes = halo == null ? new int[0][] : halo.recvBoxes();
+        int ns = Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1);
+        int nr = Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1);
+        this.sendW = new float[ns];
+        this.recvW = new float[nr];
+        boolean bsu = storage == Storage.BOUNDARY_SAVING && sendBoxes.length > 0;
+        this.sendU = bsu ? new float[ns] : new float[1];
+        this.recvU = bsu ? new float[nr] : new float[1];
         this.band = g.pmlBoxes();
         this.inner = g.interiorBox();
         int[] lim = g.stencilClearLimits();
@@ -117,10 +142,22 @@ final class TornadoAdjoint {
         }
         step[0] = nt - 1;
         TornadoExecutionResult last = null;
+        boolean dd = sendBoxes.length > 0;
         for (int n = nt - 1; n >= 0; n--) {
             int k = nt - 1 - n;
             int graph = n == nt - 1 ? 0 : n == 0 ? 3 : (k % 2 == 0 ? 1 : 2);
-            last = plan.withGraph(graph0 + graph).execute();
+            if (!dd) {
+                last = plan.withGraph(graph0 + graph).execute();
+                continue;
+            }
+            // the step in two graphs around the exchanges of JavaAdjoint's step: the rebuilt level u^{n−1} (boundary
+            // saving, n > 0) and the scaled adjoint field w; only the packed strips travel
+            plan.withGraph(graph0 + 2 * graph).execute();
+            if (storage == Storage.BOUNDARY_SAVING && n > 0) {
+                halo.exchangePacked(sendU, recvU);
+            }
+            halo.exchangePacked(sendW, recvW);
+            last = plan.withGraph(graph0 + 2 * graph + 1).execute();
         }
         last.transferToHost(grad, wbar);
         plan.clearProfiles();
@@ -131,7 +168,8 @@ final class TornadoAdjoint {
     }
 
     /**
-     * Appends this adjoint's four graphs (first, even, odd, last step) for shots of {@code nsrc} sources, {@code nrec}
+     * Appends this adjoint's four graphs (first, even, odd, last step; under domain decomposition two graphs each, the
+     * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec}
      * receivers, {@code nt} steps and a tape of {@code storeLen} floats to {@code graphs}; {@code v2} and {@code prof}
      * (with {@code g.coef} and {@code g.geo}) are the arrays that graph {@code model} keeps on the device.
      */
@@ -160,6 +198,7 @@ final class TornadoAdjoint {
         List<Object> all = new ArrayList<>(shot);
         all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, v2, prof, coef, geo, dummy, dummy2, wbar));
         Object[] allArr = all.toArray();
+        boolean dd = sendBoxes.length > 0;
         TaskGraph t0 = new TaskGraph(first).consumeFromDevice(model, v2, prof, coef, geo)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
@@ -167,30 +206,72 @@ final class TornadoAdjoint {
         for (float[] f : new float[][] {qb, qp, w, grad, d, cor, pb, psib, zetab}) {
             t0.task("zero" + z++, StepKernels::zero, f, f.length);
         }
-        addStep(t0, qb, qp, ucur, unxt, nt - 1 > 0, nsrc, nrec, nt);
-        t0.persistOnDevice(allArr);
-        graphs.add(t0.snapshot());
+        if (dd) {
+            // the first graph ends at the exchanges; the arrays only the second part uses must still get their device
+            // buffers here, where every later graph consumes them from (a stand-in receives the value read)
+            t0.task("touchWbar", StepKernels::touch, wbar, dummy2);
+            t0.task("touchRes", StepKernels::touch, resT, dummy2);
+            t0.task("touchRec", StepKernels::touchInt, recIdx, dummy2);
+        }
         boolean lastEven = (nt - 1) % 2 == 0;
         String[] names = {"adjEven", "adjOdd", "adjLast"};
-        for (int v = 0; v < 3; v++) {
-            TaskGraph t = new TaskGraph(names[v] + id).consumeFromDevice(first, allArr);
-            boolean even = v == 0 || (v == 2 && lastEven);
-            if (even) {
-                addStep(t, qb, qp, ucur, unxt, v != 2, nsrc, nrec, nt);
-            } else {
-                addStep(t, qp, qb, unxt, ucur, v != 2, nsrc, nrec, nt);
+        for (int v = 0; v < 4; v++) {
+            TaskGraph t = v == 0 ? t0 : new TaskGraph(names[v - 1] + id).consumeFromDevice(first, allArr);
+            boolean even = v < 2 || (v == 3 && lastEven);
+            boolean rebuild = v == 0 ? nt - 1 > 0 : v != 3;
+            float[] lam = even ? qb : qp;
+            float[] qprev = even ? qp : qb;
+            float[] cur = even ? ucur : unxt;
+            float[] nxt = even ? unxt : ucur;
+            addStepBeforeExchange(t, lam, cur, nxt, rebuild, nsrc, nt);
+            if (dd) {
+                pack(t, "packW", w, sendW);
+                if (rebuild && storage == Storage.BOUNDARY_SAVING) {
+                    pack(t, "packU", nxt, sendU);
+                }
+                t.transferToHost(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
+                        ? new Object[] {sendW, sendU} : new Object[] {sendW});
+                t.persistOnDevice(allArr);
+                graphs.add(t.snapshot());
+                t = new TaskGraph("adjAfter" + v + "x" + id).consumeFromDevice(first, allArr);
+                t.transferToDevice(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
+                        ? new Object[] {recvW, recvU} : new Object[] {recvW});
+                unpack(t, "unpackW", w, recvW);
+                if (rebuild && storage == Storage.BOUNDARY_SAVING) {
+                    unpack(t, "unpackU", nxt, recvU);
+                }
             }
+            addStepAfterExchange(t, lam, qprev, nsrc, nrec, nt);
             t.persistOnDevice(allArr);
             graphs.add(t.snapshot());
         }
     }
 
+    private void pack(TaskGraph t, String name, float[] f, float[] buf) {
+        int off = 0;
+        int k = 0;
+        for (int[] q : sendBoxes) {
+            t.task(name + k++, Pack::pack, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+            off += (int) Grid.volume(q);
+        }
+    }
+
+    private void unpack(TaskGraph t, String name, float[] f, float[] buf) {
+        int off = 0;
+        int k = 0;
+        for (int[] q : recvBoxes) {
+            t.task(name + k++, StepKernels::unpackHalo, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5], step);
+            off += (int) Grid.volume(q);
+        }
+    }
+
     /**
-     * The tasks of adjoint step n (counter {@code step[0]} = n): λ^{n+1} in {@code lam}, λ^n written into {@code qprev};
-     * boundary saving: u^n in {@code cur}, u^{n+1} in {@code nxt}, rebuilt in place into u^{n−1} when {@code rebuild}.
+     * The tasks of adjoint step n (counter {@code step[0]} = n) up to the exchanges: the forward term d^n, the scaled
+     * adjoint field w and the zeta recursion (it reads w at its own cell only); λ^{n+1} in {@code lam}. Boundary saving:
+     * u^n in {@code cur}, u^{n+1} in {@code nxt}, rebuilt in place into u^{n−1} when {@code rebuild}.
      */
-    private void addStep(TaskGraph t, float[] lam, float[] qprev, float[] cur, float[] nxt, boolean rebuild, int nsrc,
-                         int nrec, int nt) {
+    private void addStepBeforeExchange(TaskGraph t, float[] lam, float[] cur, float[] nxt, boolean rebuild, int nsrc,
+                                       int nt) {
         boolean two = g.ndim == 2;
         boolean fs = g.spec.freeSurface();
         int len = g.length();
@@ -260,10 +341,19 @@ final class TornadoAdjoint {
                 t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
         }
+    }
+
+    /**
+     * The tasks of adjoint step n after the exchanges: dJ/dwavelet, the psi recursion, λ^n into {@code qprev} (which
+     * held q̄^{n+1}), the free-surface ghost rows, the residual injection and the counter.
+     */
+    private void addStepAfterExchange(TaskGraph t, float[] lam, float[] qprev, int nsrc, int nrec, int nt) {
+        boolean two = g.ndim == 2;
+        boolean fs = g.spec.freeSurface();
         if (nsrc > 0) {
             t.task("wbar", StepKernels::sampleWbar, w, srcIdx, wbar, nsrc, nt, step);
         }
-        k = 0;
+        int k = 0;
         for (int[] b : band) {
             if (two) {
                 t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[4], b[5]);

@@ -323,7 +323,7 @@ final class TornadoStepper implements DeviceStepper {
         if (mode != null) {
             // the adjoint's graphs (4 to 7) in the same plan, on the model graph's device buffers
             if (adjoint == null || adjoint.storage() != mode) {
-                adjoint = new TornadoAdjoint(g, mode);
+                adjoint = new TornadoAdjoint(g, mode, sendBoxes.length > 0 ? halo : null);
             }
             adjoint.addGraphs(graphs, model, v2, prof, nsrc, nrec, nt, store.length, id);
         }
