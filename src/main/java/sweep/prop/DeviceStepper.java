@@ -25,14 +25,23 @@ interface DeviceStepper extends AutoCloseable {
      * @param wavelet source time functions {@code (nsrc, nt)}
      */
     default float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt) {
-        return shot(srcIdx, wavelet, recIdx, nt, null);
+        return shot(srcIdx, wavelet, recIdx, nt, null, 0, null);
     }
 
     /**
      * As {@link #shot(int[], float[], int[], int)}, and, when {@code tape} is not null, records what the adjoint run
-     * needs into it (see {@link DeviceTape}; its storage mode decides what).
+     * needs into it (see {@link DeviceTape}; its storage mode decides what); when {@code every} &gt; 0, hands u^n
+     * (the whole computational array, copied from the device) to {@code snapshots} after every step n that is a
+     * multiple of {@code every}.
      */
-    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, DeviceTape tape);
+    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, DeviceTape tape, int every, Snapshots snapshots);
+
+    /** Receives the wavefield levels {@link #shot} copies from the device. */
+    @FunctionalInterface
+    interface Snapshots {
+        /** u^step, the whole computational array (a buffer the caller must copy from before the next call). */
+        void at(int step, float[] field);
+    }
 
     /**
      * The adjoint run of one shot, with the Java backend's arithmetic and order ({@code JavaAdjoint.backward}, portable

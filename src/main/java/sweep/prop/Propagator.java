@@ -226,12 +226,11 @@ public final class Propagator implements AutoCloseable {
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
         DeviceStepper dev = device;
-        boolean ddUnsupported = halo != null && halo.sendBoxes() == null;
-        if (dev != null && ((listener != null && snapshotEvery > 0) || ddUnsupported)) {
+        if (dev != null && halo != null && halo.sendBoxes() == null) {
             if (!DeviceStepper.auto()) {
                 throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
-                        + " does not run snapshots (or a halo hook without packed strips) so far: they need "
-                        + DeviceStepper.PROPERTY + "=java (or auto)");
+                        + " needs a halo hook that exchanges packed strips; this one needs " + DeviceStepper.PROPERTY
+                        + "=java (or auto)");
             }
             dev = null; // auto: the Java backend does what the device cannot yet
         }
@@ -247,7 +246,10 @@ public final class Propagator implements AutoCloseable {
             float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
             if (dev != null) {
                 DeviceTape dt = kept == null ? null : new DeviceTape(spec.storage(), srcIdx, recIdx, sw);
-                float[] r = dev.shot(srcIdx, sw, recIdx, nt, dt);
+                int shot = b;
+                boolean snap = listener != null && snapshotEvery > 0;
+                float[] r = dev.shot(srcIdx, sw, recIdx, nt, dt, snap ? snapshotEvery : 0,
+                        snap ? (done, field) -> listener.snapshot(shot, done, stepper.physicalCopy(field)) : null);
                 if (dt != null) {
                     kept.add(dt);
                 }

@@ -52,6 +52,57 @@ class TornadoForwardTest {
                 + ", nt " + nt + ")", TornadoSupport.RECORD_TOLERANCE);
     }
 
+    /**
+     * Wavefield snapshots (every 7 steps, two shots) copied from the device against the Java backend's: the same
+     * steps, the same shots, and the same values (bits under strict math).
+     */
+    @ParameterizedTest(name = "{0}-D snapshots")
+    @CsvSource({"2", "3"})
+    void snapshotsMatchJavaBackend(int ndim) {
+        TornadoSupport.requireDevice();
+        int[] shape = ndim == 2 ? new int[] {30, 36} : new int[] {14, 15, 17};
+        int nt = 30;
+        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(nt).order(4).abcn(6).freeSurface(true)
+                .threads(2).build();
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] vp = new float[cells];
+        java.util.Arrays.fill(vp, 2100f);
+        int[][][] src = ndim == 2 ? new int[][][] {{{18, 3}}, {{10, 12}}} : new int[][][] {{{8, 7, 3}}, {{5, 9, 8}}};
+        int[][][] rec = ndim == 2 ? new int[][][] {{{20, 5}}, {{12, 14}}} : new int[][][] {{{9, 8, 4}}, {{6, 10, 9}}};
+        float[] w = Wavelets.ricker(40, nt, spec.dt());
+        java.util.List<String> refSteps = new java.util.ArrayList<>();
+        java.util.List<String> devSteps = new java.util.ArrayList<>();
+        java.util.List<float[]> refFields = new java.util.ArrayList<>();
+        java.util.List<float[]> devFields = new java.util.ArrayList<>();
+        for (int k = 0; k < 2; k++) {
+            java.util.List<String> steps = k == 0 ? refSteps : devSteps;
+            java.util.List<float[]> fields = k == 0 ? refFields : devFields;
+            String old = System.getProperty("sweep.backend");
+            System.setProperty("sweep.backend", k == 0 ? "java" : "tornado");
+            try (Propagator p = new Propagator(spec)) {
+                p.forward(w, src, rec, vp, 7, (shot, step, field) -> {
+                    steps.add(shot + ":" + step);
+                    fields.add(field);
+                });
+            } finally {
+                if (old == null) {
+                    System.clearProperty("sweep.backend");
+                } else {
+                    System.setProperty("sweep.backend", old);
+                }
+            }
+        }
+        assertEquals(java.util.List.of("0:7", "0:14", "0:21", "0:28", "1:7", "1:14", "1:21", "1:28"), refSteps);
+        assertEquals(refSteps, devSteps, "snapshot shots and steps");
+        for (int i = 0; i < refFields.size(); i++) {
+            TornadoSupport.compare(refFields.get(i), devFields.get(i), ndim + "-D snapshot " + refSteps.get(i),
+                    TornadoSupport.RECORD_TOLERANCE);
+        }
+    }
+
     /** A second forward call with another model on the same solver (the model is re-uploaded). */
     @org.junit.jupiter.api.Test
     void newModelOnTheSameSolver() {

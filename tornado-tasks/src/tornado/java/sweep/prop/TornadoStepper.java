@@ -28,7 +28,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * <li>{@code even} and {@code odd}: the step with the two wavefield levels in either role (the leapfrog swaps them),
  * using {@code first}'s device buffers ({@code consumeFromDevice}), so nothing travels between steps.</li>
  * </ul>
- * The record stays on the device and comes back once per shot, with the final wavefield. The step index is a device
+ * The record stays on the device and comes back once per shot, with the final wavefield (and, when asked for,
+ * snapshot levels after the steps that write them). The step index is a device
  * counter ({@link StepKernels}), since task arguments are fixed when a graph is built.
  *
  * <p>For a gradient the same graphs also record the tape into one device array (see {@link DeviceTape}), which comes
@@ -163,7 +164,7 @@ final class TornadoStepper implements DeviceStepper {
     }
 
     @Override
-    public float[] shot(int[] src, float[] w, int[] rcv, int nt, DeviceTape tape) {
+    public float[] shot(int[] src, float[] w, int[] rcv, int nt, DeviceTape tape, int every, Snapshots snapshots) {
         int nsrc = src.length;
         int nrec = rcv.length;
         Storage mode = tape == null ? null : tape.storage;
@@ -181,6 +182,12 @@ final class TornadoStepper implements DeviceStepper {
         Arrays.fill(recvBuf, 0f);
         for (int n = 0; n < nt; n++) {
             lastResult = plan.withGraph(n == 0 ? 1 : (n % 2 == 0 ? 2 : 3)).execute();
+            if (every > 0 && (n + 1) % every == 0) {
+                // u^{n+1}: the level step n wrote (it read a when n is even)
+                float[] written = n % 2 == 0 ? b : a;
+                lastResult.transferToHost(written);
+                snapshots.at(n + 1, written);
+            }
             if (sendBoxes.length > 0) {
                 // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
                 // into the level the next step reads, as its first task)
