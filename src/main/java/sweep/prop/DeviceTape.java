@@ -4,7 +4,9 @@ package sweep.prop;
  * What one shot's gradient-capable forward run on a device backend keeps, on the host, for its adjoint run: with
  * {@link Storage#FULL} the Laplacian-plus-source term of every step ({@code store}, nt slots of the grid length); with
  * {@link Storage#BOUNDARY_SAVING} the boundary ring of every level 0..nt−1 ({@code store}, nt slots of the ring size)
- * and the last two levels. The store comes back from the device in one transfer per shot and goes back in one.
+ * and the last two levels. The store stays on the device after the forward run ({@code store} null) and comes back in
+ * one transfer only when the device needs its place for another shot's tape (a batch of forward runs before their
+ * adjoint runs); it then goes back in one transfer for its adjoint run.
  */
 final class DeviceTape {
     final Storage storage;

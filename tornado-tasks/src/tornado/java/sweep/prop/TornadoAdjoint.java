@@ -22,8 +22,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * puts into its own {@link TornadoExecutionPlan}, after its forward graphs (one plan per solver or tile; the model,
  * profiles and weights are on the device once, from the plan's {@code model} graph):
  * <ul>
- * <li>{@code first} (n = nt−1): uploads per shot the source/receiver indices, wavelet, transposed residual, the
- * forward tape (one array) and, for boundary saving, the last two forward levels; zeroes the adjoint fields on the
+ * <li>{@code first} (n = nt−1): uploads per shot the source/receiver indices, wavelet, transposed residual and, for
+ * boundary saving, the last two forward levels (the tape is the stepper's device array); zeroes the adjoint fields on the
  * device;</li>
  * <li>{@code even}/{@code odd}: the steps n = nt−2..1 with the fields in either role (λ and q̄ swap every step, as do
  * the two rebuilt forward levels), on {@code first}'s device buffers;</li>
@@ -135,7 +135,6 @@ final class TornadoAdjoint {
         System.arraycopy(tape.recIdx, 0, recIdx, 0, nrec);
         System.arraycopy(tape.wavelet, 0, wavelet, 0, nsrc * nt);
         System.arraycopy(residualT, 0, resT, 0, nrec * nt);
-        System.arraycopy(tape.store, 0, store, 0, store.length);
         if (storage == Storage.BOUNDARY_SAVING) {
             System.arraycopy(tape.last, 0, unxt, 0, unxt.length);
             System.arraycopy(tape.beforeLast, 0, ucur, 0, ucur.length);
@@ -169,14 +168,16 @@ final class TornadoAdjoint {
 
     /**
      * Appends this adjoint's four graphs (first, even, odd, last step; under domain decomposition two graphs each, the
-     * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec}
-     * receivers, {@code nt} steps and a tape of {@code storeLen} floats to {@code graphs}; {@code v2} and {@code prof}
-     * (with {@code g.coef} and {@code g.geo}) are the arrays that graph {@code model} keeps on the device.
+     * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec} receivers and
+     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with {@code g.coef} and {@code g.geo}) are the
+     * model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}: all it
+     * persists, which these graphs consume and persist in turn).
      */
-    void addGraphs(List<ImmutableTaskGraph> graphs, String model, float[] v2, float[] prof, int nsrc, int nrec, int nt,
-                   int storeLen, int id) {
+    void addGraphs(List<ImmutableTaskGraph> graphs, String tapeIn, Object[] carried, float[] v2, float[] prof,
+                   float[] store, int nsrc, int nrec, int nt, int id) {
         this.v2 = v2;
         this.prof = prof;
+        this.store = store;
         coef = g.coef;
         geo = g.geo;
         graph0 = graphs.size();
@@ -185,21 +186,25 @@ final class TornadoAdjoint {
         wavelet = new float[Math.max(nsrc * nt, 1)];
         resT = new float[Math.max(nrec * nt, 1)];
         wbar = new float[Math.max(nsrc * nt, 1)];
-        store = new float[storeLen];
         String first = "adjFirst" + id;
         // the adjoint fields are zeroed on the device (first tasks of the first graph); what travels per shot is the
         // tape, the indices, the wavelet, the residual and the step counter
-        List<Object> shot = new ArrayList<>(List.of(srcIdx, recIdx, wavelet, resT, store, step));
+        List<Object> shot = new ArrayList<>(List.of(srcIdx, recIdx, wavelet, resT, step));
         if (storage == Storage.BOUNDARY_SAVING) {
             shot.add(ucur);
             shot.add(unxt);
         }
         Object[] perShot = shot.toArray();
         List<Object> all = new ArrayList<>(shot);
-        all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, v2, prof, coef, geo, dummy, dummy2, wbar));
+        for (Object o : carried) {
+            if (!all.contains(o)) {
+                all.add(o);
+            }
+        }
+        all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, dummy, dummy2, wbar));
         Object[] allArr = all.toArray();
         boolean dd = sendBoxes.length > 0;
-        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(model, v2, prof, coef, geo)
+        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(tapeIn, carried)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
         int z = 0;

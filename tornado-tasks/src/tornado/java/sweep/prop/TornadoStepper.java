@@ -95,12 +95,18 @@ final class TornadoStepper implements DeviceStepper {
     private final int ringSize;
     /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
     private float[] store;
+    /** The tape whose store the device holds and the host does not have yet (its {@code store} is null), or null. */
+    private DeviceTape deviceTape;
+    /** Whether the current plan's {@code tapeIn} graph (graph 4, gradient plans only) has run once. */
+    private boolean tapeAllocated;
     private float[] term;
     private TornadoAdjoint adjoint;
     /** Whether the current plan's {@code model} graph (graph 0) has run, i.e. the model is on the device. */
     private boolean modelOnDevice;
     /** The one-element array the {@code model} graph's only task writes (a graph needs a task). */
     private final float[] touch = new float[1];
+    /** Likewise for the {@code tapeIn} graph. */
+    private final float[] tapeTouch = new float[1];
     private TornadoExecutionResult lastResult;
     private float[] lastField;
     private static int planCounter;
@@ -169,6 +175,7 @@ final class TornadoStepper implements DeviceStepper {
         int nrec = rcv.length;
         Storage mode = tape == null ? null : tape.storage;
         preparePlan(nsrc, nrec, nt, mode);
+        flushTape();
         System.arraycopy(src, 0, srcIdx, 0, nsrc);
         System.arraycopy(rcv, 0, recIdx, 0, nrec);
         System.arraycopy(w, 0, wavelet, 0, nsrc * nt);
@@ -207,9 +214,6 @@ final class TornadoStepper implements DeviceStepper {
             if (mode == Storage.BOUNDARY_SAVING) {
                 back.add(other);
             }
-            if (mode != null) {
-                back.add(store);
-            }
             lastResult.transferToHost(back.toArray());
         }
         plan.clearProfiles();
@@ -222,7 +226,9 @@ final class TornadoStepper implements DeviceStepper {
             }
         }
         if (tape != null) {
-            tape.store = store.clone();
+            // the store stays on the device until another shot needs its place (flushTape)
+            tape.store = null;
+            deviceTape = tape;
             if (mode == Storage.BOUNDARY_SAVING) {
                 tape.last = lastField.clone();
                 tape.beforeLast = other.clone();
@@ -248,6 +254,19 @@ final class TornadoStepper implements DeviceStepper {
         if (!modelOnDevice) {
             plan.withGraph(0).execute();
             modelOnDevice = true;
+        }
+        if (mode != null && !tapeAllocated) {
+            plan.withGraph(4).execute(); // gives the store its device buffer (uploads the host array once)
+            tapeAllocated = true;
+        }
+    }
+
+    /** Copies the tape the device holds for an earlier shot to the host, before its place is used again. */
+    private void flushTape() {
+        if (deviceTape != null) {
+            lastResult.transferToHost(store);
+            deviceTape.store = store.clone();
+            deviceTape = null;
         }
     }
 
@@ -278,6 +297,7 @@ final class TornadoStepper implements DeviceStepper {
         int id = ++planCounter;
         String model = "model" + id;
         String first = "first" + id;
+        String tapeIn = "tapeIn" + id;
         List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef, g.geo, srcIdx, recIdx, wavelet, rec, step));
         if (psi != null) {
             all.add(psi);
@@ -295,19 +315,33 @@ final class TornadoStepper implements DeviceStepper {
         Object[] allArr = all.toArray();
         // graph 0 puts the model, profiles and weights on the device once per plan, for the forward and the adjoint
         // graphs alike
-        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef, g.geo, psiArg, zetaArg, touch}
-                : new Object[] {v2, prof, g.coef, g.geo, touch};
+        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef, g.geo, psiArg, zetaArg}
+                : new Object[] {v2, prof, g.coef, g.geo};
         TaskGraph m = new TaskGraph(model).transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr);
         int k = 0;
         for (Object o : modelArr) {
             if (o instanceof int[] ia) {
                 m.task("touch" + k++, StepKernels::touchInt, ia, touch);
-            } else if (o != touch) {
+            } else {
                 m.task("touch" + k++, StepKernels::touch, (float[]) o, touch);
             }
         }
         m.persistOnDevice(modelArr);
-        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(model, modelArr)
+        // TornadoVM hands a consumed buffer over from the graph executed just before (by the source's name, else every
+        // consumed object): so every graph that can run before another carries the model arrays on (persists them).
+        // The tape store's device buffer belongs to graph tapeIn (run after the model graph, and to upload a tape kept
+        // on the host); the forward and adjoint graphs use it from there, so a shot's adjoint run reads the tape its
+        // forward run left on the device.
+        TaskGraph in = null;
+        Object[] firstIn = modelArr;
+        if (store != null) {
+            firstIn = Arrays.copyOf(modelArr, modelArr.length + 1);
+            firstIn[modelArr.length] = store;
+            in = new TaskGraph(tapeIn).consumeFromDevice(model, modelArr)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, store)
+                    .task("touchStore", StepKernels::touch, store, tapeTouch).persistOnDevice(firstIn);
+        }
+        TaskGraph t0 = new TaskGraph(first).consumeFromDevice(store != null ? tapeIn : model, firstIn)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
@@ -328,11 +362,13 @@ final class TornadoStepper implements DeviceStepper {
         List<ImmutableTaskGraph> graphs = new ArrayList<>(List.of(m.snapshot(), t0.snapshot(), even.snapshot(),
                 odd.snapshot()));
         if (mode != null) {
-            // the adjoint's graphs (4 to 7) in the same plan, on the model graph's device buffers
+            // graph 4 uploads a tape; the adjoint's graphs (from 5) in the same plan, on the model graph's and the
+            // tapeIn graph's device buffers
+            graphs.add(in.snapshot());
             if (adjoint == null || adjoint.storage() != mode) {
                 adjoint = new TornadoAdjoint(g, mode, sendBoxes.length > 0 ? halo : null);
             }
-            adjoint.addGraphs(graphs, model, v2, prof, nsrc, nrec, nt, store.length, id);
+            adjoint.addGraphs(graphs, tapeIn, firstIn, v2, prof, store, nsrc, nrec, nt, id);
         }
         TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
         p.withDevice(device);
@@ -443,11 +479,18 @@ final class TornadoStepper implements DeviceStepper {
         // the plan of this tape's shape: after a batch of forward runs of other shapes it is built (and the model
         // uploaded) again, without running its forward graphs
         preparePlan(tape.srcIdx.length, tape.recIdx.length, nt, tape.storage);
+        if (tape != deviceTape) {
+            // a tape kept on the host (a batch of forward runs): back to the device, in the store's place
+            flushTape();
+            System.arraycopy(tape.store, 0, store, 0, store.length);
+            plan.withGraph(4).execute();
+        }
         adjoint.backward(plan, tape, residualT, nt, gradOut, wbar);
     }
 
     private void closePlan() {
         if (plan != null) {
+            flushTape();
             try {
                 plan.close();
             } catch (Exception e) {
@@ -456,6 +499,7 @@ final class TornadoStepper implements DeviceStepper {
             plan = null;
             lastResult = null;
             modelOnDevice = false;
+            tapeAllocated = false;
         }
     }
 
