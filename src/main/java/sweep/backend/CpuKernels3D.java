@@ -94,8 +94,17 @@ public final class CpuKernels3D {
         int a = x0;
         int b = Math.min(x1, Math.max(x0, xbl));
         int c = Math.max(b, Math.min(x1, xbh));
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int p2 = 2 * geo[Layout.LEN];
+        int ahead = TOUCH_AHEAD;
+        float acc = 0f;
         for (int z = z0; z < z1; z++) {
             for (int y = y0; y < y1; y++) {
+                if (ahead > 0) {
+                    acc += touchAhead(psi, zeta, p2 + off, sz, sy, z, y, z1, y0, y1, ahead, a, b, c, x1);
+                }
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, a, b, scratch);
                 if (b < c) {
                     interiorRow(u, un, v2, coef, geo, z, y, b, c);
@@ -103,6 +112,52 @@ public final class CpuKernels3D {
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, c, x1, scratch);
             }
         }
+        sink = acc;
+    }
+
+    /** Rows ahead whose x-band psi/zeta lines {@link #innerRows} touches early (property {@code sweep.cpu.touch}). */
+    static final int TOUCH_AHEAD = Integer.getInteger("sweep.cpu.touch", 2);
+    /** Keeps the touched values alive (never read). */
+    static float sink;
+
+    /**
+     * Reads one float of each cache line that the x-band segments [a, b) and [c, x1) of the row {@code ahead} rows
+     * after (z, y) in a box [.., z1) × [y0, y1) will use in psi and zeta (x slot at {@code base}; zeta null: psi only),
+     * so that those lines, which no hardware stream brings in, arrive together with this row's misses instead of
+     * stalling the later row on their own. Returns their sum, to be kept in {@link #sink}.
+     */
+    private static float touchAhead(float[] psi, float[] zeta, int base, int sz, int sy, int z, int y, int z1, int y0,
+                                    int y1, int ahead, int a, int b, int c, int x1) {
+        int yn = y + ahead;
+        int zn = z;
+        if (yn >= y1) {
+            yn -= y1 - y0;
+            zn++;
+        }
+        if (zn >= z1 || yn >= y1) {
+            return 0f;
+        }
+        int r = base + zn * sz + yn * sy;
+        return touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
+    }
+
+    /** Sum of one float per 16 of psi[i-4, i+n+4) and of zeta[i, i+n) when zeta is not null. */
+    private static float touch(float[] psi, float[] zeta, int i, int n) {
+        if (n <= 0) {
+            return 0f;
+        }
+        float s = 0f;
+        for (int j = -4; j < n + 4; j += 16) {
+            s += psi[i + j];
+        }
+        s += psi[i + n + 3];
+        if (zeta != null) {
+            for (int j = 0; j < n; j += 16) {
+                s += zeta[i + j];
+            }
+            s += zeta[i + n - 1];
+        }
+        return s;
     }
 
     /** psi then update of an x-band-only row segment [xa, xe) (see {@link #innerRows}). */
@@ -133,7 +188,7 @@ public final class CpuKernels3D {
         pmlRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, t);
     }
 
-    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code d[o]}. */
+    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}. */
     private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
                              int pb, float[] dst, int o) {
         FloatVector d = FloatVector.zero(S);
