@@ -36,9 +36,9 @@ final class JavaStepper {
     private final JavaBackend.ChunkBody psiPass;
     private final JavaBackend.ChunkBody updatePass;
     /**
-     * 3-D CPU kernels: the rows outside the z and y bands go whole through {@link CpuKernels3D#innerRows} (x-band psi
-     * and update fused with the interior of the row), the psi and update passes then cover only the z and y slabs
-     * ({@code zyBoxes}); null otherwise.
+     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuKernels3D#innerRows} or
+     * {@link CpuKernels2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
+     * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
      */
     private final int[] rowsBox;
     private final List<int[]> zyBoxes;
@@ -64,7 +64,7 @@ final class JavaStepper {
         int[] gg = g.geo;
         int zbl = gg[sweep.kernels.Layout.ZBL], zbh = gg[sweep.kernels.Layout.ZBH];
         int ybl = gg[sweep.kernels.Layout.YBL], ybh = gg[sweep.kernels.Layout.YBH];
-        if (cpu && g.ndim == 3 && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
+        if (cpu && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
             rb = new int[] {zbl, zbh, ybl, ybh, 0, g.nx};
             zy = new java.util.ArrayList<>();
             for (int[] b : pmlBoxes) {
@@ -85,7 +85,8 @@ final class JavaStepper {
         int slots = g.ndim;
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
-        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo) : 0];
+        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo)
+                : CpuKernels2D.scratchSize()];
     }
 
     /** Whether this stepper runs the CPU-specialised kernels. */
@@ -290,8 +291,12 @@ final class JavaStepper {
         int[] b = rowsBox;
         int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
         if (z0 < z1) {
-            CpuKernels3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
-                    scratch[chunk]);
+            if (g.ndim == 2) {
+                CpuKernels2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
+            } else {
+                CpuKernels3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                        scratch[chunk]);
+            }
         }
     }
 
