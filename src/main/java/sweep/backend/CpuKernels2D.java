@@ -19,33 +19,82 @@ public final class CpuKernels2D {
 
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
 
-    /** Same as {@link Acoustic2D#interior}. */
+    /**
+     * Same as {@link Acoustic2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per
+     * iteration: measured 1.15-1.18x the one-row loop on 256² in cache and 2000² from memory; four rows per iteration
+     * made C2 box the vectors); an odd last row goes alone.
+     */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int x0, int x1) {
+        int z = z0;
+        for (; z + 1 < z1; z += 2) {
+            interiorPair(u, un, v2, coef, geo, z, x0, x1);
+        }
+        if (z < z1) {
+            interiorRow(u, un, v2, coef, geo, z, x0, x1);
+        }
+    }
+
+    /** Rows z and z+1 of {@link #interior}. */
+    private static void interiorPair(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
+                                     int x1) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
-        int off = geo[Layout.OFF0];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
+        int row = geo[Layout.OFF0] + z * sz;
         int vl = S.length();
-        for (int z = z0; z < z1; z++) {
-            int x = x0;
-            for (; x + vl <= x1; x += vl) {
-                int i = off + z * sz + x;
-                FloatVector uc = FloatVector.fromArray(S, u, i);
-                FloatVector s = uc.mul(c00);
-                for (int k = 1; k <= h; k++) {
-                    int o = k * sz;
-                    FloatVector tz = FloatVector.fromArray(S, u, i + o).add(FloatVector.fromArray(S, u, i - o)).mul(coef[k]);
-                    FloatVector tx = FloatVector.fromArray(S, u, i + k).add(FloatVector.fromArray(S, u, i - k))
-                            .mul(coef[cx + k]);
-                    s = s.add(tz.add(tx));
-                }
-                leap(u, un, v2, i, uc, s);
+        int x = x0;
+        for (; x + vl <= x1; x += vl) {
+            int i = row + x;
+            int i2 = i + sz;
+            FloatVector uc = ld(u, i);
+            FloatVector uc2 = ld(u, i2);
+            FloatVector s = uc.mul(c00);
+            FloatVector s2 = uc2.mul(c00);
+            for (int k = 1; k <= h; k++) {
+                int o = k * sz;
+                float cz = coef[k];
+                float ck = coef[cx + k];
+                FloatVector tz = ld(u, i + o).add(ld(u, i - o)).mul(cz);
+                FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
+                s = s.add(tz.add(tx));
+                FloatVector tz2 = ld(u, i2 + o).add(ld(u, i2 - o)).mul(cz);
+                FloatVector tx2 = ld(u, i2 + k).add(ld(u, i2 - k)).mul(ck);
+                s2 = s2.add(tz2.add(tx2));
             }
-            if (x < x1) {
-                Acoustic2D.interior(u, un, v2, coef, geo, z, z + 1, x, x1);
+            leap(u, un, v2, i, uc, s);
+            leap(u, un, v2, i2, uc2, s2);
+        }
+        if (x < x1) {
+            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 2, x, x1);
+        }
+    }
+
+    /** Row z of {@link #interior}. */
+    private static void interiorRow(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
+                                    int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int row = geo[Layout.OFF0] + z * sz;
+        int vl = S.length();
+        int x = x0;
+        for (; x + vl <= x1; x += vl) {
+            int i = row + x;
+            FloatVector uc = ld(u, i);
+            FloatVector s = uc.mul(c00);
+            for (int k = 1; k <= h; k++) {
+                int o = k * sz;
+                FloatVector tz = ld(u, i + o).add(ld(u, i - o)).mul(coef[k]);
+                FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
+                s = s.add(tz.add(tx));
             }
+            leap(u, un, v2, i, uc, s);
+        }
+        if (x < x1) {
+            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 1, x, x1);
         }
     }
 
@@ -74,16 +123,22 @@ public final class CpuKernels2D {
         int base = geo[Layout.LEN] + geo[Layout.OFF0];
         int ahead = TOUCH_AHEAD;
         float acc = 0f;
-        for (int z = z0; z < z1; z++) {
-            if (ahead > 0 && z + ahead < z1) {
-                int r = base + (z + ahead) * sz;
-                acc += touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
+        // rows in pairs, so that the interior segments run through the two-row loop of interior
+        for (int z = z0; z < z1; z += 2) {
+            int ze = Math.min(z1, z + 2);
+            for (int zz = z; zz < ze; zz++) {
+                if (ahead > 0 && zz + ahead < z1) {
+                    int r = base + (zz + ahead) * sz;
+                    acc += touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
+                }
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, a, b, scratch);
             }
-            bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, a, b, scratch);
             if (b < c) {
-                interior(u, un, v2, coef, geo, z, z + 1, b, c);
+                interior(u, un, v2, coef, geo, z, ze, b, c);
             }
-            bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, c, x1, scratch);
+            for (int zz = z; zz < ze; zz++) {
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, c, x1, scratch);
+            }
         }
         CpuKernels3D.sink = acc;
     }
