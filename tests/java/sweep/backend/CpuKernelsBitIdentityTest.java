@@ -183,6 +183,68 @@ class CpuKernelsBitIdentityTest {
         }
     }
 
+    /** {@link CpuKernels2D#innerRows} against the portable passes, x bands as in the 3-D test. */
+    @ParameterizedTest(name = "2-D order {0}")
+    @ValueSource(ints = {2, 4, 8, 12, 16})
+    void innerRows2dAreBitIdentical(int order) {
+        int[][] bandSets = {BANDS2, {6, 29, 0, 1, 37, 45}, {6, 29, 0, 1, 16, 50}, {6, 29, 0, 1, 32, 60}};
+        for (int[] bands : bandSets) {
+            int[][] xr = {{0, NX2}, {2, NX2 - 1}, {5, NX2 - 7}, {bands[4] - 3, bands[5] + 2}, {0, bands[4]}};
+            for (int[] x : xr) {
+                int[] b = {bands[0], bands[1], 0, 1, x[0], x[1]};
+                State ref = state(2, order, NZ2, 1, NX2, bands, order * 13L + x[0]);
+                State cpu = ref.copy();
+                int xl = Math.min(b[5], Math.max(b[4], bands[4]));
+                int xh = Math.max(xl, Math.min(b[5], bands[5]));
+                Acoustic2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
+                Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4],
+                        xl);
+                Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], xl, xh);
+                Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], xh,
+                        b[5]);
+                CpuKernels2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[4], b[5], new float[CpuKernels2D.scratchSize()]);
+                String what = "2-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                same(ref.psi, cpu.psi, what + " psi", b);
+                same(ref.zeta, cpu.zeta, what + " zeta", b);
+                same(ref.un, cpu.un, what + " un", b);
+            }
+        }
+    }
+
+    /**
+     * {@link CpuKernels3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
+     * psi, pml and interior passes over the same rows: x bands of one vector plus a tail (20), shorter than a vector
+     * (sub-boxes that cut them), of several vectors (37), and an exact multiple (16, 32).
+     */
+    @ParameterizedTest(name = "3-D order {0}")
+    @ValueSource(ints = {2, 4, 8, 12, 16})
+    void innerRows3dAreBitIdentical(int order) {
+        int[][] bandSets = {BANDS3, {4, 12, 3, 11, 37, 45}, {4, 12, 3, 11, 16, 38}, {4, 12, 3, 11, 32, 54}};
+        for (int[] bands : bandSets) {
+            int[][] xr = {{0, NX3}, {2, NX3 - 1}, {5, NX3 - 7}, {bands[4] - 3, bands[5] + 2}, {0, bands[4]}};
+            for (int[] x : xr) {
+                int[] b = {bands[0], bands[1], bands[2], bands[3], x[0], x[1]};
+                State ref = state(3, order, NZ3, NY3, NX3, bands, order * 11L + x[0]);
+                State cpu = ref.copy();
+                int xl = Math.min(b[5], Math.max(b[4], bands[4]));
+                int xh = Math.max(xl, Math.min(b[5], bands[5]));
+                Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                        b[3], b[4], xl);
+                Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], xl, xh);
+                Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                        b[3], xh, b[5]);
+                CpuKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[2], b[3], b[4], b[5], new float[CpuKernels3D.scratchSize(cpu.geo)]);
+                String what = "3-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                same(ref.psi, cpu.psi, what + " psi", b);
+                same(ref.zeta, cpu.zeta, what + " zeta", b);
+                same(ref.un, cpu.un, what + " un", b);
+            }
+        }
+    }
+
     /**
      * The random data discriminate operation orders: regrouping the interior sum of the portable kernel (a change a
      * compiler with fast-math, or an FMA, would make) changes the bits of many cells, so the comparisons above can

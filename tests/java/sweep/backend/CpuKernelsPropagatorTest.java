@@ -18,12 +18,13 @@ import sweep.prop.Propagator;
  */
 class CpuKernelsPropagatorTest {
 
-    @ParameterizedTest(name = "{0}-D order {1} free surface {2} threads {3}")
-    @CsvSource({"2,8,false,1", "2,8,true,2", "2,4,false,2", "2,16,true,1", "3,8,false,2", "3,8,true,1", "3,6,false,1",
-        "3,12,true,2"})
-    void forwardMatchesPortableKernels(int ndim, int order, boolean freeSurface, int threads) {
+    @ParameterizedTest(name = "{0}-D order {1} free surface {2} threads {3} abcn {4}")
+    @CsvSource({"2,8,false,1,10", "2,8,true,2,10", "2,4,false,2,10", "2,16,true,1,10", "3,8,false,2,10",
+        "3,8,true,1,10", "3,6,false,1,10", "3,12,true,2,10", "3,8,false,2,20", "3,4,true,1,35", "3,8,false,1,16",
+        "2,8,false,2,20", "2,6,true,1,37"})
+    void forwardMatchesPortableKernels(int ndim, int order, boolean freeSurface, int threads, int abcn) {
         int[] shape = ndim == 2 ? new int[] {45, 71} : new int[] {23, 27, 41};
-        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(120).order(order).abcn(10).freeSurface(freeSurface)
+        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(120).order(order).abcn(abcn).freeSurface(freeSurface)
                 .threads(threads).build();
         int cells = 1;
         for (int n : shape) {

@@ -205,11 +205,26 @@ public final class CpuAdjoint3D {
         // x band reach: cells in [xa, xe) have their whole x stencil outside the x bands
         int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL] + h));
         int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH] - h));
+        int ahead = CpuKernels3D.TOUCH_AHEAD;
+        float acc = 0f;
         for (int z = z0; z < z1; z++) {
             boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
             for (int y = y0; y < y1; y++) {
                 boolean ry = !(y - h >= geo[Layout.YBL] && y + h < geo[Layout.YBH]);
                 int i0 = off + z * sz + y * sy + x0;
+                if (ahead > 0) {
+                    // the x-slot cor/pb segments of a later row: short strided pieces no hardware stream fetches
+                    int yn = y + ahead;
+                    int zn = z;
+                    if (yn >= y1) {
+                        yn -= y1 - y0;
+                        zn++;
+                    }
+                    if (zn < z1 && yn < y1) {
+                        int r = 2 * len + off + zn * sz + yn * sy;
+                        acc += touch(cor, pb, r + x0, xa - x0, h) + touch(cor, pb, r + xe, x1 - xe, h);
+                    }
+                }
                 generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
                 generalAxis(w, cor, pb, scratch, n, i0, n, len, sy, coef, cy, d1 + h, h, ry);
                 generalAxis(w, cor, pb, scratch, 2 * n, i0, xa - x0, 2 * len, 1, coef, cx, d1 + 2 * h, h, true);
@@ -220,6 +235,19 @@ public final class CpuAdjoint3D {
                 generalFinish(qp, qb, scratch, i0, n);
             }
         }
+        CpuKernels3D.sink = acc;
+    }
+
+    /** Sum of one float per 16 of a and b over [i − h, i + n + h) when n > 0 (only brings their lines in). */
+    private static float touch(float[] a, float[] b, int i, int n, int h) {
+        float s = 0f;
+        if (n > 0) {
+            for (int j = -h; j < n + h; j += 16) {
+                s += a[i + j] + b[i + j];
+            }
+            s += a[i + n + h - 1] + b[i + n + h - 1];
+        }
+        return s;
     }
 
     /**

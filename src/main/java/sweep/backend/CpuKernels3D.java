@@ -78,6 +78,126 @@ public final class CpuKernels3D {
         }
     }
 
+    /**
+     * {@link Acoustic3D#psi} followed by {@link Acoustic3D#pml} and {@link Acoustic3D#interior} over whole rows
+     * [x0, x1) of a box whose rows (z, y) lie outside the z and y bands: per row, the x-band segment on the low side
+     * (its psi, then its update), the interior segment, then the x-band segment on the high side. The x-band psi of a
+     * row is read only by the update of the same row, so each cell sees the operations of the separate passes in the
+     * same order (same bits), while the row's memory is streamed once. The psi pass must then skip these cells.
+     * {@code scratch} as for {@link #pml}.
+     */
+    public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                 float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1,
+                                 float[] scratch) {
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int a = x0;
+        int b = Math.min(x1, Math.max(x0, xbl));
+        int c = Math.max(b, Math.min(x1, xbh));
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int p2 = 2 * geo[Layout.LEN];
+        int ahead = TOUCH_AHEAD;
+        float acc = 0f;
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                if (ahead > 0) {
+                    acc += touchAhead(psi, zeta, p2 + off, sz, sy, z, y, z1, y0, y1, ahead, a, b, c, x1);
+                }
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, a, b, scratch);
+                if (b < c) {
+                    interiorRow(u, un, v2, coef, geo, z, y, b, c);
+                }
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, c, x1, scratch);
+            }
+        }
+        sink = acc;
+    }
+
+    /** Rows ahead whose x-band psi/zeta lines {@link #innerRows} touches early (property {@code sweep.cpu.touch}). */
+    static final int TOUCH_AHEAD = Integer.getInteger("sweep.cpu.touch", 2);
+    /** Keeps the touched values alive (never read). */
+    static float sink;
+
+    /**
+     * Reads one float of each cache line that the x-band segments [a, b) and [c, x1) of the row {@code ahead} rows
+     * after (z, y) in a box [.., z1) × [y0, y1) will use in psi and zeta (x slot at {@code base}; zeta null: psi only),
+     * so that those lines, which no hardware stream brings in, arrive together with this row's misses instead of
+     * stalling the later row on their own. Returns their sum, to be kept in {@link #sink}.
+     */
+    private static float touchAhead(float[] psi, float[] zeta, int base, int sz, int sy, int z, int y, int z1, int y0,
+                                    int y1, int ahead, int a, int b, int c, int x1) {
+        int yn = y + ahead;
+        int zn = z;
+        if (yn >= y1) {
+            yn -= y1 - y0;
+            zn++;
+        }
+        if (zn >= z1 || yn >= y1) {
+            return 0f;
+        }
+        int r = base + zn * sz + yn * sy;
+        return touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
+    }
+
+    /** Sum of one float per 16 of psi[i-4, i+n+4) and of zeta[i, i+n) when zeta is not null. */
+    private static float touch(float[] psi, float[] zeta, int i, int n) {
+        if (n <= 0) {
+            return 0f;
+        }
+        float s = 0f;
+        for (int j = -4; j < n + 4; j += 16) {
+            s += psi[i + j];
+        }
+        s += psi[i + n + 3];
+        if (zeta != null) {
+            for (int j = 0; j < n; j += 16) {
+                s += zeta[i + j];
+            }
+            s += zeta[i + n - 1];
+        }
+        return s;
+    }
+
+    /** psi then update of an x-band-only row segment [xa, xe) (see {@link #innerRows}). */
+    private static void bandRowX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                 float[] coef, int[] geo, int z, int y, int xa, int xe, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
+            return;
+        }
+        int vl = S.length();
+        if (n < vl) {
+            Acoustic3D.psi(u, psi, prof, coef, geo, z, z + 1, y, y + 1, xa, xe);
+            Acoustic3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, y, y + 1, xa, xe);
+            return;
+        }
+        int h = geo[Layout.H];
+        int p = 2 * geo[Layout.LEN];
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
+        int pbx = pax + geo[Layout.NX];
+        int dx = Layout.d1(h) + 2 * h;
+        int i0 = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + xa;
+        int last = n - vl;
+        psiX(u, psi, prof, coef, h, dx, p, i0 + last, pax + last, pbx + last, t, 0);
+        for (int j = 0; j < last; j += vl) {
+            psiX(u, psi, prof, coef, h, dx, p, i0 + j, pax + j, pbx + j, psi, p + i0 + j);
+        }
+        ld(t, 0).intoArray(psi, p + i0 + last);
+        pmlRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, t);
+    }
+
+    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}. */
+    private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
+                             int pb, float[] dst, int o) {
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(ld(u, i + k).sub(ld(u, i - k)).mul(coef[dx + k - 1]));
+        }
+        ld(psi, p + i).mul(ld(prof, pa)).add(d.mul(ld(prof, pb))).intoArray(dst, o);
+    }
+
     /** Same as {@link Acoustic3D#psi}. */
     public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, int y0, int y1, int x0, int x1) {
@@ -174,14 +294,79 @@ public final class CpuKernels3D {
         int a = x0;
         int b = Math.min(x1, Math.max(x0, xbl));
         int c = Math.max(b, Math.min(x1, xbh));
+        int vl = S.length();
         for (int z = z0; z < z1; z++) {
+            boolean zIn = z >= geo[Layout.ZBL] && z < geo[Layout.ZBH];
             for (int y = y0; y < y1; y++) {
+                boolean xOnly = zIn && y >= geo[Layout.YBL] && y < geo[Layout.YBH];
                 for (int seg = 0; seg < 3; seg++) {
-                    pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, seg == 0 ? a : seg == 1 ? b : c,
-                            seg == 0 ? b : seg == 1 ? c : x1, seg != 1, scratch);
+                    int xa = seg == 0 ? a : seg == 1 ? b : c;
+                    int xe = seg == 0 ? b : seg == 1 ? c : x1;
+                    if (xOnly && seg != 1 && xe - xa >= vl) {
+                        pmlRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, scratch);
+                    } else {
+                        pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, seg != 1, scratch);
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * A row segment of at least one vector inside the x band only (z and y outside their bands), in one pass per
+     * vector (no scratch passes). The last vector, overlapping the one before when the length is not a multiple of
+     * the vector length, is computed first from the old zeta and un and parked in {@code t}; the other vectors follow
+     * and the parked vector is stored last, so overlapped cells receive the same values again (same bits).
+     */
+    private static void pmlRowX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                float[] coef, int[] geo, int z, int y, int xa, int xe, float[] t) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int p = 2 * geo[Layout.LEN];
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY];
+        int pbx = pax + geo[Layout.NX];
+        int vl = S.length();
+        int n = xe - xa;
+        int i0 = geo[Layout.OFF0] + z * sz + y * sy + xa;
+        int last = n - vl;
+        cellX(u, un, v2, psi, zeta, prof, coef, h, sz, sy, p, i0 + last, pax + xa + last, pbx + xa + last, t, 0, t, vl);
+        for (int j = 0; j < last; j += vl) {
+            int i = i0 + j;
+            cellX(u, un, v2, psi, zeta, prof, coef, h, sz, sy, p, i, pax + xa + j, pbx + xa + j, zeta, p + i, un, i);
+        }
+        ld(t, 0).intoArray(zeta, p + i0 + last);
+        ld(t, vl).intoArray(un, i0 + last);
+    }
+
+    /**
+     * One vector of x-band-only cells at {@code i} (x profiles at {@code prof[pa]}, {@code prof[pb]}): the operations
+     * of {@link Acoustic3D#pml} in its order; the new zeta goes to {@code zd[zo]}, the new un to {@code ud[uo]}.
+     */
+    private static void cellX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                              float[] coef, int h, int sz, int sy, int p, int i, int pa, int pb,
+                              float[] zd, int zo, float[] ud, int uo) {
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        int dx = Layout.d1(h) + 2 * h;
+        FloatVector uc = ld(u, i);
+        FloatVector tz = uc.mul(coef[0]);
+        FloatVector ty = uc.mul(coef[cy]);
+        FloatVector tx = uc.mul(coef[cx]);
+        for (int k = 1; k <= h; k++) {
+            tz = tz.add(ld(u, i + k * sz).add(ld(u, i - k * sz)).mul(coef[k]));
+            ty = ty.add(ld(u, i + k * sy).add(ld(u, i - k * sy)).mul(coef[cy + k]));
+            tx = tx.add(ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]));
+        }
+        int j = p + i;
+        for (int k = 1; k <= h; k++) {
+            tx = tx.add(ld(psi, j + k).sub(ld(psi, j - k)).mul(coef[dx + k - 1]));
+        }
+        FloatVector ze = ld(zeta, j).mul(ld(prof, pa)).add(tx.mul(ld(prof, pb)));
+        FloatVector s = tz.add(ty).add(tx.add(ze));
+        FloatVector nu = uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s));
+        ze.intoArray(zd, zo);
+        nu.intoArray(ud, uo);
     }
 
     private static void pmlRow(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,

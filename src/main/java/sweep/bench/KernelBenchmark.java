@@ -174,6 +174,41 @@ public final class KernelBenchmark {
                 Acoustic3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
         });
+        // the rows outside the z and y bands, x bands included: portable psi + pml (x slabs) + interior against the
+        // fused CPU pass the stepper runs (innerRows)
+        int[] rows = {abcn, nc - abcn, d2 ? 0 : abcn, d2 ? 1 : nc - abcn, 0, nc};
+        List<int[]> xSlabs = List.of(new int[] {rows[0], rows[1], rows[2], rows[3], 0, abcn},
+                new int[] {rows[0], rows[1], rows[2], rows[3], nc - abcn, nc});
+        float[] scr2 = new float[CpuKernels2D.scratchSize()];
+        time("fwd inner rows (x bands + interior)", List.of(rows), boundMcells, (cpu, b) -> {
+            if (cpu) {
+                if (d2) {
+                    CpuKernels2D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr2);
+                } else {
+                    CpuKernels3D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
+                }
+                return;
+            }
+            for (int[] x : xSlabs) {
+                if (d2) {
+                    Acoustic2D.psi(u, a3, prof, coef, geo, x[0], x[1], x[4], x[5]);
+                } else {
+                    Acoustic3D.psi(u, a3, prof, coef, geo, x[0], x[1], x[2], x[3], x[4], x[5]);
+                }
+            }
+            for (int[] x : xSlabs) {
+                if (d2) {
+                    Acoustic2D.pml(u, un, v2, a3, b3, prof, coef, geo, x[0], x[1], x[4], x[5]);
+                } else {
+                    Acoustic3D.pml(u, un, v2, a3, b3, prof, coef, geo, x[0], x[1], x[2], x[3], x[4], x[5]);
+                }
+            }
+            if (d2) {
+                Acoustic2D.interior(u, un, v2, coef, geo, in[0], in[1], in[4], in[5]);
+            } else {
+                Acoustic3D.interior(u, un, v2, coef, geo, in[0], in[1], in[2], in[3], in[4], in[5]);
+            }
+        });
         time("adj rebuildScale (interior box)", List.of(in), boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {

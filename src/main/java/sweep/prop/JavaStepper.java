@@ -33,8 +33,16 @@ final class JavaStepper {
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
     // Loop bodies built once, so that a step allocates nothing.
-    private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
+    private final JavaBackend.ChunkBody psiPass;
     private final JavaBackend.ChunkBody updatePass;
+    /**
+     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuKernels3D#innerRows} or
+     * {@link CpuKernels2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
+     * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
+     */
+    private final int[] rowsBox;
+    private final List<int[]> zyBoxes;
+    private final JavaBackend.ChunkBody psiPassStep;
     private final List<int[]> pmlAll;
     private final List<int[]> innerAll;
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
@@ -48,16 +56,37 @@ final class JavaStepper {
         this.pmlBoxes = g.pmlBoxes();
         this.interior = g.interiorBox();
         this.pmlAll = pmlBoxes;
+        this.psiPass = (c, r0, r1) -> psiRows(r0, r1, pmlAll);
         this.innerAll = interior == null ? List.of() : List.of(interior);
-        this.updatePass = (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll);
+        cpu = CpuKernels.useCpuKernels();
+        int[] rb = null;
+        List<int[]> zy = pmlBoxes;
+        int[] gg = g.geo;
+        int zbl = gg[sweep.kernels.Layout.ZBL], zbh = gg[sweep.kernels.Layout.ZBH];
+        int ybl = gg[sweep.kernels.Layout.YBL], ybh = gg[sweep.kernels.Layout.YBH];
+        if (cpu && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
+            rb = new int[] {zbl, zbh, ybl, ybh, 0, g.nx};
+            zy = new java.util.ArrayList<>();
+            for (int[] b : pmlBoxes) {
+                if (!(b[0] >= zbl && b[1] <= zbh && b[2] >= ybl && b[3] <= ybh)) {
+                    zy.add(b);
+                }
+            }
+        }
+        this.rowsBox = rb;
+        this.zyBoxes = zy;
+        final List<int[]> zyf = zy;
+        this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(r0, r1, zyf);
+        this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
+                : (c, r0, r1) -> updateRowsFused(c, r0, r1);
         v2 = new float[len];
         u = new float[len];
         un = new float[len];
         int slots = g.ndim;
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
-        cpu = CpuKernels.useCpuKernels();
-        scratch = new float[backend.threads()][cpu && g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo) : 0];
+        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo)
+                : CpuKernels2D.scratchSize()];
     }
 
     /** Whether this stepper runs the CPU-specialised kernels. */
@@ -88,7 +117,7 @@ final class JavaStepper {
     /** Advances u^n → u^{n+1}, injecting {@code wavelet[s·nt + n]} at each source. */
     void step(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt) {
         if (!pmlBoxes.isEmpty()) {
-            backend.parallelFor(0, g.nz, psiPass);
+            backend.parallelFor(0, g.nz, psiPassStep);
         }
         backend.parallelFor(0, g.nz, updatePass);
         final float[] nu = un;
@@ -233,12 +262,12 @@ final class JavaStepper {
         Acoustic3D.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
     }
 
-    /** CPML auxiliary pass over depth rows [r0, r1) of every PML box. */
-    private void psiRows(int r0, int r1) {
+    /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */
+    private void psiRows(int r0, int r1, List<int[]> boxes) {
         final float[] cu = u;
         final int[] geo = g.geo;
         final float[] coef = g.coef;
-        for (int[] b : pmlBoxes) {
+        for (int[] b : boxes) {
             int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {
@@ -252,6 +281,21 @@ final class JavaStepper {
                 } else {
                     Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }
+            }
+        }
+    }
+
+    /** Update pass of {@link #step} with {@link #rowsBox}: the z and y slabs, then the rows outside those bands. */
+    private void updateRowsFused(int chunk, int r0, int r1) {
+        updateRows(chunk, r0, r1, zyBoxes, List.of());
+        int[] b = rowsBox;
+        int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        if (z0 < z1) {
+            if (g.ndim == 2) {
+                CpuKernels2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
+            } else {
+                CpuKernels3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                        scratch[chunk]);
             }
         }
     }
