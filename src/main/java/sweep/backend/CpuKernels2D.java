@@ -129,7 +129,8 @@ public final class CpuKernels2D {
             for (int zz = z; zz < ze; zz++) {
                 if (ahead > 0 && zz + ahead < z1) {
                     int r = base + (zz + ahead) * sz;
-                    acc += touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
+                    acc += CpuKernels.touchLines(psi, zeta, r + a, b - a)
+                            + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
                 }
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, a, b, scratch);
             }
@@ -141,22 +142,6 @@ public final class CpuKernels2D {
             }
         }
         CpuKernels3D.sink = acc;
-    }
-
-    /** Sum of one float per 16 of psi[i-4, i+n+4) and zeta[i, i+n) (brings their cache lines in). */
-    private static float touch(float[] psi, float[] zeta, int i, int n) {
-        if (n <= 0) {
-            return 0f;
-        }
-        float s = 0f;
-        for (int j = -4; j < n + 4; j += 16) {
-            s += psi[i + j];
-        }
-        s += psi[i + n + 3];
-        for (int j = 0; j < n; j += 16) {
-            s += zeta[i + j];
-        }
-        return s + zeta[i + n - 1];
     }
 
     /**

@@ -138,26 +138,7 @@ public final class CpuKernels3D {
             return 0f;
         }
         int r = base + zn * sz + yn * sy;
-        return touch(psi, zeta, r + a, b - a) + touch(psi, zeta, r + c, x1 - c);
-    }
-
-    /** Sum of one float per 16 of psi[i-4, i+n+4) and of zeta[i, i+n) when zeta is not null. */
-    private static float touch(float[] psi, float[] zeta, int i, int n) {
-        if (n <= 0) {
-            return 0f;
-        }
-        float s = 0f;
-        for (int j = -4; j < n + 4; j += 16) {
-            s += psi[i + j];
-        }
-        s += psi[i + n + 3];
-        if (zeta != null) {
-            for (int j = 0; j < n; j += 16) {
-                s += zeta[i + j];
-            }
-            s += zeta[i + n - 1];
-        }
-        return s;
+        return CpuKernels.touchLines(psi, zeta, r + a, b - a) + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
     }
 
     /** psi then update of an x-band-only row segment [xa, xe) (see {@link #innerRows}). */
