@@ -32,9 +32,10 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * snapshot levels after the steps that write them). The step index is a device
  * counter ({@link StepKernels}), since task arguments are fixed when a graph is built.
  *
- * <p>For a gradient the same graphs also record the tape into one device array (see {@link DeviceTape}), which comes
- * back in the same transfer (a batch of shots keeps one tape per shot on the host); {@link #backward} runs the
- * adjoint graphs of the same plan, which upload the shot's tape. Under domain
+ * <p>For a gradient the same graphs also record the tape into one device array (see {@link DeviceTape}), owned by
+ * graph {@code tapeIn} (graph 4): it stays on the device for the shot's adjoint run ({@link #backward}, the adjoint
+ * graphs of the same plan) and comes to the host only when a later shot of a batch needs its place; {@code tapeIn}
+ * uploads it again for its adjoint run. Under domain
  * decomposition (a {@link HaloHook} that exchanges packed strips) each step graph starts by unpacking the strips
  * received after the previous step and ends by packing its cut strips into one send buffer; only those buffers
  * travel between steps.
