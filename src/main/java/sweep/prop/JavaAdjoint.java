@@ -113,7 +113,7 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(c, r0, r1);
-    private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(r0, r1);
+    private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(c, r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
             nx());
@@ -591,7 +591,7 @@ final class JavaAdjoint {
         }
     }
 
-    private void psiRows(int r0, int r1) {
+    private void psiRows(int chunk, int r0, int r1) {
         float[] prof = fwd.prof;
         for (int[] b : band) {
             int z0 = Math.max(b[0], r0);
@@ -601,12 +601,13 @@ final class JavaAdjoint {
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
+                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
                 } else {
                     Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
                 }
             } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                        scratch[chunk]);
             } else {
                 Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
             }
