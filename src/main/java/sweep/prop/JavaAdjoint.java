@@ -248,10 +248,7 @@ final class JavaAdjoint {
         Arrays.fill(qprev, 0f);
         Arrays.fill(grad, 0f);
         Arrays.fill(d, 0f);
-        Arrays.fill(cor, 0f);
-        Arrays.fill(pb, 0f);
-        Arrays.fill(psib, 0f);
-        Arrays.fill(zetab, 0f);
+        clearAuxiliaries();
         float[] cur = ucur;
         float[] nxt = unxt;
         boolean bs = storage == Storage.BOUNDARY_SAVING;
@@ -365,6 +362,34 @@ final class JavaAdjoint {
         sD = null;
         for (int i = 0; i < grad.length; i++) {
             gradOut[i] += grad[i];
+        }
+    }
+
+    /** Whether a backward run has written the PML auxiliaries (new arrays are zero). */
+    private boolean auxUsed;
+
+    /**
+     * Zeroes cor, pb, psib and zetab. The kernels write them only at band cells (per axis slot, the cells of that
+     * axis's band, all inside {@link #band}) and nothing else does, so after a run only the band boxes of each slot
+     * need clearing; the rest is still +0.0f from the allocation (about a third of the memory to clear at 256³ + 20).
+     */
+    private void clearAuxiliaries() {
+        if (!auxUsed) {
+            auxUsed = true;
+            return;
+        }
+        int len = g.length();
+        for (float[] a : new float[][] {cor, pb, psib, zetab}) {
+            for (int slot = 0; slot < a.length / len; slot++) {
+                for (int[] b : band) {
+                    for (int z = b[0]; z < b[1]; z++) {
+                        for (int y = b[2]; y < b[3]; y++) {
+                            int i = slot * len + g.compIndex(z, y, b[4]);
+                            Arrays.fill(a, i, i + b[5] - b[4], 0f);
+                        }
+                    }
+                }
+            }
         }
     }
 
