@@ -292,4 +292,47 @@ class CpuAdjointBitIdentityTest {
             }
         }
     }
+
+    /**
+     * The x part of pmlPsi (vectorised with per-lane band masks and an overlapping last vector) over x bands of width
+     * 0 (a tile cut), 3, 16, 20 and 37 on either side, whole rows and sub-boxes whose segments are shorter or longer
+     * than a vector.
+     */
+    @ParameterizedTest(name = "x bands, order {0}")
+    @ValueSource(ints = {2, 8, 16})
+    void pmlPsiXBandsAreBitIdentical(int order) {
+        int[] widths = {0, 3, 16, 20, 37};
+        long seed = 101L * order;
+        for (int wl : widths) {
+            for (int wh : widths) {
+                int nx = wl + 29 + wh;
+                int[] bands3 = {2, 5, 2, 4, wl, nx - wh};
+                List<int[]> bs = List.of(new int[] {0, 7, 0, 6, 0, nx}, new int[] {1, 6, 1, 5, 1, nx - 2},
+                        new int[] {0, 7, 0, 6, Math.max(0, wl - 5), Math.min(nx, wl + 3)},
+                        new int[] {0, 3, 0, 2, Math.min(nx - 1, wl + 2), nx});
+                for (int[] b : bs) {
+                    St ref = state(3, order, 7, 6, nx, bands3, seed);
+                    St cpu = ref.copy();
+                    float[][] r = ref.f;
+                    float[][] c = cpu.f;
+                    Adjoint3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                            b[3], b[4], b[5]);
+                    CpuAdjoint3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+                            b[3], b[4], b[5]);
+                    sameAll(ref, cpu, "pmlPsi 3-D x bands " + wl + "/" + wh, b);
+                    int[] bands2 = {2, 5, 0, 1, wl, nx - wh};
+                    St ref2 = state(2, order, 7, 1, nx, bands2, seed + 1);
+                    St cpu2 = ref2.copy();
+                    r = ref2.f;
+                    c = cpu2.f;
+                    Adjoint2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref2.prof, ref2.coef, ref2.geo, b[0], b[1], b[4],
+                            b[5]);
+                    CpuAdjoint2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu2.prof, cpu2.coef, cpu2.geo, b[0], b[1],
+                            b[4], b[5]);
+                    sameAll(ref2, cpu2, "pmlPsi 2-D x bands " + wl + "/" + wh, b);
+                    seed += 2;
+                }
+            }
+        }
+    }
 }

@@ -205,12 +205,19 @@ public final class CpuAdjoint2D {
         }
     }
 
-    /**
-     * Same as {@link Adjoint2D#pmlPsi}: the z part vectorised per row (its band tests depend on z only), the x part in
-     * scalar loops over the x band segments.
-     */
+    /** Same as {@link Adjoint2D#pmlPsi}; allocates its scratch row. */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int x0, int x1) {
+        pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, x0, x1, new float[CpuAdjoint3D.scratchSize(geo)]);
+    }
+
+    /**
+     * Same as {@link Adjoint2D#pmlPsi}, given {@code scratch} of at least {@link CpuAdjoint3D#scratchSize} floats (one
+     * per thread): the z part vectorised per row (its band tests depend on z only), the x part per band segment
+     * ({@link CpuAdjoint3D#psiRowX}).
+     */
+    public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
+                              int z0, int z1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
@@ -234,7 +241,7 @@ public final class CpuAdjoint2D {
                 int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                 int xe = seg == 0 ? Math.min(x1, xbl) : x1;
                 CpuAdjoint3D.psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, len, xa, xe, h, nx, xbl, xbh,
-                        pax, pbx);
+                        pax, pbx, scratch);
             }
         }
     }

@@ -179,9 +179,12 @@ public final class CpuAdjoint3D {
         }
     }
 
-    /** Floats of per-thread scratch that {@link #general} needs for grid {@code geo} (three rows). */
+    /**
+     * Floats of per-thread scratch that {@link #general} (three rows) and {@link #pmlPsi} (one row and 2h) need for
+     * grid {@code geo}.
+     */
     public static int scratchSize(int[] geo) {
-        return 3 * geo[Layout.NX];
+        return 3 * geo[Layout.NX] + 2 * geo[Layout.H];
     }
 
     /**
@@ -434,9 +437,65 @@ public final class CpuAdjoint3D {
         }
     }
 
-    /** Backward psi recursion of the x axis over cells x in [xa, xe) of a row, scalar (band tests per cell). */
+    /**
+     * Backward psi recursion of the x axis over cells x in [xa, xe) of a row, vectorised: the neighbour terms
+     * {@code w + cor} of the cells [xa − h, xe + h) go first into {@code s}, as +0.0f where the portable kernel's band
+     * test takes 0.0f (outside the grid or outside the x bands), so that {@code lo} and {@code hi} are plain loads of
+     * the very values the scalar code forms. A segment at least a vector long ends with a vector that overlaps the one
+     * before it: that last vector is computed first, from the old psib, and stored last (each cell gets the value of
+     * one update); shorter segments run scalar. {@code s} holds at least {@code xe − xa + 2h} floats.
+     */
     static void psiRowX(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int dc, int row,
-                        int p, int xa, int xe, int h, int nx, int xbl, int xbh, int pax, int pbx) {
+                        int p, int xa, int xe, int h, int nx, int xbl, int xbh, int pax, int pbx, float[] s) {
+        int vl = S.length();
+        int m = xe - xa;
+        if (m < vl) {
+            psiRowXScalar(w, cor, psib, pb, prof, coef, dc, row, p, xa, xe, h, nx, xbl, xbh, pax, pbx);
+            return;
+        }
+        // s[q] = w + cor at x = xa − h + q (a pure function of the inputs: the last vector may overlap)
+        int n = m + 2 * h;
+        int i0 = row + xa - h;
+        for (int q = 0; q < n; q += vl) {
+            int qq = Math.min(q, n - vl);
+            ld(w, i0 + qq).add(ld(cor, p + i0 + qq)).intoArray(s, qq);
+        }
+        // +0.0f where x < 0, x ≥ nx or xbl ≤ x < xbh
+        zeroRange(s, xa - h, xa - h, Math.min(0, xe + h));
+        zeroRange(s, xa - h, Math.max(xbl, xa - h), Math.min(xbh, xe + h));
+        zeroRange(s, xa - h, Math.max(nx, xa - h), xe + h);
+        int xl = xe - vl;
+        FloatVector tl = psiVecX(psib, s, coef, dc, row + p, xl, xl - xa + h, h);
+        for (int x = xa; x < xl; x += vl) {
+            FloatVector t = psiVecX(psib, s, coef, dc, row + p, x, x - xa + h, h);
+            int j = p + row + x;
+            ld(prof, pbx + x).mul(t).intoArray(pb, j);
+            ld(prof, pax + x).mul(t).intoArray(psib, j);
+        }
+        int j = p + row + xl;
+        ld(prof, pbx + xl).mul(tl).intoArray(pb, j);
+        ld(prof, pax + xl).mul(tl).intoArray(psib, j);
+    }
+
+    /** Sets s[x − base] = +0.0f for x in [a, b) (nothing when a ≥ b). */
+    private static void zeroRange(float[] s, int base, int a, int b) {
+        for (int x = a; x < b; x++) {
+            s[x - base] = 0.0f;
+        }
+    }
+
+    /** {@code t = psib + Σ_k d_k·(lo − hi)} for the vector of cells from x, lo/hi read from s at q ∓ k. */
+    private static FloatVector psiVecX(float[] psib, float[] s, float[] coef, int dc, int rowp, int x, int q, int h) {
+        FloatVector t = ld(psib, rowp + x);
+        for (int k = 1; k <= h; k++) {
+            t = t.add(ld(s, q - k).sub(ld(s, q + k)).mul(coef[dc + k - 1]));
+        }
+        return t;
+    }
+
+    /** Backward psi recursion of the x axis over cells x in [xa, xe) of a row, scalar (band tests per cell). */
+    static void psiRowXScalar(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int dc,
+                              int row, int p, int xa, int xe, int h, int nx, int xbl, int xbh, int pax, int pbx) {
         for (int x = xa; x < xe; x++) {
             int i = row + x;
             int j = p + i;
@@ -453,9 +512,15 @@ public final class CpuAdjoint3D {
         }
     }
 
-    /** Same as {@link Adjoint3D#pmlPsi}: z and y parts vectorised per row, the x part scalar over its band segments. */
+    /** Same as {@link Adjoint3D#pmlPsi}: z and y parts vectorised per row, the x part over its band segments. */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int y0, int y1, int x0, int x1) {
+        pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
+    }
+
+    /** Same as {@link Adjoint3D#pmlPsi}, given {@code scratch} of at least {@link #scratchSize} floats (one per thread). */
+    public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
+                              int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -475,10 +540,30 @@ public final class CpuAdjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
+        int ahead = CpuKernels3D.TOUCH_AHEAD;
+        int la = x0;
+        int le = Math.min(x1, xbl);
+        int ha = Math.max(x0, xbh);
+        float acc = 0f;
         for (int z = z0; z < z1; z++) {
             boolean zb = z < zbl || z >= zbh;
             for (int y = y0; y < y1; y++) {
                 int row = off + z * sz + y * sy;
+                if (ahead > 0 && !zb && y >= ybl && y < ybh) {
+                    // rows of the x slab: their short strided x-slot segments, which no hardware stream fetches,
+                    // are touched a few rows ahead
+                    int yn = y + ahead;
+                    int zn = z;
+                    if (yn >= y1) {
+                        yn -= y1 - y0;
+                        zn++;
+                    }
+                    if (zn < z1 && yn < y1) {
+                        int r = off + zn * sz + yn * sy;
+                        acc += touchX(w, cor, psib, pb, r, 2 * len, la, le, h)
+                                + touchX(w, cor, psib, pb, r, 2 * len, ha, x1, h);
+                    }
+                }
                 if (zb) {
                     psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z, nz, zbl, zbh, prof[z],
                             prof[nz + z]);
@@ -490,9 +575,28 @@ public final class CpuAdjoint3D {
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                     int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                    psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, 2 * len, xa, xe, h, nx, xbl, xbh, pax, pbx);
+                    psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, 2 * len, xa, xe, h, nx, xbl, xbh, pax, pbx,
+                            scratch);
                 }
             }
         }
+        CpuKernels3D.sink = acc;
+    }
+
+    /**
+     * Sum of one float per 16 of w over [row + xa − h, row + xe + h) and of c, e, f (slot p) over the same cells, when
+     * xa &lt; xe (only brings their lines in).
+     */
+    static float touchX(float[] w, float[] c, float[] e, float[] f, int row, int p, int xa, int xe, int h) {
+        float s = 0f;
+        if (xa < xe) {
+            int a = row + xa - h;
+            int b = row + xe + h - 1;
+            for (int i = a; i < b; i += 16) {
+                s += w[i] + c[p + i] + e[p + i] + f[p + i];
+            }
+            s += w[b] + c[p + b] + e[p + b] + f[p + b];
+        }
+        return s;
     }
 }

@@ -251,12 +251,12 @@ public final class KernelBenchmark {
         time("adj pmlPsi (PML bands)", band, boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
+                    CpuAdjoint2D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr);
                 } else {
                     Adjoint2D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
                 }
             } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                CpuAdjoint3D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
             } else {
                 Adjoint3D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }

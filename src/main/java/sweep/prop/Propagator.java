@@ -205,9 +205,21 @@ public final class Propagator implements AutoCloseable {
             int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
             for (int y = 0; y < grid.ny; y++) {
                 int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
-                for (int x = 0; x < grid.nx; x++) {
+                int a0 = (pz * grid.ty + py) * grid.tx;
+                int c0 = grid.compIndex(z, y, 0);
+                // x in [px0, px0 + tx): one physical cell each; the pad cells on either side go onto the edge cell
+                int xa = Math.min(Math.max(grid.px0, 0), grid.nx);
+                int xe = Math.max(xa, Math.min(grid.px0 + grid.tx, grid.nx));
+                for (int x = 0; x < xa; x++) {
                     int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
-                    acc[(pz * grid.ty + py) * grid.tx + px] += gv2[grid.compIndex(z, y, x)];
+                    acc[a0 + px] += gv2[c0 + x];
+                }
+                for (int x = xa; x < xe; x++) {
+                    acc[a0 + x - grid.px0] += gv2[c0 + x];
+                }
+                for (int x = xe; x < grid.nx; x++) {
+                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
+                    acc[a0 + px] += gv2[c0 + x];
                 }
             }
         }
