@@ -217,14 +217,9 @@ public final class CpuAdjoint3D {
                 int i0 = off + z * sz + y * sy + x0;
                 if (ahead > 0) {
                     // the x-slot cor/pb segments of a later row: short strided pieces no hardware stream fetches
-                    int yn = y + ahead;
-                    int zn = z;
-                    if (yn >= y1) {
-                        yn -= y1 - y0;
-                        zn++;
-                    }
-                    if (zn < z1 && yn < y1) {
-                        int r = 2 * len + off + zn * sz + yn * sy;
+                    int r = CpuKernels.rowAhead(off, sz, sy, z, y, ahead, y0, y1, z1);
+                    if (r >= 0) {
+                        r += 2 * len;
                         acc += touch(cor, pb, r + x0, xa - x0, h) + touch(cor, pb, r + xe, x1 - xe, h);
                     }
                 }
@@ -552,14 +547,8 @@ public final class CpuAdjoint3D {
                 if (ahead > 0 && !zb && y >= ybl && y < ybh) {
                     // rows of the x slab: their short strided x-slot segments, which no hardware stream fetches,
                     // are touched a few rows ahead
-                    int yn = y + ahead;
-                    int zn = z;
-                    if (yn >= y1) {
-                        yn -= y1 - y0;
-                        zn++;
-                    }
-                    if (zn < z1 && yn < y1) {
-                        int r = off + zn * sz + yn * sy;
+                    int r = CpuKernels.rowAhead(off, sz, sy, z, y, ahead, y0, y1, z1);
+                    if (r >= 0) {
                         acc += touchX(w, cor, psib, pb, r, 2 * len, la, le, h)
                                 + touchX(w, cor, psib, pb, r, 2 * len, ha, x1, h);
                     }

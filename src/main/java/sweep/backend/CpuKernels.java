@@ -61,4 +61,18 @@ public final class CpuKernels {
         }
         return s;
     }
+
+    /**
+     * Index {@code base + zn·sz + yn·sy} of the row {@code ahead} rows after (z, y) in a sweep over the box
+     * [.., z1) × [y0, y1) (y fastest), or −1 when that row lies past the box.
+     */
+    static int rowAhead(int base, int sz, int sy, int z, int y, int ahead, int y0, int y1, int z1) {
+        int yn = y + ahead;
+        int zn = z;
+        if (yn >= y1) {
+            yn -= y1 - y0;
+            zn++;
+        }
+        return zn < z1 && yn < y1 ? base + zn * sz + yn * sy : -1;
+    }
 }

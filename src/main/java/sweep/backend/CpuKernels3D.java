@@ -128,16 +128,10 @@ public final class CpuKernels3D {
      */
     private static float touchAhead(float[] psi, float[] zeta, int base, int sz, int sy, int z, int y, int z1, int y0,
                                     int y1, int ahead, int a, int b, int c, int x1) {
-        int yn = y + ahead;
-        int zn = z;
-        if (yn >= y1) {
-            yn -= y1 - y0;
-            zn++;
-        }
-        if (zn >= z1 || yn >= y1) {
+        int r = CpuKernels.rowAhead(base, sz, sy, z, y, ahead, y0, y1, z1);
+        if (r < 0) {
             return 0f;
         }
-        int r = base + zn * sz + yn * sy;
         return CpuKernels.touchLines(psi, zeta, r + a, b - a) + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
     }
 
