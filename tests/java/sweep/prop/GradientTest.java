@@ -241,6 +241,8 @@ class GradientTest {
                     res[i] = syn[i] - obs[i];
                 }
                 assertArrayEquals(bits(batch.vp()), bits(p.gradient(res).vp()), st + ": gradient(residual) API");
+                // the tapes of the explicit API survive their adjoint run
+                assertArrayEquals(bits(batch.vp()), bits(p.gradient(res).vp()), st + ": gradient(residual) again");
             }
             assertArrayEquals(bits(sum), bits(batch.vp()), st + ": batch gradient = sum of shot gradients");
             for (int threads = 2; threads <= 3; threads++) {

@@ -31,13 +31,23 @@ final class JavaAdjoint {
         float[] last;
         float[] beforeLast;
 
-        Tape(int[] srcIdx, int[] recIdx, float[] wavelet) {
+        /**
+         * Whether this tape lives in the adjoint's own buffers (one shot's forward run straight followed by its adjoint
+         * run): its rings and last levels are overwritten by the next such tape, and its adjoint run may consume them.
+         */
+        final boolean transientBuffers;
+
+        Tape(int[] srcIdx, int[] recIdx, float[] wavelet, boolean transientBuffers) {
             this.srcIdx = srcIdx;
             this.recIdx = recIdx;
             this.wavelet = wavelet;
+            this.transientBuffers = transientBuffers;
         }
 
         long bytes() {
+            if (transientBuffers) {
+                return 0; // counted in the adjoint's bytes()
+            }
             long n = 0;
             if (terms != null) {
                 for (float[] t : terms) {
@@ -174,33 +184,76 @@ final class JavaAdjoint {
 
     long bytes() {
         return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
-                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length);
+                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length
+                + (long) ringStore.length * ringSize + (long) termStore.length * g.length());
     }
 
     /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
     void record(Tape tape, int n, int nt) {
         if (storage == Storage.FULL) {
             if (tape.terms == null) {
-                tape.terms = new float[nt][];
+                tape.terms = tape.transientBuffers ? termStore(nt) : new float[nt][];
             }
-            float[] t = new float[g.length()];
+            float[] t = tape.transientBuffers ? tape.terms[n] : new float[g.length()];
             laplacian(fwd.un, t, all);
             Sources.add(t, tape.srcIdx, tape.wavelet, tape.srcIdx.length, nt, n);
             tape.terms[n] = t;
         } else {
             if (tape.rings == null) {
-                tape.rings = new float[nt][];
+                tape.rings = tape.transientBuffers ? ringStore(nt) : new float[nt][];
             }
-            tape.rings[n] = packRing(fwd.un);
+            if (tape.transientBuffers) {
+                packRing(fwd.un, tape.rings[n]);
+            } else {
+                tape.rings[n] = packRing(fwd.un, new float[ringSize]);
+            }
             if (n == nt - 1) {
-                tape.last = fwd.u.clone();
-                tape.beforeLast = fwd.un.clone();
+                if (tape.transientBuffers) {
+                    // straight into the adjoint run's working levels (it consumes them: no copy, no allocation)
+                    System.arraycopy(fwd.u, 0, unxt, 0, unxt.length);
+                    System.arraycopy(fwd.un, 0, ucur, 0, ucur.length);
+                    tape.last = unxt;
+                    tape.beforeLast = ucur;
+                } else {
+                    tape.last = fwd.u.clone();
+                    tape.beforeLast = fwd.un.clone();
+                }
             }
         }
     }
 
-    private float[] packRing(float[] f) {
-        float[] buf = new float[ringSize];
+    /**
+     * The rings of transient tapes: nt buffers of the ring size, kept across shots (a 3-D ring is megabytes: one
+     * allocation per step and shot would keep the garbage collector busy).
+     */
+    private float[][] ringStore = new float[0][];
+
+    /** The per-step terms of transient FULL tapes, kept across shots like {@link #ringStore}. */
+    private float[][] termStore = new float[0][];
+
+    private float[][] termStore(int nt) {
+        if (termStore.length != nt) {
+            termStore = new float[0][]; // let the old store go before the new one is allocated
+            float[][] t = new float[nt][];
+            for (int n = 0; n < nt; n++) {
+                t[n] = new float[g.length()];
+            }
+            termStore = t;
+        }
+        return termStore;
+    }
+
+    private float[][] ringStore(int nt) {
+        if (ringStore.length != nt) {
+            ringStore = new float[nt][];
+            for (int n = 0; n < nt; n++) {
+                ringStore[n] = new float[ringSize];
+            }
+        }
+        return ringStore;
+    }
+
+    private float[] packRing(float[] f, float[] buf) {
         int off = 0;
         for (int[] b : ring) {
             Pack.pack(f, buf, off, g.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
@@ -228,9 +281,9 @@ final class JavaAdjoint {
     }
 
     /**
-     * Runs the adjoint of one shot's forward run for {@code residual} ({@code (nrec, nt)} flat, i.e. transposed), adds
-     * dJ/d(v²dt²) into {@code gradOut} (computational grid) and writes dJ/dwavelet per source into {@code wbar}
-     * ({@code (nsrc, nt)}).
+     * Runs the adjoint of one shot's forward run for {@code residual} ({@code (nrec, nt)} flat, i.e. transposed),
+     * writes dJ/dwavelet per source into {@code wbar} ({@code (nsrc, nt)}) and returns dJ/d(v²dt²) on the
+     * computational grid: an array of this adjoint's, valid until its next run.
      *
      * <p>With the CPU kernels, boundary saving runs the rebuild of the forward level, the Laplacian term, {@code w}
      * and the imaging condition in one fused pass over the interior box ({@link Adjoint2D#rebuildScale}); the
@@ -239,22 +292,30 @@ final class JavaAdjoint {
      * interior kernel) h rows behind the rebuild, on the cells whose stencil lies in the interior box, reading back
      * the w it has just written while it is still in cache; the λ pass does the rest.
      */
-    void backward(Tape tape, float[] residualT, int nt, float[] gradOut, float[] wbar) {
+    float[] backward(Tape tape, float[] residualT, int nt, float[] wbar) {
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
         float[] lam = qb;
         float[] qprev = qp;
-        Arrays.fill(lam, 0f);
-        Arrays.fill(qprev, 0f);
-        Arrays.fill(grad, 0f);
-        Arrays.fill(d, 0f);
+        // (d needs no clearing: outside the cells each step writes before reading it, it is zero; see the end)
+        backend.parallelFor(0, lam.length, (a, b) -> {
+            Arrays.fill(qb, a, b, 0f);
+            Arrays.fill(qp, a, b, 0f);
+            Arrays.fill(grad, a, b, 0f);
+        });
         clearAuxiliaries();
         float[] cur = ucur;
         float[] nxt = unxt;
         boolean bs = storage == Storage.BOUNDARY_SAVING;
-        if (bs) {
+        if (bs && !tape.transientBuffers) {
             System.arraycopy(tape.last, 0, nxt, 0, nxt.length);
             System.arraycopy(tape.beforeLast, 0, cur, 0, cur.length);
+        } else if (bs) {
+            if (tape.last != nxt || tape.beforeLast != cur) {
+                throw new IllegalStateException("a transient tape runs its adjoint once, right after its forward run");
+            }
+            tape.last = null; // consumed: its levels are overwritten from here on
+            tape.beforeLast = null;
         }
         boolean fused = bs && cpu;
         Arrays.fill(fusedRows, 0);
@@ -355,14 +416,16 @@ final class JavaAdjoint {
                 nxt = t;
             }
         }
+        // d is zero outside the interior box but at source cells: clear them for the next run's sources
+        for (int i : tape.srcIdx) {
+            d[i] = 0f;
+        }
         sQ = null;
         sOut = null;
         sCur = null;
         sNxt = null;
         sD = null;
-        for (int i = 0; i < grad.length; i++) {
-            gradOut[i] += grad[i];
-        }
+        return grad;
     }
 
     /** Whether a backward run has written the PML auxiliaries (new arrays are zero). */

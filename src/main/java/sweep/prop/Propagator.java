@@ -89,7 +89,7 @@ public final class Propagator implements AutoCloseable {
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
                           WavefieldListener listener) {
         tapes = java.util.List.of();
-        return run(wavelet, sources, receivers, vp, snapshotEvery, listener, null);
+        return run(wavelet, sources, receivers, vp, snapshotEvery, listener, null, false);
     }
 
     /**
@@ -98,7 +98,7 @@ public final class Propagator implements AutoCloseable {
      */
     public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp) {
         java.util.List<Object> kept = new java.util.ArrayList<>();
-        Record r = run(wavelet, sources, receivers, vp, 0, null, kept);
+        Record r = run(wavelet, sources, receivers, vp, 0, null, kept, false);
         tapes = kept;
         return r;
     }
@@ -151,7 +151,8 @@ public final class Propagator implements AutoCloseable {
         for (int b = 0; b < shots; b++) {
             java.util.List<Object> kept = new java.util.ArrayList<>();
             float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
-            Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept);
+            // the tape lives in the adjoint's buffers: its adjoint run follows at once
+            Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept, true);
             float[] obs = new float[nt * nrec];
             System.arraycopy(observed, b * nt * nrec, obs, 0, nt * nrec);
             float[] res = new float[nt * nrec];
@@ -180,59 +181,72 @@ public final class Propagator implements AutoCloseable {
                 resT[r * nt + t] = res[t * nrec + r];
             }
         }
-        float[] gv2 = new float[grid.length()];
         float[] wbar = new float[nsrc * nt];
+        float[] gv2;
         if (tape instanceof DeviceTape dt) {
+            gv2 = new float[grid.length()];
             device.backward(dt, resT, nt, gv2, wbar);
         } else {
-            adjoint.backward((JavaAdjoint.Tape) tape, resT, nt, gv2, wbar);
+            gv2 = adjoint.backward((JavaAdjoint.Tape) tape, resT, nt, wbar);
         }
         for (int s = 0; s < nsrc; s++) {
             for (int t = 0; t < nt; t++) {
                 wbarAll[b * nt + t] += wbar[s * nt + t];
             }
         }
-        float[] g = physicalGradient(gv2);
-        for (int i = 0; i < total.length; i++) {
-            total[i] += g[i];
-        }
+        addPhysicalGradient(gv2, total);
     }
 
-    /** dJ/dvp on the tile's physical cells from dJ/d(v²dt²) on the computational grid (pad cells summed onto the edge). */
-    private float[] physicalGradient(float[] gv2) {
-        double[] acc = new double[grid.tz * grid.ty * grid.tx];
-        for (int z = 0; z < grid.nz; z++) {
-            int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
-            for (int y = 0; y < grid.ny; y++) {
-                int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
+    /**
+     * Adds dJ/dvp on the tile's physical cells, from dJ/d(v²dt²) on the computational grid, into {@code total}: pad
+     * cells are summed onto the edge cell in double, in (z, y, x) order, one physical row at a time.
+     */
+    private void addPhysicalGradient(float[] gv2, float[] total) {
+        double[] acc = new double[grid.tx];
+        double dt2 = spec.dt() * spec.dt();
+        // x in [xa, xe): one physical cell each; the pad cells on either side go onto the edge cell
+        int xa = Math.min(Math.max(grid.px0, 0), grid.nx);
+        int xe = Math.max(xa, Math.min(grid.px0 + grid.tx, grid.nx));
+        for (int pz = 0; pz < grid.tz; pz++) {
+            int[] zs = padRange(pz, grid.pz0, grid.tz, grid.nz);
+            for (int py = 0; py < grid.ty; py++) {
+                int[] ys = padRange(py, grid.py0, grid.ty, grid.ny);
+                Arrays.fill(acc, 0.0);
+                for (int z = zs[0]; z < zs[1]; z++) {
+                    for (int y = ys[0]; y < ys[1]; y++) {
+                        int c0 = grid.compIndex(z, y, 0);
+                        for (int x = 0; x < xa; x++) {
+                            acc[Math.min(Math.max(x - grid.px0, 0), grid.tx - 1)] += gv2[c0 + x];
+                        }
+                        for (int x = xa; x < xe; x++) {
+                            acc[x - grid.px0] += gv2[c0 + x];
+                        }
+                        for (int x = xe; x < grid.nx; x++) {
+                            acc[Math.min(Math.max(x - grid.px0, 0), grid.tx - 1)] += gv2[c0 + x];
+                        }
+                    }
+                }
                 int a0 = (pz * grid.ty + py) * grid.tx;
-                int c0 = grid.compIndex(z, y, 0);
-                // x in [px0, px0 + tx): one physical cell each; the pad cells on either side go onto the edge cell
-                int xa = Math.min(Math.max(grid.px0, 0), grid.nx);
-                int xe = Math.max(xa, Math.min(grid.px0 + grid.tx, grid.nx));
-                for (int x = 0; x < xa; x++) {
-                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
-                    acc[a0 + px] += gv2[c0 + x];
-                }
-                for (int x = xa; x < xe; x++) {
-                    acc[a0 + x - grid.px0] += gv2[c0 + x];
-                }
-                for (int x = xe; x < grid.nx; x++) {
-                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
-                    acc[a0 + px] += gv2[c0 + x];
+                for (int px = 0; px < grid.tx; px++) {
+                    total[a0 + px] += (float) (acc[px] * 2.0 * model[a0 + px] * dt2);
                 }
             }
         }
-        float[] g = new float[acc.length];
-        double dt2 = spec.dt() * spec.dt();
-        for (int i = 0; i < g.length; i++) {
-            g[i] = (float) (acc[i] * 2.0 * model[i] * dt2);
-        }
-        return g;
+    }
+
+    /**
+     * The computational indices [lo, hi) along one axis whose cells map onto physical index p (tile origin p0 in
+     * computational cells, t physical and n computational cells): the physical cell itself, and the pad cells before
+     * the first or after the last one.
+     */
+    private static int[] padRange(int p, int p0, int t, int n) {
+        int lo = p == 0 ? 0 : p0 + p;
+        int hi = p == t - 1 ? n : p0 + p + 1;
+        return new int[] {Math.max(0, lo), Math.min(n, hi)};
     }
 
     private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
-                       WavefieldListener listener, java.util.List<Object> kept) {
+                       WavefieldListener listener, java.util.List<Object> kept, boolean transientTape) {
         int nt = spec.nt();
         int shots = checkShots(sources, receivers);
         int stride = ShotWavelets.stride(wavelet, sources, nt);
@@ -270,7 +284,7 @@ public final class Propagator implements AutoCloseable {
                 System.arraycopy(r, 0, out, b * nt * nrec, nt * nrec);
                 continue;
             }
-            JavaAdjoint.Tape tape = kept == null ? null : new JavaAdjoint.Tape(srcIdx, recIdx, sw);
+            JavaAdjoint.Tape tape = kept == null ? null : new JavaAdjoint.Tape(srcIdx, recIdx, sw, transientTape);
             stepper.reset();
             for (int n = 0; n < nt; n++) {
                 sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
