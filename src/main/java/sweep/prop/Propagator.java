@@ -152,7 +152,8 @@ public final class Propagator implements AutoCloseable {
             java.util.List<Object> kept = new java.util.ArrayList<>();
             float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
             // the tape lives in the adjoint's buffers: its adjoint run follows at once
-            Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, vp, 0, null, kept, true);
+            Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, b == 0 ? vp : null, 0, null,
+                    kept, true); // (null: the model the first shot set)
             float[] obs = new float[nt * nrec];
             System.arraycopy(observed, b * nt * nrec, obs, 0, nt * nrec);
             float[] res = new float[nt * nrec];
@@ -428,7 +429,10 @@ public final class Propagator implements AutoCloseable {
             vmax = Math.max(vmax, v);
         }
         spec.checkCfl(vmax);
-        model = vp.clone();
+        if (model == null || model.length != vp.length) {
+            model = new float[vp.length];
+        }
+        System.arraycopy(vp, 0, model, 0, vp.length);
         double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity : vmax;
         if (stepper == null) {
             stepper = new JavaStepper(grid, backend);
