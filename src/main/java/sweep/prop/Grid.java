@@ -208,6 +208,33 @@ public final class Grid {
         return geo[Layout.OFF0] + (z + pz0) * geo[Layout.SZ] + (y + py0) * geo[Layout.SY] + (x + px0);
     }
 
+    /**
+     * Zeroes, in rows z of [z0, z1), the band cells of each axis slot of {@code a} (a PML auxiliary of {@code ndim}
+     * slots of {@link #length()}: slot a holds axis a, 2-D slots z and x): the cells its kernels write. The rest of
+     * such an array is never written and stays +0.0f, which the adjoint's λ kernels rely on.
+     */
+    void clearBandSlots(float[] a, int z0, int z1) {
+        int len = length();
+        int xbl = Math.max(0, Math.min(nx, geo[Layout.XBL]));
+        int xbh = Math.max(xbl, Math.min(nx, geo[Layout.XBH]));
+        for (int slot = 0; slot < a.length / len; slot++) {
+            int axis = ndim == 2 && slot == 1 ? 2 : slot;
+            for (int z = z0; z < z1; z++) {
+                boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+                for (int y = 0; y < ny; y++) {
+                    int i = slot * len + compIndex(z, y, 0);
+                    boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
+                    if (axis == 0 && zb || axis == 1 && yb) {
+                        java.util.Arrays.fill(a, i, i + nx, 0f);
+                    } else if (axis == 2) {
+                        java.util.Arrays.fill(a, i, i + xbl, 0f);
+                        java.util.Arrays.fill(a, i + xbh, i + nx, 0f);
+                    }
+                }
+            }
+        }
+    }
+
     /** Array index of computational cell (z, y, x). */
     int compIndex(int z, int y, int x) {
         return geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;

@@ -107,11 +107,19 @@ final class JavaStepper {
         this.prof = prof;
     }
 
+    /**
+     * Zeroes the wavefields and the CPML auxiliaries for a new shot, in parallel; of psi and zeta only the band cells
+     * of each axis slot, the only cells the kernels write.
+     */
     void reset() {
-        java.util.Arrays.fill(u, 0f);
-        java.util.Arrays.fill(un, 0f);
-        java.util.Arrays.fill(psi, 0f);
-        java.util.Arrays.fill(zeta, 0f);
+        backend.parallelFor(0, u.length, (a, b) -> {
+            java.util.Arrays.fill(u, a, b, 0f);
+            java.util.Arrays.fill(un, a, b, 0f);
+        });
+        backend.parallelFor(0, g.nz, (z0, z1) -> {
+            g.clearBandSlots(psi, z0, z1);
+            g.clearBandSlots(zeta, z0, z1);
+        });
     }
 
     /** Advances u^n → u^{n+1}, injecting {@code wavelet[s·nt + n]} at each source. */
