@@ -203,12 +203,17 @@ public final class Propagator implements AutoCloseable {
      * cells are summed onto the edge cell in double, in (z, y, x) order, one physical row at a time.
      */
     private void addPhysicalGradient(float[] gv2, float[] total) {
+        backend.parallelFor(0, grid.tz, (pz0, pz1) -> addPhysicalGradient(gv2, total, pz0, pz1));
+    }
+
+    /** {@link #addPhysicalGradient(float[], float[])} on the physical rows pz of [pz0, pz1). */
+    private void addPhysicalGradient(float[] gv2, float[] total, int pz0, int pz1) {
         double[] acc = new double[grid.tx];
         double dt2 = spec.dt() * spec.dt();
         // x in [xa, xe): one physical cell each; the pad cells on either side go onto the edge cell
         int xa = Math.min(Math.max(grid.px0, 0), grid.nx);
         int xe = Math.max(xa, Math.min(grid.px0 + grid.tx, grid.nx));
-        for (int pz = 0; pz < grid.tz; pz++) {
+        for (int pz = pz0; pz < pz1; pz++) {
             int[] zs = padRange(pz, grid.pz0, grid.tz, grid.nz);
             for (int py = 0; py < grid.ty; py++) {
                 int[] ys = padRange(py, grid.py0, grid.ty, grid.ny);
