@@ -18,6 +18,8 @@ public final class Propagator implements AutoCloseable {
     private DeviceStepper device;
     private boolean deviceOpened;
     private JavaAdjoint adjoint;
+    /** dJ/d(v²dt²) of a device adjoint run, reused across shots (null until the first). */
+    private float[] deviceGrad;
     private float[] model;
     private double pmlVelocity;
     private boolean overlap;
@@ -185,7 +187,11 @@ public final class Propagator implements AutoCloseable {
         float[] wbar = new float[nsrc * nt];
         float[] gv2;
         if (tape instanceof DeviceTape dt) {
-            gv2 = new float[grid.length()];
+            if (deviceGrad == null) {
+                deviceGrad = new float[grid.length()];
+            }
+            gv2 = deviceGrad;
+            Arrays.fill(gv2, 0f); // the device run adds into it
             device.backward(dt, resT, nt, gv2, wbar);
         } else {
             gv2 = adjoint.backward((JavaAdjoint.Tape) tape, resT, nt, wbar);
