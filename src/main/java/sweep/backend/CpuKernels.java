@@ -15,6 +15,11 @@ public final class CpuKernels {
 
     /** Name of the system property that selects the kernels. */
     public static final String PROPERTY = "sweep.kernels";
+    /**
+     * System property: rows (y) per cache block of the Java backend's 3-D fused boundary-saving adjoint pass (read when
+     * a propagator is made); 0 or less: no blocking.
+     */
+    public static final String ADJ_Y_BLOCK_PROPERTY = "sweep.cpu.adjyblock";
 
     /** Whether the Vector API module is present in this JVM (started with {@code --add-modules jdk.incubator.vector}). */
     public static boolean vectorAvailable() {

@@ -112,8 +112,10 @@ public final class Benchmark {
         double[] tg = new double[repeats];
         try (Propagator p = new Propagator(spec)) {
             float[] obs = new float[steps * rec.length];
-            p.forward(w, src, new int[][][] {rec}, vp);
-            p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+            for (int r = 0; r < 2; r++) { // warm-up: JIT compilation, first-touch of the solver's arrays
+                p.forward(w, src, new int[][][] {rec}, vp);
+                p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+            }
             for (int r = 0; r < repeats; r++) {
                 long t0 = System.nanoTime();
                 p.forward(w, src, new int[][][] {rec}, vp);
@@ -125,9 +127,23 @@ public final class Benchmark {
             }
         }
         double ratio = median(tg) / median(tf);
-        log.printf("  %-28s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f%n", label,
-                threads, median(tf), median(tg), ratio);
+        double[] rr = new double[repeats];
+        for (int r = 0; r < repeats; r++) {
+            rr[r] = tg[r] / tf[r];
+        }
+        log.printf("  %-28s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat "
+                + "%.2f-%.2f)%n", label, threads, median(tf), median(tg), ratio, min(rr), max(rr));
         return ratio;
+    }
+
+    /** Smallest of the values (NaN when there are none). */
+    static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.NaN);
+    }
+
+    /** Largest of the values (NaN when there are none). */
+    static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(Double.NaN);
     }
 
     /** Median of the values (mean of the middle two for an even count). */

@@ -317,8 +317,8 @@ public final class KernelBenchmark {
         }
         double mp = Benchmark.median(p);
         double mcpu = Benchmark.median(c);
-        log.printf("  %-34s %8.1f (%6.1f-%6.1f) %8.1f (%6.1f-%6.1f) %7.2f %7.3f%n", name, mp, min(p), max(p), mcpu,
-                min(c), max(c), mcpu / mp, mcpu / bound);
+        log.printf("  %-34s %8.1f (%6.1f-%6.1f) %8.1f (%6.1f-%6.1f) %7.2f %7.3f%n", name, mp, Benchmark.min(p), Benchmark.max(p), mcpu,
+                Benchmark.min(c), Benchmark.max(c), mcpu / mp, mcpu / bound);
     }
 
     private static void sweep(Kernel k, List<int[]> boxes, boolean cpu, int times) {
@@ -327,14 +327,6 @@ public final class KernelBenchmark {
                 k.run(cpu, b);
             }
         }
-    }
-
-    private static double min(double[] v) {
-        return Arrays.stream(v).min().orElse(Double.NaN);
-    }
-
-    private static double max(double[] v) {
-        return Arrays.stream(v).max().orElse(Double.NaN);
     }
 
     private static float[] rnd(Random r, int n, float scale) {

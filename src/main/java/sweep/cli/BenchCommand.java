@@ -81,10 +81,10 @@ public final class BenchCommand implements Callable<Integer> {
                     + "at 16 B/cell%n", order, bw / 1e9, bw / 16 / 1e6);
             sweep.bench.KernelBenchmark kb = new sweep.bench.KernelBenchmark(repeats, 2, System.out);
             if (only == null || only.equals("2d")) {
-                kb.run(2, 2000, 20, order, bw / 16 / 1e6);
+                kb.run(2, n2, 20, order, bw / 16 / 1e6);
             }
             if (only == null || only.equals("3d")) {
-                kb.run(3, 256, 20, order, bw / 16 / 1e6);
+                kb.run(3, n3, 20, order, bw / 16 / 1e6);
             }
             return 0;
         }
