@@ -22,6 +22,8 @@ public final class Propagator implements AutoCloseable {
     private float[] deviceGrad;
     private float[] model;
     private double pmlVelocity;
+    /** Whether {@link #model} is set in full: v²dt², profiles and the device's copy match it. */
+    private boolean modelCurrent;
     private boolean overlap;
     /** The tapes of the last gradient-capable forward run: {@link JavaAdjoint.Tape} or, on a device, {@link DeviceTape}. */
     private java.util.List<Object> tapes = java.util.List.of();
@@ -379,8 +381,6 @@ public final class Propagator implements AutoCloseable {
         return sources.length;
     }
 
-
-    /** Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles. */
     /**
      * Sets the velocity used for the CPML profile when the spec leaves maxVel at 0 (the domain-decomposition layer
      * passes the global model's maximum so every tile builds the same profile); 0 restores the model's own maximum.
@@ -390,6 +390,7 @@ public final class Propagator implements AutoCloseable {
             throw new IllegalArgumentException("PML velocity must be >= 0 and finite, got " + v);
         }
         this.pmlVelocity = v;
+        modelCurrent = false; // the profiles change: the next call sets its model in full
     }
 
     /**
@@ -414,6 +415,10 @@ public final class Propagator implements AutoCloseable {
     }
 
     /** Sets the model, or keeps the previous one when {@code vp} is null. */
+    /**
+     * Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles; a
+     * model equal to the last one set (and no new PML velocity since) leaves all of that as it is.
+     */
     private void setModel(float[] vp) {
         if (vp == null) {
             if (model == null) {
@@ -426,6 +431,9 @@ public final class Propagator implements AutoCloseable {
         if (vp == null || vp.length != cells) {
             throw new IllegalArgumentException("velocity model has " + (vp == null ? "no" : vp.length)
                     + " values; the (tile) shape " + shapeString() + " needs " + cells);
+        }
+        if (modelCurrent && Arrays.equals(model, vp)) {
+            return; // the same model as the last call: checked, and its v²dt² and profiles are in place
         }
         double vmax = 0;
         for (int i = 0; i < vp.length; i++) {
@@ -440,6 +448,7 @@ public final class Propagator implements AutoCloseable {
             vmax = Math.max(vmax, v);
         }
         spec.checkCfl(vmax);
+        modelCurrent = false; // until the model is set in full
         if (model == null || model.length != vp.length) {
             model = new float[vp.length];
         }
@@ -450,17 +459,19 @@ public final class Propagator implements AutoCloseable {
         }
         float[] v2 = stepper.v2;
         double dt2 = spec.dt() * spec.dt();
-        for (int z = 0; z < grid.nz; z++) {
-            int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
-            for (int y = 0; y < grid.ny; y++) {
-                int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
-                for (int x = 0; x < grid.nx; x++) {
-                    int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
-                    double v = vp[(pz * grid.ty + py) * grid.tx + px];
-                    v2[grid.compIndex(z, y, x)] = (float) (v * v * dt2);
+        backend.parallelFor(0, grid.nz, (z0, z1) -> {
+            for (int z = z0; z < z1; z++) {
+                int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
+                for (int y = 0; y < grid.ny; y++) {
+                    int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
+                    for (int x = 0; x < grid.nx; x++) {
+                        int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
+                        double v = vp[(pz * grid.ty + py) * grid.tx + px];
+                        v2[grid.compIndex(z, y, x)] = (float) (v * v * dt2);
+                    }
                 }
             }
-        }
+        });
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {
@@ -470,6 +481,7 @@ public final class Propagator implements AutoCloseable {
         if (device != null) {
             device.setModel(v2, prof);
         }
+        modelCurrent = true;
     }
 
     private String shapeString() {
