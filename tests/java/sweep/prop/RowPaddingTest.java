@@ -1,0 +1,93 @@
+package sweep.prop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import sweep.core.Wavelets;
+
+/**
+ * The padded grid's extra cells per row and rows per plane ({@link Grid#pads}, against L1 cache-set conflicts) change
+ * the layout only: records and gradients are bit-identical to the unpadded layout, on grids that get both kinds of
+ * padding.
+ */
+class RowPaddingTest {
+
+    @Test
+    void padsAvoidStridesOfWholePages() {
+        // rows of 2048 floats (8 KiB): 16 more cells move each row 64 bytes on in the cache sets
+        assertArrayEquals(new long[] {16, 0}, Grid.pads(2048, 1, 2, 4));
+        // 3-D 256³ + PML 20 + order 8: rows of 304 floats are fine, planes of 304² floats repeat every 4 planes
+        assertArrayEquals(new long[] {0, 1}, Grid.pads(304, 304, 3, 4));
+        assertArrayEquals(new long[] {0, 0}, Grid.pads(1000, 1, 2, 4));
+    }
+
+    @Test
+    void paddedLayoutGivesTheSameBits2d() {
+        // 996 + 2·10 + 2·4 = 1024 floats per row
+        same(PropSpec.builder(30, 996).dh(10).dt(1e-3).nt(120).abcn(10).order(8).threads(2)
+                .storage(Storage.BOUNDARY_SAVING).build(), new int[][][] {{{500, 10}}}, new int[][][] {{{490, 3}, {515, 25}}},
+                16, 0);
+    }
+
+    @Test
+    void paddedLayoutGivesTheSameBits3d() {
+        // x: 36 + 16 + 8 = 60 (rows fine), y: 40 + 16 + 8 = 64 rows: planes of 3840 floats → one more row per plane
+        same(PropSpec.builder(20, 40, 36).dh(10).dt(1e-3).nt(80).abcn(8).order(8).threads(2)
+                .storage(Storage.BOUNDARY_SAVING).build(), new int[][][] {{{18, 20, 9}}},
+                new int[][][] {{{2, 3, 1}, {30, 35, 15}}}, 0, 1);
+    }
+
+    private static void same(PropSpec spec, int[][][] src, int[][][] rec, long padX, long padY) {
+        int[] shape = spec.shape();
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        Grid g = Grid.single(spec);
+        long[] pads = Grid.pads(g.nx + 2L * g.h, g.ny + 2L * g.h, g.ndim, g.h);
+        assertArrayEquals(new long[] {padX, padY}, pads, "the grid gets the padding this test is about");
+        float[] vp = TestModels.smoothRandom(9, 2300, 500, shape);
+        float[] obs = new float[spec.nt() * rec[0].length];
+        float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
+        String old = System.getProperty(Grid.ROW_PAD_PROPERTY);
+        Gradient padded;
+        Gradient plain;
+        float[] rPadded;
+        float[] rPlain;
+        try (Propagator p = new Propagator(spec)) {
+            rPadded = p.forward(w, src, rec, vp).data();
+            padded = p.forwardAndGradient(w, src, rec, vp, obs, Misfit.L2);
+        }
+        System.setProperty(Grid.ROW_PAD_PROPERTY, "0");
+        try (Propagator p = new Propagator(spec)) {
+            assertEquals(0, Grid.pads(g.nx + 2L * g.h, g.ny + 2L * g.h, g.ndim, g.h)[0] + Grid.pads(g.nx + 2L * g.h,
+                    g.ny + 2L * g.h, g.ndim, g.h)[1], "the property turns padding off");
+            rPlain = p.forward(w, src, rec, vp).data();
+            plain = p.forwardAndGradient(w, src, rec, vp, obs, Misfit.L2);
+        } finally {
+            if (old == null) {
+                System.clearProperty(Grid.ROW_PAD_PROPERTY);
+            } else {
+                System.setProperty(Grid.ROW_PAD_PROPERTY, old);
+            }
+        }
+        boolean moved = false;
+        for (float v : rPlain) {
+            moved |= v != 0f;
+        }
+        assertTrue(moved, "the record is all zero: the comparison would show nothing");
+        assertArrayEquals(bits(rPlain), bits(rPadded), "record");
+        assertArrayEquals(bits(plain.vp()), bits(padded.vp()), "dJ/dvp");
+        assertArrayEquals(bits(plain.wavelet()), bits(padded.wavelet()), "dJ/dwavelet");
+    }
+
+    private static int[] bits(float[] a) {
+        int[] b = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = Float.floatToRawIntBits(a[i]);
+        }
+        return b;
+    }
+}
