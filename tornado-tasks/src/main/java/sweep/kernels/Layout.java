@@ -6,7 +6,8 @@ package sweep.kernels;
  *
  * <p>Wavefield arrays hold the tile's computational grid (physical cells plus PML pads) surrounded by a halo of
  * {@code H = order/2} cells on every side; cell (z, y, x) of the computational grid sits at
- * {@code OFF0 + z*SZ + y*SY + x}. In 2-D, NY is 1 and y is 0. PML bands of axis a are the cells with index
+ * {@code OFF0 + z*SZ + y*SY + x}; rows and planes may hold a few unused cells past the halo (the strides are
+ * padded off multiples of 4 KiB, see the Java backend's grid). In 2-D, NY is 1 and y is 0. PML bands of axis a are the cells with index
  * below {@code ?BL} or at/above {@code ?BH} (local indices, derived from global positions).
  *
  * <p>{@code prof} holds the CPML decay {@code a} and update {@code b} per cell index of each axis:
