@@ -317,8 +317,8 @@ public final class KernelBenchmark {
         }
         double mp = Benchmark.median(p);
         double mcpu = Benchmark.median(c);
-        log.printf("  %-34s %8.1f (%6.1f-%6.1f) %8.1f (%6.1f-%6.1f) %7.2f %7.3f%n", name, mp, Benchmark.min(p), Benchmark.max(p), mcpu,
-                Benchmark.min(c), Benchmark.max(c), mcpu / mp, mcpu / bound);
+        log.printf("  %-34s %8.1f (%6.1f-%6.1f) %8.1f (%6.1f-%6.1f) %7.2f %7.3f%n", name, mp, Benchmark.min(p),
+                Benchmark.max(p), mcpu, Benchmark.min(c), Benchmark.max(c), mcpu / mp, mcpu / bound);
     }
 
     private static void sweep(Kernel k, List<int[]> boxes, boolean cpu, int times) {

@@ -430,6 +430,7 @@ public final class Grid {
         }
         return new long[] {p, q < 1024 ? q : 0};
     }
+
     /** Whether k·stride (bytes) stays at least 64 bytes away from every multiple of 4 KiB for k = 1..2h. */
     private static boolean spreads(long stride, int h) {
         for (int k = 1; k <= 2 * h; k++) {

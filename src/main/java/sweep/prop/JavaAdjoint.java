@@ -612,7 +612,7 @@ final class JavaAdjoint {
                     }
                 }
             } else {
-                // blocks of Y_BLOCK rows along y, each swept over all z of the chunk, so that the 2h + 1 planes the
+                // blocks of yBlock rows along y, each swept over all z of the chunk, so that the 2h + 1 planes the
                 // stencils read stay in cache; λ lags h planes in z and h rows in y (its y stencil reaches into the
                 // next block), the last block ending where fuseBox ends
                 int blk = yBlock > 0 ? yBlock : b[3] - b[2];

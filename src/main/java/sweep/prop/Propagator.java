@@ -414,10 +414,10 @@ public final class Propagator implements AutoCloseable {
         }
     }
 
-    /** Sets the model, or keeps the previous one when {@code vp} is null. */
     /**
-     * Validates the model, checks the CFL condition, fills v²dt² into the padded grid and sets the CPML profiles; a
-     * model equal to the last one set (and no new PML velocity since) leaves all of that as it is.
+     * Sets the model, or keeps the previous one when {@code vp} is null: validates it, checks the CFL condition, fills
+     * v²dt² into the padded grid and sets the CPML profiles; a model equal to the last one set (and no new PML velocity
+     * since) leaves all of that as it is.
      */
     private void setModel(float[] vp) {
         if (vp == null) {
