@@ -255,19 +255,30 @@ final class JavaAdjoint {
         return ringStore;
     }
 
+    /** Copies the ring cells of f into buf (box after box, each in (z, y, x) order), split over z in parallel. */
     private float[] packRing(float[] f, float[] buf) {
-        int off = 0;
-        for (int[] b : ring) {
-            Pack.pack(f, buf, off, g.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            off += (int) Grid.volume(b);
-        }
+        ringCopy(f, buf, true);
         return buf;
     }
 
+    /** The inverse of {@link #packRing}: buf back into the ring cells of f. */
     private void unpackRing(float[] f, float[] buf) {
+        ringCopy(f, buf, false);
+    }
+
+    private void ringCopy(float[] f, float[] buf, boolean pack) {
         int off = 0;
         for (int[] b : ring) {
-            Pack.unpack(f, buf, off, g.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            int base = off;
+            int plane = (b[3] - b[2]) * (b[5] - b[4]);
+            backend.parallelFor(b[0], b[1], (za, zb) -> {
+                int o = base + (za - b[0]) * plane;
+                if (pack) {
+                    Pack.pack(f, buf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+                } else {
+                    Pack.unpack(f, buf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+                }
+            });
             off += (int) Grid.volume(b);
         }
     }
