@@ -117,6 +117,10 @@ final class JavaAdjoint {
     private float[] sCur;
     private float[] sNxt;
     private float[] sD;
+    /** State of {@link #ringPass}: the wavefield, the ring buffer and the direction (true: field to buffer). */
+    private float[] sRingField;
+    private float[] sRingBuf;
+    private boolean sRingPack;
     private int sRev;
     private float[] lapU;
     private float[] lapOut;
@@ -127,6 +131,7 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(c, r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(c, r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
+    private final JavaBackend.ChunkBody ringPass = (c, r0, r1) -> ringRows(r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
             nx());
     private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
@@ -255,7 +260,7 @@ final class JavaAdjoint {
         return ringStore;
     }
 
-    /** Copies the ring cells of f into buf (box after box, each in (z, y, x) order), split over z in parallel. */
+    /** Copies the ring cells of f into buf (box after box, each in (z, y, x) order), in parallel over z rows. */
     private float[] packRing(float[] f, float[] buf) {
         ringCopy(f, buf, true);
         return buf;
@@ -267,18 +272,28 @@ final class JavaAdjoint {
     }
 
     private void ringCopy(float[] f, float[] buf, boolean pack) {
+        sRingField = f;
+        sRingBuf = buf;
+        sRingPack = pack;
+        backend.parallelFor(0, g.nz, ringPass);
+        sRingField = null;
+        sRingBuf = null;
+    }
+
+    /** The z rows [r0, r1) of every ring box, between {@link #sRingField} and its place in {@link #sRingBuf}. */
+    private void ringRows(int r0, int r1) {
         int off = 0;
         for (int[] b : ring) {
-            int base = off;
-            int plane = (b[3] - b[2]) * (b[5] - b[4]);
-            backend.parallelFor(b[0], b[1], (za, zb) -> {
-                int o = base + (za - b[0]) * plane;
-                if (pack) {
-                    Pack.pack(f, buf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+            int za = Math.max(b[0], r0);
+            int zb = Math.min(b[1], r1);
+            if (za < zb) {
+                int o = off + (za - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
+                if (sRingPack) {
+                    Pack.pack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
                 } else {
-                    Pack.unpack(f, buf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+                    Pack.unpack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
                 }
-            });
+            }
             off += (int) Grid.volume(b);
         }
     }

@@ -166,8 +166,8 @@ final class TornadoStepper implements DeviceStepper {
     @Override
     public void setModel(float[] v2src, float[] profSrc) {
         if (prof != null && Arrays.equals(v2, v2src) && Arrays.equals(prof, profSrc)) {
-            // the same model again (Propagator sets it on every call, e.g. per shot of forwardAndGradient): keep the
-            // plan, its compiled graphs and a tape it holds
+            // the same model again (Propagator sets it again after a new PML velocity that left the profiles as they
+            // were): keep the plan, its compiled graphs and a tape it holds
             return;
         }
         System.arraycopy(v2src, 0, v2, 0, v2.length);
