@@ -112,8 +112,8 @@ class FwiCommandTest {
         float[] fin = Npy.readFloat32(out.resolve("model_final.npy"), "final").asFloat32();
         assertArrayEquals(band2, fin);
         assertTrue(Files.exists(out.resolve("model_band1.npy")) && Files.exists(out.resolve("gradient_band1.npy")));
-        for (String png : List.of("model_true.png", "model_start.png", "model_final.png", "model_band1.png",
-                "gradient_final.png", "misfit.png", "observed_shot1.png")) {
+        for (String png : List.of("model_true.png", "model_start.png", "model_final.png", "models.png",
+                "model_band1.png", "gradient_final.png", "misfit.png", "observed_shot1.png")) {
             assertTrue(Files.size(out.resolve(png)) > 100, png);
         }
         JsonObject summary = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();

@@ -106,6 +106,33 @@ class PngTest {
         assertTrue(dark(img, Png.LEFT, 0, Png.LEFT + w, Png.TOP - 4), "no title");
     }
 
+    @Test
+    void modelPanelsShareOneColourScale() throws IOException {
+        int nz = 20, nx = 40;
+        float[] ramp = new float[nz * nx];
+        float[] constant = new float[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                ramp[z * nx + x] = 1500 + 50 * x;
+                constant[z * nx + x] = 1500 + 50 * 39; // the ramp's maximum
+            }
+        }
+        Path p = dir.resolve("panels.png");
+        Png.modelPanels(p, List.of(ramp, constant), List.of("true", "final"), nz, nx, 10, 10, "m/s");
+        BufferedImage img = read(p);
+        int w = 800, h = 400;
+        int panel = Png.TOP + h + Png.BOTTOM;
+        assertEquals(Png.LEFT + w + Png.RIGHT_BAR, img.getWidth());
+        assertEquals(2 * panel, img.getHeight());
+        assertColour(MIN_COLOUR, img, Png.LEFT, Png.TOP + h / 2, "panel 1, ramp minimum");
+        assertColour(MAX_COLOUR, img, Png.LEFT + w - 1, Png.TOP + h / 2, "panel 1, ramp maximum");
+        // alone, a constant field is drawn in the lowest colour; on the shared scale it is the ramp's maximum
+        assertColour(MAX_COLOUR, img, Png.LEFT + w / 2, panel + Png.TOP + h / 2, "panel 2, constant at the maximum");
+        assertTrue(dark(img, Png.LEFT, panel, Png.LEFT + w, panel + Png.TOP - 4), "no title on panel 2");
+        assertThrows(Png.FormatException.class, () -> Png.modelPanels(p, List.of(ramp), List.of("a", "b"), nz, nx,
+                10, 10, "m/s"));
+    }
+
     static boolean dark(BufferedImage img, int x0, int y0, int x1, int y1) {
         for (int y = y0; y <= y1; y++) {
             for (int x = x0; x <= x1; x++) {

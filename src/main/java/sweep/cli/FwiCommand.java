@@ -306,6 +306,17 @@ public final class FwiCommand implements Callable<Integer> {
         Json.write(dir.resolve("summary.json"), summary);
         Png.model(dir.resolve("model_final.png"), section(last.model(), s), nz, nx, dz, dx,
                 "FWI model after " + iterations + " iterations", "m/s");
+        List<float[]> panels = new ArrayList<>();
+        List<String> titles = new ArrayList<>();
+        if (r.vTrue() != null) {
+            panels.add(section(r.vTrue(), s));
+            titles.add("true model");
+        }
+        panels.add(section(r.start(), s));
+        titles.add("starting model");
+        panels.add(section(last.model(), s));
+        titles.add("FWI model after " + iterations + " iterations");
+        Png.modelPanels(dir.resolve("models.png"), panels, titles, nz, nx, dz, dx, "m/s");
         Png.diverging(dir.resolve("gradient_final.png"), section(last.gradient(), s), nz, nx, dz, dx,
                 "final gradient", 99);
         Png.curve(dir.resolve("misfit.png"), misfit.stream().mapToDouble(Double::doubleValue).toArray(),

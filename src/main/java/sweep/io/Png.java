@@ -126,6 +126,61 @@ public final class Png {
     }
 
     /**
+     * Draws several 2-D fields of one parameter, e.g. the true, starting and inverted velocity model, as panels one
+     * above the other on <em>one</em> colour scale (the finite minimum and maximum over all of them), each panel with
+     * its title, axes in metres and the shared colour bar, so that equal values look equal in every panel.
+     */
+    public static void modelPanels(Path path, List<float[]> fields, List<String> titles, int nz, int nx, double dz,
+                                   double dx, String unit) {
+        String at = path + ": cannot draw the panels " + titles + ": ";
+        if (fields.isEmpty() || fields.size() != titles.size()) {
+            throw new FormatException(at + fields.size() + " fields for " + titles.size() + " titles");
+        }
+        checkSpacing(at, "dz", dz);
+        checkSpacing(at, "dx", dx);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (float[] f : fields) {
+            checkShape(at, f, nz, nx, "(nz, nx)");
+            double[] range = finiteRange(at, f);
+            lo = Math.min(lo, range[0]);
+            hi = Math.max(hi, range[1]);
+        }
+        double scale = MODEL_SIDE / Math.max(nz * dz, nx * dx);
+        int w = Math.max(40, (int) Math.round(nx * dx * scale));
+        int h = Math.max(40, (int) Math.round(nz * dz * scale));
+        List<BufferedImage> panels = new ArrayList<>();
+        final double min = lo;
+        final double span = hi - lo;
+        for (int k = 0; k < fields.size(); k++) {
+            Canvas c = new Canvas(w, h, RIGHT_BAR, titles.get(k));
+            c.raster(fields.get(k), nz, nx, false, v -> sequential(span > 0 ? (v - min) / span : 0));
+            c.axes(0, nx * dx, "x (m)", 0, nz * dz, "z (m)", true);
+            c.colourBar(Png::sequential, 0, 1, label(hi, unit), null, label(lo, unit));
+            c.g.dispose();
+            panels.add(c.img);
+        }
+        int width = panels.get(0).getWidth();
+        int height = 0;
+        for (BufferedImage p : panels) {
+            height += p.getHeight();
+        }
+        BufferedImage all = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = all.createGraphics();
+        int y = 0;
+        for (BufferedImage p : panels) {
+            g.drawImage(p, 0, y, null);
+            y += p.getHeight();
+        }
+        g.dispose();
+        AtomicFiles.writeStream(path, "PNG image", out -> {
+            if (!ImageIO.write(all, "png", out)) {
+                throw new IllegalStateException("no PNG writer in javax.imageio");
+            }
+        });
+    }
+
+    /**
      * Draws a 2-D field with values of both signs, such as a gradient, shape (nz, nx) with z down, in the seismic
      * map symmetric about 0 and clipped at the {@code percentile} (0 < p <= 100) of |value| over the finite
      * values; axes in metres and a colour bar labelled with the clip value.
