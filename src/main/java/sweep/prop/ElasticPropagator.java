@@ -157,12 +157,13 @@ public final class ElasticPropagator implements AutoCloseable {
                 if (type != ElasticSource.EXPLOSIVE) {
                     Sources.inject(st.v, st.b, srcIdx, samples, count, nt, t);
                 }
+                st.surfaceVelocityStep();
                 ElasticSources.sample(st.v, st.s, recIdx, kind, rec, nval, ndim, len, t);
                 st.stressStep();
                 if (type == ElasticSource.EXPLOSIVE) {
                     Sources.add(st.s, srcIdx, samples, count, nt, t);
                 }
-                st.surfaceStep();
+                st.surfaceStressStep();
                 int done = t + 1;
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     st.checkFinite(done, sh, vpMax);

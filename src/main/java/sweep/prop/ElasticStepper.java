@@ -33,7 +33,8 @@ final class ElasticStepper {
     final float[] psi;
     private final JavaBackend.ChunkBody velocityPass;
     private final JavaBackend.ChunkBody stressPass;
-    private final JavaBackend.ChunkBody surfacePass;
+    private final JavaBackend.ChunkBody surfaceVelocityPass;
+    private final JavaBackend.ChunkBody surfaceStressPass;
 
     ElasticStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -59,11 +60,13 @@ final class ElasticStepper {
         if (ndim == 2) {
             velocityPass = (c, z0, z1) -> Elastic2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx);
             stressPass = (c, z0, z1) -> Elastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx);
-            surfacePass = (c, x0, x1) -> Elastic2D.freeSurface(s, geo, x0, x1);
+            surfaceVelocityPass = (c, x0, x1) -> Elastic2D.freeSurfaceVelocity(v, geo, x0, x1);
+            surfaceStressPass = (c, x0, x1) -> Elastic2D.freeSurfaceStress(s, geo, x0, x1);
         } else {
             velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
-            surfacePass = (c, y0, y1) -> Elastic3D.freeSurface(s, geo, y0, y1, 0, nx);
+            surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
+            surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
         }
         if (nz < 1) {
             throw new IllegalStateException("empty grid");
@@ -299,14 +302,25 @@ final class ElasticStepper {
         backend.parallelFor(0, g.nz, stressPass);
     }
 
-    /** The free-surface rule (σzz = 0 on row 0, images above); a no-op without a free surface. */
-    void surfaceStep() {
+    /** The velocity images of the free surface (after sub-step (1) and the force sources); a no-op without one. */
+    void surfaceVelocityStep() {
         if (geo[ElasticLayout.FS] == 1) {
-            if (ndim == 2) {
-                Elastic2D.freeSurface(s, geo, 0, g.nx);
-            } else {
-                backend.parallelFor(0, g.ny, surfacePass);
-            }
+            surface(surfaceVelocityPass);
+        }
+    }
+
+    /** The stress rule of the free surface (after sub-step (3) and the explosive sources); a no-op without one. */
+    void surfaceStressStep() {
+        if (geo[ElasticLayout.FS] == 1) {
+            surface(surfaceStressPass);
+        }
+    }
+
+    private void surface(JavaBackend.ChunkBody pass) {
+        if (ndim == 2) {
+            pass.run(0, 0, g.nx); // one row of cells: not worth a parallel loop
+        } else {
+            backend.parallelFor(0, g.ny, pass);
         }
     }
 

@@ -7,16 +7,21 @@ package sweep.kernels;
  *
  * <p>A step is three sub-steps, each over boxes [z0,z1)×[x0,x1) of the computational grid: {@link #velocity}
  * (reads σ, writes v and the ∂σ memory variables), then {@link #stress} (reads v, writes σ and the strain memory
- * variables), then {@link #freeSurface} (writes σzz and σxz on and above the surface). A cell's arithmetic depends
- * only on its own (global) position, so any split into boxes gives the same bits.
+ * variables); with a free surface each is followed by its image kernel, {@link #freeSurfaceVelocity} and
+ * {@link #freeSurfaceStress}. A cell's arithmetic depends only on its own (global) position, so any split into boxes
+ * gives the same bits.
  *
- * <p><b>Free surface</b> (when {@code geo[FS] = 1}): the surface is the row of normal-stress nodes z = 0. After the
- * stress sub-step (and any explosive source) σzz(z = 0) is set to 0 and σzz and σxz are imaged antisymmetrically
- * into the h rows above it: σzz(−k) = −σzz(k), σxz(−k + ½) = −σxz(k − ½), so σxz interpolated onto z = 0 is 0 too
- * (stress imaging, Levander 1988). On the surface row the normal stresses drop the ∂z vz term (σzz = 0 fixes it
- * through ∂z vz = −λ/(λ+2μ)·∂x vx) and use the surface moduli the host stores there: λ' = 2λμ/(λ+2μ) and
- * λ'+2μ, so σxx = 4μ(λ+μ)/(λ+2μ)·∂x vx. Velocities above the surface are never written and stay 0. Everything is
- * linear in the fields; for a fluid at the surface (μ = 0) σxx = 0 there, i.e. p = 0.
+ * <p><b>Free surface</b> (the host sets {@code geo[FS] = 1}): the surface is the row of normal-stress nodes z = 0,
+ * the top PML is absent and the h rows of the halo above it hold images. The wavefield is continued across z = 0
+ * as the negative image of a fluid's: stresses σzz and σxz antisymmetric (σzz(−k) = −σzz(k), σxz(−k+½) =
+ * −σxz(k−½), and σzz(0) = 0 on the surface nodes, so σxz interpolated onto z = 0 is 0 too: Levander's stress
+ * imaging), velocities vx antisymmetric (vx(−k) = −vx(k)) and vz symmetric (vz(−k+½) = vz(k−½)). With vz symmetric
+ * the stencil of ∂z vz on the surface row is exactly 0; the normal stresses there use the surface moduli the host
+ * stores on that row, λ' = 2λμ/(λ+2μ) and λ'+2μ, so σxx = 4μ(λ+μ)/(λ+2μ)·∂x vx, which is what σzz = 0 implies
+ * (∂z vz = −λ/(λ+2μ)·∂x vx). For a fluid (vs = 0) this is the exact image method (p = 0 on the surface); for a
+ * solid an approximation whose Rayleigh wave travels at the Rayleigh speed (tests). Everything is linear in the
+ * fields; the image kernels only copy (with sign) computational rows into halo rows, and their transposes add halo
+ * adjoints back onto those rows.
  */
 public final class Elastic2D {
     private Elastic2D() {
@@ -104,7 +109,7 @@ public final class Elastic2D {
     /**
      * Stress sub-step: with exx = ∂x vx, ezz = ∂z vz at (x, z) and the shear rate ∂z vx + ∂x vz at (x+½, z+½),
      * {@code σxx += dt(λ+2μ)·exx + dtλ·ezz}, {@code σzz += dtλ·exx + dt(λ+2μ)·ezz}, {@code σxz += dtμ·(∂z vx + ∂x vz)};
-     * CPML memory variables as in {@link #velocity}; on a free-surface row ezz is dropped (see the class comment).
+     * CPML memory variables as in {@link #velocity}.
      */
     public static void stress(float[] v, float[] s, float[] m, float[] psi, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int x0, int x1) {
@@ -126,14 +131,12 @@ public final class Elastic2D {
         int px = geo[ElasticLayout.PSI_X];
         int slz = geo[ElasticLayout.SLAB_Z];
         int slx = geo[ElasticLayout.SLAB_X];
-        int fs = geo[ElasticLayout.FS];
         int cx = 2 * h;
         int fx = 4 * nz + 4 * ny;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             boolean zInt = z < zbl | z >= zbh;
             boolean zHalf = z < zbl | z >= zbhh;
-            boolean surface = fs == 1 & z == 0;
             int jz = z < zbl ? z : z - zbhh + zbl;
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
@@ -176,9 +179,6 @@ public final class Elastic2D {
                     psi[q] = p;
                     ezx = ezx + p;
                 }
-                if (surface) {
-                    ezz = 0.0f;
-                }
                 float lam = m[i];
                 float l2m = m[len + i];
                 s[i] = s[i] + (l2m * exx + lam * ezz);
@@ -189,10 +189,29 @@ public final class Elastic2D {
     }
 
     /**
-     * Free surface on row z = 0 over columns [x0, x1): σzz(0) = 0, σzz(−k) = −σzz(k) and σxz(−k + ½) = −σxz(k − ½)
-     * for k = 1..h (the ghost rows in the halo). Run after the stress sub-step and the explosive sources.
+     * Velocity images of the free surface over columns [x0, x1): vx(−k) = −vx(k) and vz(−k+½) = vz(k−½) for k = 1..h
+     * (halo rows above row 0). Run after the velocity sub-step and the force sources.
      */
-    public static void freeSurface(float[] s, int[] geo, int x0, int x1) {
+    public static void freeSurfaceVelocity(float[] v, int[] geo, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
+            int i = off + x;
+            for (int k = 1; k <= h; k++) {
+                v[i - k * sz] = -v[i + k * sz];
+                v[len + i - k * sz] = v[len + i + (k - 1) * sz];
+            }
+        }
+    }
+
+    /**
+     * Stress rule of the free surface over columns [x0, x1): σzz(0) = 0, and σzz(−k) = −σzz(k), σxz(−k+½) = −σxz(k−½)
+     * for k = 1..h. Run after the stress sub-step and the explosive sources.
+     */
+    public static void freeSurfaceStress(float[] s, int[] geo, int x0, int x1) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];

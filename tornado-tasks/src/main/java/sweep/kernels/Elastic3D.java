@@ -154,7 +154,7 @@ public final class Elastic3D {
      * Stress sub-step: with exx, eyy, ezz the normal strain rates at (x, y, z),
      * {@code σxx += dt(λ+2μ)·exx + dtλ·(eyy + ezz)} (and cyclically σyy, σzz), {@code σxy += dtμxy·(∂y vx + ∂x vy)},
      * {@code σxz += dtμxz·(∂z vx + ∂x vz)}, {@code σyz += dtμyz·(∂z vy + ∂y vz)}; CPML memory variables as in
-     * {@link #velocity}; on a free-surface row ezz is dropped (see {@link Elastic2D}).
+     * {@link #velocity}.
      */
     public static void stress(float[] v, float[] s, float[] m, float[] psi, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int y0, int y1, int x0, int x1) {
@@ -183,7 +183,6 @@ public final class Elastic3D {
         int slz = geo[ElasticLayout.SLAB_Z];
         int sly = geo[ElasticLayout.SLAB_Y];
         int slx = geo[ElasticLayout.SLAB_X];
-        int fs = geo[ElasticLayout.FS];
         int cy = h;
         int cx = 2 * h;
         int fy = 4 * nz;
@@ -194,7 +193,6 @@ public final class Elastic3D {
             int z = z0 + iz;
             boolean zInt = z < zbl | z >= zbh;
             boolean zHalf = z < zbl | z >= zbhh;
-            boolean surface = fs == 1 & z == 0;
             int jz = z < zbl ? z : z - zbhh + zbl;
             for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
                 int y = y0 + iy;
@@ -283,9 +281,6 @@ public final class Elastic3D {
                             ezy = ezy + p5;
                         }
                     }
-                    if (surface) {
-                        ezz = 0.0f;
-                    }
                     float lam = m[i];
                     float l2m = m[len + i];
                     s[i] = s[i] + (l2m * exx + lam * (eyy + ezz));
@@ -300,11 +295,35 @@ public final class Elastic3D {
     }
 
     /**
-     * Free surface on row z = 0 over rows y of [y0, y1) and columns [x0, x1): σzz(0) = 0 and, for k = 1..h,
-     * σzz(−k) = −σzz(k), σxz(−k + ½) = −σxz(k − ½), σyz(−k + ½) = −σyz(k − ½). Run after the stress sub-step and the
+     * Velocity images of the free surface over rows y of [y0, y1) and columns [x0, x1): vx(−k) = −vx(k),
+     * vy(−k) = −vy(k), vz(−k+½) = vz(k−½) for k = 1..h. Run after the velocity sub-step and the force sources.
+     */
+    public static void freeSurfaceVelocity(float[] v, int[] geo, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
+                int i = off + y * sy + x;
+                for (int k = 1; k <= h; k++) {
+                    v[i - k * sz] = -v[i + k * sz];
+                    v[len + i - k * sz] = -v[len + i + k * sz];
+                    v[2 * len + i - k * sz] = v[2 * len + i + (k - 1) * sz];
+                }
+            }
+        }
+    }
+
+    /**
+     * Stress rule of the free surface over rows y of [y0, y1) and columns [x0, x1): σzz(0) = 0 and, for k = 1..h,
+     * σzz(−k) = −σzz(k), σxz(−k+½) = −σxz(k−½), σyz(−k+½) = −σyz(k−½). Run after the stress sub-step and the
      * explosive sources.
      */
-    public static void freeSurface(float[] s, int[] geo, int y0, int y1, int x0, int x1) {
+    public static void freeSurfaceStress(float[] s, int[] geo, int y0, int y1, int x0, int x1) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];

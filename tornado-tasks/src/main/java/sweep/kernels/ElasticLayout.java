@@ -42,7 +42,10 @@ public final class ElasticLayout {
     private ElasticLayout() {
     }
 
-    /** 1 when computational row z = 0 is a free surface (global top row, no top PML), else 0. */
+    /**
+     * 1 when computational row z = 0 is a free surface (global top row, no top PML), else 0: read by the host, which
+     * then stores the surface moduli on that row and runs the free-surface image kernels.
+     */
     public static final int FS = Layout.GEO_SIZE;
     /** First half node of the high z band (NZ when none). */
     public static final int ZBHH = FS + 1;
