@@ -210,7 +210,9 @@ final class ElasticStepper {
      * CPML profiles for {@code pmlVel}. Each node takes its cells by global index, the edge cell repeated beyond the
      * model (PML pads included): ρ at a velocity node is the mean of its two cells; λ and λ+2μ at a normal-stress node
      * are its cell's (on a free-surface row the surface moduli 2λμ/(λ+2μ) and that + 2μ); μ at a shear node is the
-     * harmonic mean of its four cells, 0 if any is 0. All in double, times dt, rounded once to float.
+     * harmonic mean of its four cells, 0 if any is 0. All in double, times dt, rounded once to float. The halo cells
+     * are filled too (the forward step never reads them; an adjoint step that forms b·v̄ or m·σ̄ at a neighbour across
+     * a tile cut can).
      */
     void setModel(float[] vp, float[] vs, float[] rho, double pmlVel) {
         int[] shape = g.spec.shape();
@@ -222,15 +224,16 @@ final class ElasticStepper {
         int ox = g.globalAxis(2)[0] - g.globalAxis(2)[2];
         double dt = g.spec.dt();
         boolean fs = geo[ElasticLayout.FS] == 1;
-        backend.parallelFor(0, g.nz, (z0, z1) -> {
+        int yh = ndim == 3 ? h : 0;
+        backend.parallelFor(-h, g.nz + h, (z0, z1) -> {
             for (int z = z0; z < z1; z++) {
                 int cz0 = clamp(oz + z, gnz);
                 int cz1 = clamp(oz + z + 1, gnz);
                 boolean surface = fs && z == 0;
-                for (int y = 0; y < g.ny; y++) {
+                for (int y = -yh; y < g.ny + yh; y++) {
                     int cy0 = clamp(oy + y, gny);
                     int cy1 = clamp(oy + y + 1, gny);
-                    for (int x = 0; x < g.nx; x++) {
+                    for (int x = -h; x < g.nx + h; x++) {
                         int cx0 = clamp(ox + x, gnx);
                         int cx1 = clamp(ox + x + 1, gnx);
                         int i = g.compIndex(z, y, x);
