@@ -48,13 +48,7 @@ final class ElasticStepper {
         s = new float[checkedLength(ElasticLayout.stresses(ndim), "stress")];
         b = new float[v.length];
         m = new float[checkedLength(ElasticLayout.moduli(ndim), "moduli")];
-        long np = psiLength(geo, ndim);
-        if (np > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("the CPML memory variables need " + np + " floats, beyond Java's array"
-                    + " limit: narrow the absorbing width or split the model across ranks");
-        }
-        psi = new float[(int) np];
-        int nz = g.nz;
+        psi = new float[(int) psiLength(geo, ndim)]; // elasticGeo checked the size
         int ny = g.ny;
         int nx = g.nx;
         if (ndim == 2) {
@@ -67,9 +61,6 @@ final class ElasticStepper {
             stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
             surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
-        }
-        if (nz < 1) {
-            throw new IllegalStateException("empty grid");
         }
     }
 
