@@ -2,6 +2,7 @@ package sweep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -62,9 +63,53 @@ class FdWeightsTest {
     }
 
     @Test
+    void staggeredWeightsMatchTheTable() {
+        assertEquals(1.0, FdWeights.staggered(2)[1], 1e-15);
+        double[] c4 = FdWeights.staggered(4);
+        assertEquals(9.0 / 8, c4[1], 1e-15);
+        assertEquals(-1.0 / 24, c4[2], 1e-15);
+        double[] c8 = FdWeights.staggered(8);
+        double[] table = {0, 1225.0 / 1024, -245.0 / 3072, 49.0 / 5120, -5.0 / 7168};
+        for (int k = 0; k < table.length; k++) {
+            assertEquals(table[k], c8[k], 1e-14, "staggered weight " + k + " of order 8");
+        }
+        assertEquals(1.28631, FdWeights.staggeredAbsSum(8), 5e-6);
+    }
+
+    @Test
+    void staggeredExactOnPolynomialsUpToTheOrder() {
+        for (int order = 2; order <= 16; order += 2) {
+            double[] c = FdWeights.staggered(order);
+            int h = order / 2;
+            for (int m = 0; m <= order + 1; m++) {
+                double x0 = 0.3;
+                double d = 0;
+                for (int k = 1; k <= h; k++) {
+                    d += c[k] * (Math.pow(x0 + k - 0.5, m) - Math.pow(x0 - k + 0.5, m));
+                }
+                double exact = m < 1 ? 0 : m * Math.pow(x0, m - 1);
+                double err = Math.abs(d - exact);
+                if (m <= order) {
+                    assertEquals(exact, d, 1e-9 * Math.pow(1 + h, m), "order " + order + " staggered derivative of x^" + m);
+                } else {
+                    // the first neglected Taylor term: the stencil must not be exact one degree beyond its order
+                    assertTrue(err > 1e-6, "order " + order + " is exact for x^" + m + "?");
+                }
+            }
+            // alternating signs: the symbol at the Nyquist wavenumber is 2·Σ|c_k|
+            double nyq = 0;
+            for (int k = 1; k <= h; k++) {
+                nyq += 2 * c[k] * Math.sin((k - 0.5) * Math.PI);
+            }
+            assertEquals(2 * FdWeights.staggeredAbsSum(order), nyq, 1e-12, "order " + order);
+        }
+    }
+
+    @Test
     void badOrdersAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> FdWeights.second(3));
         assertThrows(IllegalArgumentException.class, () -> FdWeights.first(0));
         assertThrows(IllegalArgumentException.class, () -> FdWeights.halfWidth(18));
+        assertThrows(IllegalArgumentException.class, () -> FdWeights.staggered(5));
     }
 }

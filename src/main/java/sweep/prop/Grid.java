@@ -236,6 +236,15 @@ public final class Grid {
         }
     }
 
+    /**
+     * Global placement along slot {@code s} (0 = z, 1 = y, 2 = x): {global computational index of computational cell 0,
+     * global computational size, global low and high band widths}; the global physical index of computational cell i
+     * is {@code i + [0] − [2]}. For solvers that derive their own per-cell data from global positions.
+     */
+    int[] globalAxis(int s) {
+        return new int[] {gOff[s], gN[s], gWlo[s], gWhi[s]};
+    }
+
     /** Array index of computational cell (z, y, x). */
     int compIndex(int z, int y, int x) {
         return geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;

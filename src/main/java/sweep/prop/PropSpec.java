@@ -11,7 +11,12 @@ public final class PropSpec {
     /** Wave equations the propagator knows. */
     public enum Equation {
         /** Constant-density acoustic pressure, second order in time. */
-        ACOUSTIC
+        ACOUSTIC,
+        /**
+         * Isotropic elastic velocity–stress system on a staggered grid (parameters vp, vs, rho); solved by
+         * {@link ElasticPropagator}, see docs/elastic.md.
+         */
+        ELASTIC
     }
 
     private final Equation equation;
@@ -54,6 +59,9 @@ public final class PropSpec {
     }
 
     private void validate() {
+        if (equation == null) {
+            throw new IllegalArgumentException("equation must be ACOUSTIC or ELASTIC, got null");
+        }
         if (shape.length != 2 && shape.length != 3) {
             throw new IllegalArgumentException("shape must be (nz, nx) or (nz, ny, nx), got " + Arrays.toString(shape));
         }
@@ -104,8 +112,18 @@ public final class PropSpec {
         }
     }
 
-    /** Largest stable time step of the leapfrog for velocity {@code vmax} on this grid and order. */
+    /**
+     * Largest stable time step of the leapfrog for velocity {@code vmax} (the largest vp) on this grid and order. Elastic:
+     * dt ≤ 1/(vmax·Σ|c_k|·√(Σ_a 1/dh_a²)) with c_k the staggered weights, i.e. dh/(vmax·√ndim·Σ|c_k|) for equal spacing.
+     */
     public double maxStableDt(double vmax) {
+        if (equation == Equation.ELASTIC) {
+            double s = 0;
+            for (double d : dh) {
+                s += 1.0 / (d * d);
+            }
+            return 1.0 / (vmax * sweep.core.FdWeights.staggeredAbsSum(order) * Math.sqrt(s));
+        }
         double mu = sweep.core.FdWeights.secondDerivativeSymbolMax(order);
         double s = 0;
         for (double d : dh) {

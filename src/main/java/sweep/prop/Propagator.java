@@ -43,6 +43,10 @@ public final class Propagator implements AutoCloseable {
      * domain-decomposition layer); sources and receivers are then given in tile-physical coordinates.
      */
     public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
+        if (spec.equation() != PropSpec.Equation.ACOUSTIC) {
+            throw new IllegalArgumentException("Propagator solves the acoustic equation, got a spec with equation "
+                    + spec.equation() + ": use ElasticPropagator for ELASTIC");
+        }
         this.spec = spec;
         this.grid = grid;
         this.halo = halo;
