@@ -235,14 +235,14 @@ if [ $build = 0 ]; then exit 0; fi
 # ---- Build ------------------------------------------------------------------------------------------------------
 if [ "$built_profile" != "$profile" ] && [ -f "$jar" ]; then
   log "switching the build to the $profile profile: mvn clean"
-  mvn -q -B -Dstyle.color=never clean >&2
+  mvn -q -B -Dstyle.color=never clean 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
 log "building $jar ($profile profile)"
 rm -f target/sweep-java.mpi
 if [ "$profile" = tornado ]; then
-  mvn -q -B -Dstyle.color=never -Ptornado -DskipTests package >&2
+  mvn -q -B -Dstyle.color=never -Ptornado -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 else
-  mvn -q -B -Dstyle.color=never -DskipTests package >&2
+  mvn -q -B -Dstyle.color=never -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
 echo "$profile" > target/sweep-java.profile
 echo "$mpi_stamp" > target/sweep-java.mpi
