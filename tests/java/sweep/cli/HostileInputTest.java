@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import sweep.io.Npy;
-import sweep.prop.MemoryEstimate;
 
 /**
  * Hostile input and faults on the command line: each must end in exit code 2 with one line that says what was wrong,

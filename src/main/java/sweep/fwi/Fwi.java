@@ -325,7 +325,7 @@ public final class Fwi {
                     storedCrc = in.readInt();
                 }
             }
-            if (storedLength != payload) {
+            if (payload < 0 || storedLength != payload) {
                 throw new IllegalArgumentException("checkpoint " + file + " is incomplete or damaged (" + size
                         + " bytes, which its trailer does not account for: truncated?)" + fresh);
             }
