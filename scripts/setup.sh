@@ -67,9 +67,6 @@ need_pkg() {
   # need_pkg <command> <debian package>
   if ! command -v "$1" >/dev/null 2>&1; then apt_install "$2"; fi
 }
-deb_installed() {
-  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' installed$'
-}
 
 need_pkg javac openjdk-17-jdk-headless
 need_pkg mvn maven
@@ -78,12 +75,22 @@ need_pkg mvn maven
 # Debian ships mpirun (openmpi-bin) and the JNI library libmpi_java.so (libopenmpi3/libopenmpi-dev) but no mpi.jar:
 # its 36 Java sources (ompi/mpi/java/java/, listed in that folder's Makefile.am) are compiled here from Debian's source
 # package of the installed version and installed as org.open-mpi:mpi:<upstream version> into the local Maven repository.
+# One dpkg-query for both packages (each call costs tens of milliseconds, and this runs on every ./sweep call).
+ompi_query() {
+  dpkg-query -W -f='${Package}|${Status}|${source:Version}|${source:Upstream-Version}\n' openmpi-bin libopenmpi-dev \
+    2>/dev/null || true
+}
+ompi_state="$(ompi_query)"
 mpi_missing=()
-for p in openmpi-bin libopenmpi-dev; do deb_installed "$p" || mpi_missing+=("$p"); done
-if [ ${#mpi_missing[@]} -gt 0 ]; then apt_install "${mpi_missing[@]}"; fi
-
-ompi_src_version="$(dpkg-query -W -f='${source:Version}' libopenmpi-dev)"          # e.g. 4.1.4-3
-ompi_version="$(dpkg-query -W -f='${source:Upstream-Version}' libopenmpi-dev)"     # e.g. 4.1.4
+for p in openmpi-bin libopenmpi-dev; do
+  grep -q "^$p|[^|]* installed|" <<<"$ompi_state" || mpi_missing+=("$p")
+done
+if [ ${#mpi_missing[@]} -gt 0 ]; then
+  apt_install "${mpi_missing[@]}"
+  ompi_state="$(ompi_query)"
+fi
+ompi_src_version="$(awk -F'|' '$1 == "libopenmpi-dev" {print $3}' <<<"$ompi_state")"      # e.g. 4.1.4-3
+ompi_version="$(awk -F'|' '$1 == "libopenmpi-dev" {print $4}' <<<"$ompi_state")"          # e.g. 4.1.4
 mpi_stamp="built by sweep scripts/setup.sh from Debian openmpi $ompi_src_version, javac --release 17"
 pom_ompi="$(sed -n 's:.*<openmpi.version>\(.*\)</openmpi.version>.*:\1:p' pom.xml)"
 if [ -n "$pom_ompi" ] && [ "$pom_ompi" != "$ompi_version" ]; then
