@@ -38,7 +38,7 @@ import sweep.prop.ShotWavelets;
  */
 @Command(name = "fwi", mixinStandardHelpOptions = true,
         description = {"Multi-band FWI (L-BFGS, velocity bounds) from a JSON job file and/or flags; flags override the"
-                + " job file. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
+                + " job file, also on --resume. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
                 + " resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
 public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative input paths in it are"

@@ -66,8 +66,9 @@ final class FwiJob {
         k.put("abcn", "CPML width in cells (default 20)");
         k.put("free_surface", "free surface on top (default true)");
         k.put("bands", "low-pass corners in Hz, low to high (0 = unfiltered), or objects {cutoff, iterations}"
-                + " (default [0])");
-        k.put("iterations", "L-BFGS iterations per band (default 10)");
+                + " (default [0]); a band's own iterations win over 'iterations', --iterations over both");
+        k.put("iterations", "L-BFGS iterations per band (default 10); the flag --iterations overrides it and the"
+                + " bands' own counts");
         k.put("filter_order", "Butterworth order of the band filters (default 4)");
         k.put("supershots", "encoded supershots (0 = off, default); must divide the shot count");
         k.put("seed", "seed of the supershot codes (default 1)");
