@@ -136,7 +136,8 @@ class HostileInputTest {
         Path vp = model("vp.npy", 200, 200);
         byte[] vpBytes = Files.readAllBytes(vp);
         List<String> p = problem(vp, 100_000, 1, 10);
-        Result missing = fails("does not exist", args("forward", p, "--out", dir.resolve("no/such/rec.npy").toString()));
+        Result missing = fails("does not exist",
+                args("forward", p, "--out", dir.resolve("no/such/rec.npy").toString()));
         assertTrue(missing.err().contains(dir.resolve("no/such").toString()), missing.err());
         assertTrue(missing.seconds() < 2, "refused before computing: " + missing.seconds() + " s");
         Result ro = fails("cannot write into the folder",
@@ -179,7 +180,7 @@ class HostileInputTest {
         assertTrue(need >= recordGib && need < 2.2 * recordGib + 0.1, "needs " + need + " GiB for a record of "
                 + recordGib + " GiB: " + r.err());
         assertEquals(max / (double) (1L << 30), gib(r.err(), "max heap is"), 0.006, r.err());
-        assertTrue(r.seconds() < 1.5, "refused before allocating: " + r.seconds() + " s");
+        assertTrue(r.seconds() < 2, "refused before allocating: " + r.seconds() + " s");
         fails("(2, 40000000, 30)", args("forward", problem(vp, 40_000_000, 2, nrec), "--out",
                 dir.resolve("r.npy").toString()));
         fails("more than a Java array holds", args("forward", problem(vp, 2_000_000_000, 1, nrec), "--out",

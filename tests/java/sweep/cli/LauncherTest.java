@@ -51,7 +51,8 @@ class LauncherTest {
         Process p = pb.start();
         List<String> err = new ArrayList<>();
         boolean liveBeforeExit = false;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 err.add(line);
                 if (line.equals("progress 1")) {

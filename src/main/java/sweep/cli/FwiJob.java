@@ -348,10 +348,7 @@ final class FwiJob {
         return m;
     }
 
-    /**
-     * Everything an FWI run needs, checked for consistency. {@code waveletFloats} is what the memory estimate counts for
-     * the wavelet.
-     */
+    /** Everything an FWI run needs, checked for consistency. */
     record Resolved(float[] vTrue, float[] start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
                     int[] mesh, Path out, String description) {

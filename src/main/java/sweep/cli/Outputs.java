@@ -15,7 +15,7 @@ final class Outputs {
     private Outputs() {
     }
 
-    /** An output file given by {@code option}: writable where it is (see {@link AtomicFiles#checkWritable}), no input. */
+    /** An output file given by {@code option}: writable (see {@link AtomicFiles#checkWritable}) and no input. */
     static void checkFile(String option, Path out, Map<String, Path> inputs) {
         AtomicFiles.checkWritable(out, option);
         inputs.forEach((flag, in) -> {

@@ -149,8 +149,9 @@ public final class ProblemOptions {
             throw new IllegalArgumentException(what + ": " + path + " holds no shot (B = 0)");
         }
         if (s[1] < 1) {
-            throw new IllegalArgumentException(what + ": " + path + " has shape " + Arrays.toString(s) + ": no "
-                    + (what.contains("source") ? "source" : "receiver") + " in any shot; every shot needs at least one");
+            String cell = what.contains("source") ? "source" : "receiver";
+            throw new IllegalArgumentException(what + ": " + path + " has shape " + Arrays.toString(s) + ": no " + cell
+                    + " in any shot; every shot needs at least one");
         }
         int[] d = a.asInt32();
         int[][][] c = new int[s[0]][s[1]][ndim];

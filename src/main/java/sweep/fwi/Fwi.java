@@ -383,7 +383,8 @@ public final class Fwi {
         st.initialMisfit = in.readDouble();
         int h = in.readInt();
         for (int i = 0; i < h; i++) {
-            st.history.add(new Iteration(in.readInt(), in.readDouble(), in.readDouble(), in.readInt(), in.readDouble()));
+            st.history.add(new Iteration(in.readInt(), in.readDouble(), in.readDouble(), in.readInt(),
+                    in.readDouble()));
         }
         int pairs = in.readInt();
         for (int k = 0; k < pairs; k++) {
