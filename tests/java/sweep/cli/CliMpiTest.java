@@ -91,6 +91,21 @@ class CliMpiTest {
         assertEquals(1, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
     }
 
+    /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */
+    @Test
+    void aBadModelCellIsNamedByItsGlobalPosition() throws Exception {
+        inputs();
+        float[] v = Npy.readFloat32(dir.resolve("vp.npy"), "vp").asFloat32();
+        v[12 * 44 + 34] = Float.NaN;
+        Npy.writeFloat32(dir.resolve("nan.npy"), v, 32, 44);
+        MpiRunner.Result r = MpiRunner.run(2, Main.class, args("forward", common(), "--vp",
+                dir.resolve("nan.npy").toString(), "--out", dir.resolve("x.npy").toString(), "--px", "2"));
+        assertFalse(r.timedOut(), r.describe());
+        assertNotEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stderr().contains("non-finite value (NaN) at (z, x) = (12, 34)"), r.describe());
+        assertFalse(Files.exists(dir.resolve("x.npy")));
+    }
+
     @Test
     void aMeshThatDoesNotMatchTheWorldEndsTheJob() throws Exception {
         inputs();

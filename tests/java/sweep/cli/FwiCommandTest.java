@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -171,6 +172,88 @@ class FwiCommandTest {
         assertEquals(sb.get("misfit"), sa.get("misfit"));
         assertNotEquals(FwiTest.modelError(FwiTest.startModel(FwiTest.trueModel()), FwiTest.trueModel()),
                 FwiTest.modelError(a, FwiTest.trueModel()));
+    }
+
+    /** A two-band job of 2 shots and 400 steps whose bands ask for one iteration each. */
+    private Path twoBandJob(Path folder) throws Exception {
+        Files.createDirectories(folder);
+        float[] vTrue = FwiTest.trueModel();
+        Npy.writeFloat32(folder.resolve("true.npy"), vTrue, 40, 80);
+        Npy.writeFloat32(folder.resolve("start.npy"), FwiTest.startModel(vTrue), 40, 80);
+        String json = "{\"vp_true\": \"true.npy\", \"vp_start\": \"start.npy\", \"dh\": 10, \"dt\": 0.001, \"nt\": 400,"
+                + " \"ricker\": 8, \"abcn\": 10, \"vmax\": 3000, \"mute_rows\": 4, \"shots\": 2, \"threads\": 1,"
+                + " \"bands\": [{\"cutoff\": 5, \"iterations\": 1}, {\"cutoff\": 0, \"iterations\": 1}],"
+                + " \"out\": \"" + folder.resolve("out") + "\"}";
+        Path p = folder.resolve("job.json");
+        Files.writeString(p, json);
+        return p;
+    }
+
+    private static int iterationsOfBand(Path out, int band) throws Exception {
+        JsonObject s = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();
+        return s.getAsJsonArray("bands").get(band).getAsJsonObject().getAsJsonArray("iterations").size();
+    }
+
+    /**
+     * --iterations overrides the bands' own counts, also on --resume: a finished run resumed with more iterations
+     * continues each band from its checkpoint, the band after one that ran further restarts from its new model, and
+     * the result equals an uninterrupted run with that many iterations, bit for bit. Fewer iterations than a
+     * checkpoint holds is refused.
+     */
+    @Test
+    void iterationsFlagOverridesTheJobFileAlsoOnResume() throws Exception {
+        Path a = twoBandJob(dir.resolve("a"));
+        Path outA = dir.resolve("a/out");
+        Result first = run("fwi", "--job", a.toString());
+        assertEquals(0, first.code(), first.err());
+        assertEquals(1, iterationsOfBand(outA, 0), "the job file's per-band count without the flag");
+
+        Result more = run("fwi", "--job", a.toString(), "--resume", "--iterations", "2");
+        assertEquals(0, more.code(), more.err());
+        assertFalse(more.out().contains("band 1/2 (<5 Hz) iteration   1/2"), "band 1 continues:\n" + more.out());
+        assertTrue(more.out().contains("band 1/2 (<5 Hz) iteration   2/2"), more.out());
+        assertTrue(more.out().contains("band 2/2 (all) iteration   1/2"), "band 2 restarts:\n" + more.out());
+        assertEquals(2, iterationsOfBand(outA, 0));
+        assertEquals(2, iterationsOfBand(outA, 1));
+
+        Path b = twoBandJob(dir.resolve("b"));
+        Result whole = run("fwi", "--job", b.toString(), "--iterations", "2");
+        assertEquals(0, whole.code(), whole.err());
+        Path outB = dir.resolve("b/out");
+        assertEquals(2, iterationsOfBand(outB, 0), "--iterations overrides the bands' own counts");
+        assertEquals(2, iterationsOfBand(outB, 1));
+        assertArrayEquals(Npy.readFloat32(outB.resolve("model_final.npy"), "b").asFloat32(),
+                Npy.readFloat32(outA.resolve("model_final.npy"), "a").asFloat32());
+        JsonObject sa = JsonParser.parseString(Files.readString(outA.resolve("summary.json"))).getAsJsonObject();
+        JsonObject sb = JsonParser.parseString(Files.readString(outB.resolve("summary.json"))).getAsJsonObject();
+        assertEquals(sb.get("misfit"), sa.get("misfit"));
+
+        Result fewer = run("fwi", "--job", a.toString(), "--resume", "--iterations", "1");
+        assertEquals(2, fewer.code(), fewer.err());
+        assertTrue(fewer.err().contains("already holds 2 iterations"), fewer.err());
+    }
+
+    /**
+     * A checkpoint with one flipped byte, or cut short, is refused on --resume with exit code 2, naming the file and
+     * saying to start afresh (it would otherwise resume from a damaged model).
+     */
+    @Test
+    void corruptedOrTruncatedCheckpointsAreRefused() throws Exception {
+        Path a = twoBandJob(dir.resolve("a"));
+        Result first = run("fwi", "--job", a.toString());
+        assertEquals(0, first.code(), first.err());
+        Path cp = dir.resolve("a/out/checkpoint-band1.bin");
+        byte[] bytes = Files.readAllBytes(cp);
+        bytes[bytes.length / 2] ^= 0x10;
+        Files.write(cp, bytes);
+        Result corrupted = run("fwi", "--job", a.toString(), "--resume");
+        assertEquals(2, corrupted.code(), corrupted.err());
+        assertTrue(corrupted.err().contains(cp.toString()) && corrupted.err().contains("corrupted")
+                && corrupted.err().contains("without --resume"), corrupted.err());
+        Files.write(cp, Arrays.copyOf(bytes, 100));
+        Result truncated = run("fwi", "--job", a.toString(), "--resume");
+        assertEquals(2, truncated.code(), truncated.err());
+        assertTrue(truncated.err().contains(cp.toString()) && truncated.err().contains("truncated"), truncated.err());
     }
 
     private void assertFails(String json, String... fragments) throws Exception {

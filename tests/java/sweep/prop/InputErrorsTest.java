@@ -88,13 +88,13 @@ class InputErrorsTest {
         float[] w = Wavelets.ricker(10, 50, 1e-3);
         float[] nan = model(2000);
         nan[77] = Float.NaN;
-        fails(IllegalArgumentException.class, "non-finite value (NaN) at flat index 77", () -> run(spec, w, SRC, REC, nan));
+        fails(IllegalArgumentException.class, "non-finite value (NaN) at (z, x) = (1, 37)", () -> run(spec, w, SRC, REC, nan));
         float[] inf = model(2000);
         inf[5] = Float.POSITIVE_INFINITY;
         fails(IllegalArgumentException.class, "non-finite", () -> run(spec, w, SRC, REC, inf));
         float[] neg = model(2000);
         neg[9] = -1500;
-        fails(IllegalArgumentException.class, "non-positive velocity (-1500.0) at flat index 9",
+        fails(IllegalArgumentException.class, "non-positive velocity (-1500.0 m/s) at (z, x) = (0, 9)",
                 () -> run(spec, w, SRC, REC, neg));
         float[] zero = model(2000);
         zero[0] = 0;

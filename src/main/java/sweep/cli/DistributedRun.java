@@ -10,6 +10,7 @@ import sweep.parallel.Mpi;
 import sweep.parallel.Padding;
 import sweep.parallel.Shaped;
 import sweep.prop.Gradient;
+import sweep.prop.Grid;
 import sweep.prop.PropSpec;
 import sweep.prop.Record;
 
@@ -63,6 +64,12 @@ final class DistributedRun implements AutoCloseable {
             System.err.printf("sweep: %d ranks = %d shot group(s) x py %d x px %d; model %s padded to %s%n", world,
                     groups, py, px, Arrays.toString(shape), Arrays.toString(padded));
         }
+    }
+
+    /** "rank 1 (tile [40, 30] at [0, 30])": who runs out of memory, for messages. */
+    String rankAndTile(Grid tile) {
+        return "rank " + worldRank + " (tile " + Arrays.toString(tile.tileShape()) + " at "
+                + Arrays.toString(tile.tileOffset()) + ")";
     }
 
     /** The spec of the padded problem. */

@@ -7,6 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
 
@@ -34,13 +35,15 @@ public final class ForwardCommand implements Callable<Integer> {
     }
 
     private Integer run() throws Exception {
-        ProblemOptions.Problem pr = problem.load();
-        if (meshOptions.decomposed()) {
+        Outputs.checkFile("--out", out, problem.inputs());
+        boolean dd = meshOptions.decomposed();
+        ProblemOptions.Problem pr = problem.load(null, dd);
+        if (dd) {
             return decomposed(pr);
         }
         long t0 = System.nanoTime();
         Record r;
-        try (Propagator p = new Propagator(pr.spec().build())) {
+        try (Propagator p = new Propagator(pr.spec())) {
             r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp());
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
@@ -53,7 +56,10 @@ public final class ForwardCommand implements Callable<Integer> {
     private int decomposed(ProblemOptions.Problem pr) throws Exception {
         int shots = pr.sources().length;
         try (DistributedRun dr = new DistributedRun(meshOptions, pr.shape(), shots);
-             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec().build()), dr.mesh)) {
+             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec()), dr.mesh)) {
+            int nrec = pr.receivers()[0].length;
+            MemoryEstimate.forward(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
+                    .requireHeap(dr.rankAndTile(mp.grid()));
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == problem.nt ? pr.wavelet() : dr.mine(pr.wavelet(), problem.nt);
             Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()));

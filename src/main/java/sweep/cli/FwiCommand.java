@@ -1,7 +1,7 @@
 package sweep.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -23,9 +23,12 @@ import sweep.io.Npy;
 import sweep.io.Png;
 import sweep.io.Segy;
 import sweep.parallel.ModelParallel;
+import sweep.prop.Grid;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
+import sweep.prop.ShotWavelets;
 
 /**
  * {@code sweep fwi}: multi-band full-waveform inversion from a job file or flags (by default of the built-in model
@@ -35,7 +38,7 @@ import sweep.prop.Record;
  */
 @Command(name = "fwi", mixinStandardHelpOptions = true,
         description = {"Multi-band FWI (L-BFGS, velocity bounds) from a JSON job file and/or flags; flags override the"
-                + " job file. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
+                + " job file, also on --resume. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
                 + " resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
 public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative input paths in it are"
@@ -48,7 +51,10 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--out", description = "output folder (default fwi-out)")
     Path out;
 
-    @Option(names = "--iterations", description = "L-BFGS iterations per band (default 10)")
+    @Option(names = "--iterations", description = "L-BFGS iterations of every band (default 10); overrides the job"
+            + " file's 'iterations' and the bands' own. With --resume: each band continues from its checkpoint up to"
+            + " this many iterations; the bands after one that runs further restart from its new model; a checkpoint"
+            + " holding more iterations than this is an error")
     Integer iterations;
 
     @Option(names = "--bands", split = ",", description = "low-pass corners in Hz, low to high; 0 = unfiltered"
@@ -79,7 +85,8 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Java backend threads per rank, 0 = all cores (default 0)")
     Integer threads;
 
-    @Option(names = "--resume", description = "continue from the band checkpoints in the output folder (same job)")
+    @Option(names = "--resume", description = "continue from the band checkpoints in the output folder (same job;"
+            + " flags override the job file as on a first run)")
     boolean resume;
 
     @Mixin
@@ -109,8 +116,11 @@ public final class FwiCommand implements Callable<Integer> {
             job.flag("bands", "--bands", bands);
         }
         FwiJob.Resolved r = job.resolve();
+        Path dir = r.out();
+        Outputs.checkFolder(job.where("out"), dir, outputNames(r.options().bands().size()), job.inputFiles());
         MeshOptions mesh = MeshOptions.of(r.mesh(), job.where("mesh"));
         PropSpec spec = r.spec();
+        ProblemOptions.warnThreads(spec.threads(), job.where("threads"));
         int[] shape = r.shape();
         int nt = spec.nt();
         int nshots = r.sources().length;
@@ -118,14 +128,16 @@ public final class FwiCommand implements Callable<Integer> {
         boolean dd = mesh.decomposed();
         DistributedRun run = dd ? new DistributedRun(mesh, shape, nshots) : null;
         boolean root = run == null || run.worldRank == 0;
-        Path dir = r.out();
         try {
             if (dd && r.options().supershots() % run.mesh.topology().shotGroups() != 0) {
                 throw new IllegalArgumentException(job.where("supershots") + ": " + r.options().supershots()
                         + " supershots do not split evenly into " + run.mesh.topology().shotGroups() + " shot groups");
             }
+            PropSpec solverSpec = dd ? run.paddedSpec(spec) : spec;
+            Grid grid = dd ? ModelParallel.tileGrid(solverSpec, run.mesh.topology()) : Grid.single(spec);
+            MemoryEstimate.fwi(solverSpec, grid, nshots, nrec, r.wavelet().length, r.options().settings().memory())
+                    .requireHeap(dd ? run.rankAndTile(grid) : "this FWI");
             if (root) {
-                Files.createDirectories(dir);
                 System.err.printf("sweep fwi: %s %s at %s m, %d shots, %d receivers, %d steps of %.3g ms,"
                                 + " %d band(s)%s%n", r.description(), Arrays.toString(shape), fmt(r.dh()), nshots, nrec,
                         nt, spec.dt() * 1e3, r.options().bands().size(),
@@ -179,7 +191,7 @@ public final class FwiCommand implements Callable<Integer> {
 
         private String bandName(int band) {
             double c = r.options().bands().get(band).cutoff();
-            String range = c == 0 ? " (all)" : " (<" + new java.text.DecimalFormat("0.###").format(c) + " Hz)";
+            String range = c == 0 ? " (all)" : " (<" + new DecimalFormat("0.###").format(c) + " Hz)";
             return "band " + (band + 1) + "/" + r.options().bands().size() + range;
         }
 
@@ -355,7 +367,10 @@ public final class FwiCommand implements Callable<Integer> {
         return s;
     }
 
-    /** Identifies the job for its checkpoints: the spec, the settings, the starting model and the data. */
+    /**
+     * Identifies the job for its checkpoints: the spec, the settings, the starting model and the data, but not the
+     * iteration counts (an iteration does not depend on how many follow it, so a resumed run may ask for more).
+     */
     private static long jobId(FwiJob.Resolved r, float[] observed) {
         long h = r.spec().fingerprint();
         h = h * 31 + Arrays.hashCode(r.start());
@@ -363,9 +378,28 @@ public final class FwiCommand implements Callable<Integer> {
         h = h * 31 + Arrays.hashCode(r.wavelet());
         h = h * 31 + Arrays.deepHashCode(r.sources());
         h = h * 31 + Arrays.deepHashCode(r.receivers());
-        h = h * 31 + r.options().hashCode();
+        Inversion.Options o = r.options();
+        for (Inversion.Band b : o.bands()) {
+            h = h * 31 + Double.hashCode(b.cutoff());
+        }
+        h = h * 31 + o.supershots();
+        h = h * 31 + Long.hashCode(o.seed());
+        h = h * 31 + o.filterOrder();
+        h = h * 31 + o.settings().hashCode(); // its iterations are 0: each band has its own
         h = h * 31 + r.muteRows();
         return h;
+    }
+
+    /** The files a run of {@code bands} bands writes into its output folder. */
+    static List<String> outputNames(int bands) {
+        List<String> names = new ArrayList<>(List.of("model_true.npy", "model_true.png", "model_start.npy",
+                "model_start.png", "observed.npy", "observed.sgy", "observed_shot1.png", "model_final.npy",
+                "model_final.png", "gradient_final.npy", "gradient_final.png", "misfit.png", "summary.json"));
+        for (int k = 0; k < bands; k++) {
+            names.addAll(List.of("model_band" + (k + 1) + ".npy", "model_band" + (k + 1) + ".png",
+                    "gradient_band" + (k + 1) + ".npy", Inversion.checkpointFile(Path.of(""), k).toString()));
+        }
+        return names;
     }
 
     /** Observed data from the true model, forward-only (no gradient memory); the same array on every rank. */
@@ -377,7 +411,7 @@ public final class FwiCommand implements Callable<Integer> {
             }
         }
         float[] all = new float[src.length * spec.nt() * rec[0].length];
-        int stride = sweep.prop.ShotWavelets.stride(w, src, spec.nt());
+        int stride = ShotWavelets.stride(w, src, spec.nt());
         float[] mineW = stride == 0 ? w : run.mine(w, stride);
         try (ModelParallel mp = new ModelParallel(run.paddedSpec(spec), run.mesh)) {
             Record tile = mp.forward(mineW, run.mine(src), run.mine(rec), run.pad(vTrue));

@@ -6,23 +6,34 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import sweep.core.Wavelets;
 import sweep.fwi.Fwi;
 import sweep.fwi.Inversion;
+import sweep.io.IoErrors;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
+import sweep.prop.Cells;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
 
@@ -55,8 +66,9 @@ final class FwiJob {
         k.put("abcn", "CPML width in cells (default 20)");
         k.put("free_surface", "free surface on top (default true)");
         k.put("bands", "low-pass corners in Hz, low to high (0 = unfiltered), or objects {cutoff, iterations}"
-                + " (default [0])");
-        k.put("iterations", "L-BFGS iterations per band (default 10)");
+                + " (default [0]); a band's own iterations win over 'iterations', --iterations over both");
+        k.put("iterations", "L-BFGS iterations per band (default 10); the flag --iterations overrides it and the"
+                + " bands' own counts");
         k.put("filter_order", "Butterworth order of the band filters (default 4)");
         k.put("supershots", "encoded supershots (0 = off, default); must divide the shot count");
         k.put("seed", "seed of the supershot codes (default 1)");
@@ -69,29 +81,36 @@ final class FwiJob {
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
         k.put("out", "output folder, relative to the working directory (default fwi-out)");
-        return java.util.Collections.unmodifiableMap(k);
+        return Collections.unmodifiableMap(k);
     }
 
     /** Values given so far, by key: JsonElement from the job file or from a flag; later puts override. */
     private final Map<String, JsonElement> given = new HashMap<>();
     /** Where each given value came from, for messages: "job.json: key 'dh'" or "--dh". */
     private final Map<String, String> origin = new HashMap<>();
+    /** The keys set by command-line flags (they override the job file, per-band iterations included). */
+    private final Set<String> flags = new HashSet<>();
     private Path base = Path.of("");
 
     /** Reads a job file; relative input paths in it are resolved against the file's folder. */
     static FwiJob read(Path file) {
         FwiJob job = new FwiJob();
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("--job: " + file + " is a directory, not a job file");
+        }
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("--job: cannot read the job file " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("--job: cannot read the job file " + file + ": " + IoErrors.reason(file, e),
+                    e);
         }
         JsonElement root;
         try {
+            rejectDuplicateKeys(text, file);
             root = JsonParser.parseString(text);
-        } catch (JsonParseException e) {
-            throw new IllegalArgumentException("--job: " + file + " is not valid JSON: " + e.getMessage());
+        } catch (IOException | JsonParseException e) {
+            throw new IllegalArgumentException("--job: " + file + " is not valid JSON: " + jsonProblem(e));
         }
         if (!root.isJsonObject()) {
             throw new IllegalArgumentException("--job: " + file + " must hold a JSON object {\"key\": value, ...}");
@@ -107,6 +126,51 @@ final class FwiJob {
             job.origin.put(e.getKey(), file.getFileName() + ": key '" + e.getKey() + "'");
         }
         return job;
+    }
+
+    /**
+     * Throws when an object of the JSON text holds a key twice (JSON parsers keep one of them silently), naming the
+     * key and where it is ("$.mesh.px").
+     */
+    private static void rejectDuplicateKeys(String text, Path file) throws IOException {
+        JsonReader r = new JsonReader(new StringReader(text));
+        r.setStrictness(Strictness.LENIENT); // as JsonParser reads it
+        Deque<Set<String>> names = new ArrayDeque<>();
+        while (true) {
+            switch (r.peek()) {
+                case BEGIN_OBJECT -> {
+                    r.beginObject();
+                    names.push(new HashSet<>());
+                }
+                case END_OBJECT -> {
+                    r.endObject();
+                    names.pop();
+                }
+                case BEGIN_ARRAY -> r.beginArray();
+                case END_ARRAY -> r.endArray();
+                case NAME -> {
+                    String where = r.getPath();
+                    String name = r.nextName();
+                    if (!names.peek().add(name)) {
+                        throw new IllegalArgumentException(file + ": key '" + name + "' appears twice"
+                                + (where.equals("$.") || where.equals("$") ? "" : " (at " + where + ")")
+                                + "; give each key once");
+                    }
+                }
+                case END_DOCUMENT -> {
+                    return;
+                }
+                default -> r.skipValue();
+            }
+        }
+    }
+
+    /** A JSON parse failure in one line, without the Java exception class the parser's message may start with. */
+    private static String jsonProblem(Exception e) {
+        Throwable t = e instanceof JsonParseException && e.getCause() != null ? e.getCause() : e;
+        String m = String.valueOf(t.getMessage());
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
     }
 
     /** An empty job (every setting at its default). */
@@ -137,6 +201,7 @@ final class FwiJob {
         }
         given.put(key, e);
         origin.put(key, flag);
+        flags.add(key);
         return this;
     }
 
@@ -223,10 +288,26 @@ final class FwiJob {
             return null;
         }
         Path p = base.resolve(s);
+        if (Files.isDirectory(p)) {
+            throw error(key, p + " is a directory, not a file");
+        }
         if (!Files.isRegularFile(p)) {
             throw error(key, "file " + p + " not found");
         }
         return p;
+    }
+
+    /** The input files the job names (model, data, acquisition, wavelet files), by where they were given. */
+    Map<String, Path> inputFiles() {
+        Map<String, Path> in = new LinkedHashMap<>();
+        for (String key : List.of("vp_true", "vp_start", "observed", "sources", "receivers", "wavelet")) {
+            JsonElement e = given.get(key);
+            if (e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()
+                    && !(key.equals("vp_true") && e.getAsString().equals("default"))) {
+                in.put(where(key), base.resolve(e.getAsString()));
+            }
+        }
+        return in;
     }
 
     /** The output folder (not required to exist), relative to the working directory. */
@@ -273,8 +354,48 @@ final class FwiJob {
                     int[] mesh, Path out, String description) {
     }
 
-    /** Reads the files and checks every setting against the others. */
+    /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
+    private record Models(boolean builtin, Path trueFile, Path startFile, Path obsFile, int[] shape, double[] dh,
+                          float[] vTrue, float[] start, int muteRows, double vmin, double vmax) {
+        int ndim() {
+            return shape.length;
+        }
+
+        String description() {
+            return builtin ? "the built-in model" : (trueFile != null ? trueFile : startFile).getFileName().toString();
+        }
+    }
+
+    /** The acquisition step: source and receiver cells per shot. */
+    private record Shots(int[][][] sources, int[][][] receivers) {
+        int count() {
+            return sources.length;
+        }
+
+        int receiversPerShot() {
+            return receivers[0].length;
+        }
+    }
+
+    /**
+     * Reads the files and checks every setting against the others, step by step: models, time axis, acquisition,
+     * memory, wavelet, observed data, bands and the optimiser's settings.
+     */
     Resolved resolve() {
+        Models m = models();
+        PropSpec spec = timeAxis(m);
+        Shots shots = acquisition(m);
+        long waveletFloats = has("wavelet") ? (long) shots.count() * spec.nt() : spec.nt();
+        MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, integer("memory", 5))
+                .requireHeap("this FWI's data (record, wavelet, observed data)");
+        float[] w = wavelet(spec, shots.count());
+        float[] observed = observed(m, spec, shots);
+        Inversion.Options options = inversion(m, spec, shots.count());
+        return new Resolved(m.vTrue(), m.start(), m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
+                observed, options, m.muteRows(), mesh(), out(), m.description());
+    }
+
+    private Models models() {
         Path trueFile = null;
         boolean builtin;
         String vt = string("vp_true", null);
@@ -311,6 +432,9 @@ final class FwiJob {
             throw error(trueFile != null ? "vp_true" : "vp_start", "model shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
+        if (trueFile != null) {
+            Cells.checkVelocity(vTrue, shape, null, where("vp_true") + ": " + trueFile);
+        }
         int ndim = shape.length;
         if (dh.length != 1 && dh.length != ndim) {
             throw error("dh", "needs one spacing or " + ndim + " (one per axis), got " + Arrays.toString(dh));
@@ -328,6 +452,7 @@ final class FwiJob {
                         + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
             }
             start = a.asFloat32();
+            Cells.checkVelocity(start, shape, null, where("vp_start") + ": " + startFile);
         } else if (ndim == 3) {
             throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
         } else {
@@ -342,11 +467,21 @@ final class FwiJob {
         if (!(vmin > 0 && vmax > vmin)) {
             throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
         }
-        double tmax = max(vTrue == null ? start : vTrue);
-        if (tmax > vmax) {
-            throw error("vmax", "the model reaches " + tmax + " m/s, above vmax=" + vmax + " (the CPML profile"
-                    + " velocity and upper bound): raise vmax");
+        float[] reference = vTrue == null ? start : vTrue;
+        int top = argMax(reference);
+        if (reference[top] > vmax) {
+            throw error("vmax", "the model reaches " + (double) reference[top] + " m/s at "
+                    + Cells.position(shape, top, null) + ", above vmax=" + vmax + " (the CPML profile velocity and"
+                    + " upper bound): raise vmax");
         }
+        return new Models(builtin, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
+    }
+
+    /** The time-axis step: order, CPML, free surface, dt (default: 0.8 of the stable limit), nt or time, storage. */
+    private PropSpec timeAxis(Models m) {
+        int[] shape = m.shape();
+        double[] dh = m.dh();
+        double vmax = m.vmax();
         int order = integer("order", 8);
         int abcn = integer("abcn", 20);
         boolean fs = bool("free_surface", true);
@@ -387,7 +522,13 @@ final class FwiJob {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
                     + spec.maxStableDt(vmax) + " s");
         }
-        // acquisition
+        return spec;
+    }
+
+    /** The acquisition step: source and receiver files, or a surface line of 'shots' shots. */
+    private Shots acquisition(Models m) {
+        int[] shape = m.shape();
+        int ndim = m.ndim();
         int[][][] src;
         int[][][] rec;
         if (has("sources") != has("receivers")) {
@@ -421,15 +562,19 @@ final class FwiJob {
                 }
             }
         }
-        int shots = src.length;
         int nrec = rec[0].length;
-        for (int s = 1; s < shots; s++) {
+        for (int s = 1; s < src.length; s++) {
             if (rec[s].length != nrec) {
                 throw error("receivers", "every shot needs the same number of receivers: shot 0 has " + nrec
                         + ", shot " + s + " has " + rec[s].length);
             }
         }
-        float[] w;
+        return new Shots(src, rec);
+    }
+
+    /** The wavelet step: a wavelet file of (nt,) or (B, nt), or a Ricker wavelet. */
+    private float[] wavelet(PropSpec spec, int shots) {
+        int nt = spec.nt();
         if (has("wavelet") && has("ricker")) {
             throw error("ricker", "give either 'wavelet' or 'ricker', not both");
         } else if (has("wavelet")) {
@@ -440,30 +585,44 @@ final class FwiJob {
                 throw error("wavelet", wf + " has shape " + Arrays.toString(ws) + "; expected (" + nt + ",) or ("
                         + shots + ", " + nt + ") for nt=" + nt + " and " + shots + " shots");
             }
-            w = a.asFloat32();
-        } else {
-            double f = number("ricker", 5);
-            if (!(f > 0)) {
-                throw error("ricker", "must be positive, got " + f);
-            }
-            w = Wavelets.ricker(f, nt, dt);
+            return a.asFloat32();
         }
-        float[] observed = null;
-        if (obsFile != null) {
-            Npy.Array a = Npy.readFloat32(obsFile, where("observed"));
-            int[] os = a.shape();
-            boolean ok = (os.length == 3 || (os.length == 4 && os[3] == 1)) && os[0] == shots && os[1] == nt
-                    && os[2] == nrec;
-            if (!ok) {
-                throw error("observed", obsFile + " has shape " + Arrays.toString(os) + "; expected (" + shots + ", "
-                        + nt + ", " + nrec + ") or (" + shots + ", " + nt + ", " + nrec + ", 1): B from 'sources', nt"
-                        + " from the time axis, nrec from 'receivers'");
-            }
-            observed = a.asFloat32();
-        } else if (vTrue == null) {
-            throw error("observed", "no observed data and no true model to model them from");
+        double f = number("ricker", 5);
+        if (!(f > 0)) {
+            throw error("ricker", "must be positive, got " + f);
         }
-        List<Inversion.Band> bands = bands(integer("iterations", 10), 0.5 / dt);
+        return Wavelets.ricker(f, nt, spec.dt());
+    }
+
+    /** The observed data: read (shape and finiteness checked), or null to be modelled from the true model. */
+    private float[] observed(Models m, PropSpec spec, Shots a) {
+        Path obsFile = m.obsFile();
+        int shots = a.count();
+        int nt = spec.nt();
+        int nrec = a.receiversPerShot();
+        if (obsFile == null) {
+            if (m.vTrue() == null) {
+                throw error("observed", "no observed data and no true model to model them from");
+            }
+            return null;
+        }
+        Npy.Array o = Npy.readFloat32(obsFile, where("observed"));
+        int[] os = o.shape();
+        boolean ok = (os.length == 3 || (os.length == 4 && os[3] == 1)) && os[0] == shots && os[1] == nt
+                && os[2] == nrec;
+        if (!ok) {
+            throw error("observed", obsFile + " has shape " + Arrays.toString(os) + "; expected (" + shots + ", "
+                    + nt + ", " + nrec + ") or (" + shots + ", " + nt + ", " + nrec + ", 1): B from 'sources', nt"
+                    + " from the time axis, nrec from 'receivers'");
+        }
+        float[] data = o.asFloat32();
+        ProblemOptions.checkFiniteRecord(data, nt, nrec, obsFile, where("observed"));
+        return data;
+    }
+
+    /** The bands and the optimiser's settings (supershots, filter, seed, step, memory). */
+    private Inversion.Options inversion(Models m, PropSpec spec, int shots) {
+        List<Inversion.Band> bands = bands(integer("iterations", 10), 0.5 / spec.dt());
         int supershots = integer("supershots", 0);
         if (supershots < 0 || (supershots > 0 && shots % supershots != 0)) {
             throw error("supershots", "must be 0 (off) or divide the " + shots + " shots, got " + supershots);
@@ -477,18 +636,14 @@ final class FwiJob {
         int memory = integer("memory", 5);
         Fwi.Settings settings;
         try {
-            settings = new Fwi.Settings(0, vmin, vmax, maxUpdate, memory);
+            settings = new Fwi.Settings(0, m.vmin(), m.vmax(), maxUpdate, memory);
         } catch (IllegalArgumentException e) {
             throw error("max_update", e.getMessage());
         }
         if (memory < 1) {
             throw error("memory", "must be >= 1, got " + memory);
         }
-        Inversion.Options options = new Inversion.Options(bands, supershots, seed, filterOrder, settings);
-        String what = builtin ? "the built-in model"
-                : (trueFile != null ? trueFile : startFile).getFileName().toString();
-        return new Resolved(vTrue, start, shape, dh, spec, w, src, rec, observed, options, muteRows, mesh(), out(),
-                what);
+        return new Inversion.Options(bands, supershots, seed, filterOrder, settings);
     }
 
     private double[] spacing(boolean builtin) {
@@ -549,7 +704,7 @@ final class FwiJob {
                     }
                 }
                 cutoff = o.get("cutoff").getAsDouble();
-                if (o.has("iterations")) {
+                if (o.has("iterations") && !flags.contains("iterations")) { // --iterations wins over the job file
                     double v = o.get("iterations").getAsDouble();
                     if (v != Math.rint(v) || v < 0) {
                         throw error("bands", "iterations must be a non-negative integer in " + b);
@@ -588,11 +743,14 @@ final class FwiJob {
         }
     }
 
-    private static double max(float[] v) {
-        double m = 0;
-        for (float x : v) {
-            m = Math.max(m, x);
+    /** Index of the largest value (the first of equals). */
+    private static int argMax(float[] v) {
+        int k = 0;
+        for (int i = 1; i < v.length; i++) {
+            if (v[i] > v[k]) {
+                k = i;
+            }
         }
-        return m;
+        return k;
     }
 }

@@ -2,6 +2,7 @@ package sweep.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Spec;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
 import sweep.prop.Gradient;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
@@ -60,17 +62,22 @@ public final class GradientCommand implements Callable<Integer> {
     }
 
     private Integer run() throws Exception {
-        ProblemOptions.Problem pr = problem.load();
+        Map<String, Path> inputs = problem.inputs();
+        inputs.put("--observed", observed);
+        Outputs.checkFile("--out-grad", outGrad, inputs);
+        boolean dd = meshOptions.decomposed();
+        ProblemOptions.Problem pr = problem.load(storage.storage, dd);
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
-        int nt = problem.nt;
+        int nt = pr.spec().nt();
         float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, 1}).asFloat32();
-        if (meshOptions.decomposed()) {
+        ProblemOptions.checkFiniteRecord(obs, nt, nrec, observed, "--observed");
+        if (dd) {
             return decomposed(pr, obs);
         }
         long t0 = System.nanoTime();
         Gradient g;
-        try (Propagator p = new Propagator(pr.spec().storage(storage.storage).build())) {
+        try (Propagator p = new Propagator(pr.spec())) {
             g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp(), obs, Misfit.L2);
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
@@ -84,10 +91,12 @@ public final class GradientCommand implements Callable<Integer> {
 
     private int decomposed(ProblemOptions.Problem pr, float[] obs) throws Exception {
         int shots = pr.sources().length;
-        int nt = problem.nt;
+        int nt = pr.spec().nt();
         int nrec = pr.receivers()[0].length;
         try (DistributedRun dr = new DistributedRun(meshOptions, pr.shape(), shots);
-             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec().storage(storage.storage).build()), dr.mesh)) {
+             ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec()), dr.mesh)) {
+            MemoryEstimate.gradient(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
+                    .requireHeap(dr.rankAndTile(mp.grid()));
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
             Gradient g = mp.forwardAndGradient(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()),

@@ -1,7 +1,11 @@
 package sweep.cli;
 
+import java.io.UncheckedIOException;
+import mpi.MPI;
+import mpi.MPIException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import sweep.parallel.Mpi;
 
 /**
  * Entry point of the {@code sweep} command: forward modelling, the benchmark and the demo job. Errors in the input
@@ -22,10 +26,9 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            String where = sweep.parallel.Mpi.isInitialized() ? " (rank " + mpi.MPI.COMM_WORLD.getRank() + ")" : "";
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
-                    || ex instanceof java.io.UncheckedIOException) {
-                cmd.getErr().println("sweep " + cmd.getCommandName() + where + ": error: " + ex.getMessage());
+                    || ex instanceof UncheckedIOException) {
+                cmd.getErr().println("sweep " + cmd.getCommandName() + rank() + ": error: " + ex.getMessage());
                 cmd.getErr().flush();
                 return 2;
             }
@@ -34,26 +37,42 @@ public final class Main implements Runnable {
         return cl;
     }
 
+    /** " (rank r)" under MPI, else empty. */
+    private static String rank() {
+        try {
+            return Mpi.isInitialized() ? " (rank " + MPI.COMM_WORLD.getRank() + ")" : "";
+        } catch (MPIException e) {
+            return "";
+        }
+    }
+
     /**
      * Runs the command line and exits with its code. Under MPI, a rank that fails aborts the whole job (never a hang
-     * of the others in a collective); a rank that succeeds finalizes MPI.
+     * of the others in a collective); a rank that succeeds finalizes MPI. Running out of heap despite the estimate
+     * made before each run is reported in one line too (exit code 2), with how to raise the heap.
      */
     public static void main(String[] args) {
         int code;
         try {
             code = commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("sweep" + rank() + ": error: out of memory (the JVM's max heap is "
+                    + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB): raise it, e.g. SWEEP_JAVA_OPTS=-Xmx"
+                    + Math.max(2, 2 * Runtime.getRuntime().maxMemory() / (1024L * 1024 * 1024)) + "g ./sweep ...,"
+                    + " or make the run smaller");
+            code = 2;
         } catch (RuntimeException | Error e) {
             e.printStackTrace();
             code = 1;
         }
         try {
-            if (sweep.parallel.Mpi.isInitialized()) {
+            if (Mpi.isInitialized()) {
                 if (code != 0) {
-                    mpi.MPI.COMM_WORLD.abort(code);
+                    MPI.COMM_WORLD.abort(code);
                 }
-                sweep.parallel.Mpi.finish();
+                Mpi.finish();
             }
-        } catch (mpi.MPIException e) {
+        } catch (MPIException e) {
             System.err.println("sweep: MPI shutdown failed: " + e.getMessage());
             code = code == 0 ? 1 : code;
         }

@@ -2,11 +2,17 @@ package sweep.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 import sweep.core.Wavelets;
 import sweep.io.Npy;
+import sweep.prop.Cells;
+import sweep.prop.Grid;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
+import sweep.prop.Storage;
 
 /** The options shared by {@code forward} and {@code gradient}: model, grid, time axis, acquisition and wavelet. */
 public final class ProblemOptions {
@@ -62,24 +68,54 @@ public final class ProblemOptions {
     @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
     int threads;
 
-    /** The problem read from the files named by the options. */
-    record Problem(PropSpec.Builder spec, float[] vp, int[] shape, int[][][] sources, int[][][] receivers,
-                   float[] wavelet) {
+    /** The problem read from the files named by the options: the spec is built (and so checked). */
+    record Problem(PropSpec spec, float[] vp, int[] shape, int[][][] sources, int[][][] receivers, float[] wavelet) {
     }
 
-    /** Reads and checks every input file; errors name the option, the file and what was seen. */
-    Problem load() {
+    /** The input files by option, for the check that no output overwrites one. */
+    Map<String, Path> inputs() {
+        Map<String, Path> in = new LinkedHashMap<>();
+        in.put("--vp", vp);
+        in.put("--sources", sources);
+        in.put("--receivers", receivers);
+        if (wavelet != null && wavelet.file != null) {
+            in.put("--wavelet", wavelet.file);
+        }
+        return in;
+    }
+
+    /**
+     * Reads and checks every input file; errors name the option, the file and what was seen. Before anything big is
+     * allocated, the memory of the run is estimated and checked against the heap: all of it on one domain, the
+     * batch's arrays only when {@code decomposed} (each rank checks its tile's solver once its tile is known).
+     * {@code gradient} is the wavefield storage of a gradient run, or null for a forward run.
+     */
+    Problem load(Storage gradient, boolean decomposed) {
+        warnThreads(threads, "--threads");
         Npy.Array model = Npy.readFloat32(vp, "--vp");
         int[] shape = model.shape();
         if (shape.length != 2 && shape.length != 3) {
             throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
+        float[] v = model.asFloat32();
+        Cells.checkVelocity(v, shape, null, "--vp: " + vp);
         int ndim = shape.length;
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
-        PropSpec.Builder spec = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
+        PropSpec.Builder b = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
                 .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
+        if (gradient != null) {
+            b.storage(gradient);
+        }
+        PropSpec spec = b.build();
+        int shots = src.length;
+        int nrec = rec[0].length;
+        Grid grid = decomposed ? null : Grid.single(spec);
+        long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
+        MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
+                : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
+        need.requireHeap(decomposed ? "this run's batch (record, wavelet, data)" : "this run");
         float[] w;
         if (wavelet.ricker != null) {
             w = Wavelets.ricker(wavelet.ricker, nt, dt);
@@ -93,15 +129,29 @@ public final class ProblemOptions {
             }
             w = wa.asFloat32();
         }
-        return new Problem(spec, model.asFloat32(), shape, src, rec, w);
+        return new Problem(spec, v, shape, src, rec, w);
     }
 
-    /** Reads a (B, n, ndim) integer coordinate file. */
+    /** Warns on stderr when {@code threads} is more than the cores this process may use. */
+    static void warnThreads(int threads, String flag) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (threads > cores) {
+            System.err.println("sweep: warning: " + flag + " " + threads + " is more than the " + cores + " core(s)"
+                    + " this process may use: the extra threads only compete for them and slow the run down");
+        }
+    }
+
+    /** Reads a (B, n, ndim) integer coordinate file; every shot needs at least one cell. */
     static int[][][] coords(Path path, String what, int ndim) {
         Npy.Array a = Npy.readInts(path, what, new int[] {-1, -1, ndim});
         int[] s = a.shape();
         if (s[0] < 1) {
             throw new IllegalArgumentException(what + ": " + path + " holds no shot (B = 0)");
+        }
+        if (s[1] < 1) {
+            String cell = what.contains("source") ? "source" : "receiver";
+            throw new IllegalArgumentException(what + ": " + path + " has shape " + Arrays.toString(s) + ": no " + cell
+                    + " in any shot; every shot needs at least one");
         }
         int[] d = a.asInt32();
         int[][][] c = new int[s[0]][s[1]][ndim];
@@ -113,5 +163,22 @@ public final class ProblemOptions {
             }
         }
         return c;
+    }
+
+    /**
+     * Throws when the record {@code data} (B, nt, nrec[, 1]) read from {@code file} holds NaN or Inf, naming the file
+     * and the (shot, sample, receiver) of the first such value.
+     */
+    static void checkFiniteRecord(float[] data, int nt, int nrec, Path file, String what) {
+        for (int i = 0; i < data.length; i++) {
+            if (!Float.isFinite(data[i])) {
+                long r = i % nrec;
+                long t = (i / nrec) % nt;
+                long b = i / ((long) nrec * nt);
+                throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
+                        + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
+                        + " remove that trace");
+            }
+        }
     }
 }

@@ -1,15 +1,23 @@
 package sweep.fwi;
 
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
 import sweep.io.AtomicFiles;
+import sweep.io.IoErrors;
 
 /**
  * Full-waveform inversion by L-BFGS with a backtracking (Armijo) line search and velocity bounds (each trial model is
@@ -79,7 +87,7 @@ public final class Fwi {
     /** Zeroes the gradient of the top {@code rows} rows (all x, all y) of a z-first model. */
     static void mute(float[] grad, int[] shape, int rows) {
         int plane = grad.length / shape[0];
-        java.util.Arrays.fill(grad, 0, Math.min(rows, shape[0]) * plane, 0f);
+        Arrays.fill(grad, 0, Math.min(rows, shape[0]) * plane, 0f);
     }
 
     /**
@@ -100,12 +108,21 @@ public final class Fwi {
      */
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
-        State st;
-        int evaluatedFor; // the iteration whose objective st.misfit and st.grad belong to
+        State st = null;
+        int evaluatedFor = -1; // the iteration whose objective st.misfit and st.grad belong to
+        long startId = fingerprint(start);
         if (checkpoint != null && checkpoint.resume() && Files.exists(checkpoint.file())) {
-            st = load(checkpoint.file(), s.memory(), start.length, checkpoint.job());
-            evaluatedFor = -1;
-        } else {
+            // null: the checkpoint began from another starting model (an earlier band has since run further): the
+            // inversion starts afresh from this one and overwrites it
+            st = load(checkpoint.file(), s.memory(), start.length, checkpoint.job(), startId);
+            if (st != null && st.history.size() > s.iterations()) {
+                throw new IllegalArgumentException("checkpoint " + checkpoint.file() + " already holds "
+                        + st.history.size() + " iterations, more than the " + s.iterations() + " this run asks for:"
+                        + " resume with at least " + st.history.size() + " iterations, or start afresh without"
+                        + " --resume");
+            }
+        }
+        if (st == null) {
             st = new State(clip(start, s), s.memory());
             objective.beginIteration(1);
             st.misfit = objective.evaluate(st.model, st.grad);
@@ -174,7 +191,7 @@ public final class Fwi {
                 st.history.add(new Iteration(index, tmis, step, evals, (System.nanoTime() - t0) * 1e-9));
             }
             if (checkpoint != null && checkpoint.write()) {
-                save(st, checkpoint.file(), checkpoint.job());
+                save(st, checkpoint.file(), checkpoint.job(), startId);
             }
             if (onIteration != null) {
                 onIteration.accept(st.history.get(st.history.size() - 1));
@@ -214,14 +231,36 @@ public final class Fwi {
         return d;
     }
 
-    private static final int MAGIC = 0x53574632; // "SWF2"
+    /** Magic number of the checkpoints before checksums ("SWF2"), recognised to say so. */
+    private static final int MAGIC_UNCHECKED = 0x53574632;
+    /** Magic number of checkpoints with a trailing payload length and CRC32C ("SWF3"). */
+    private static final int MAGIC = 0x53574633;
+    /** Magic, then after the payload its length (long) and CRC32C (int). */
+    private static final int FRAME = 4 + 8 + 4;
 
-    /** Writes the state atomically (see {@link AtomicFiles}). */
-    static void save(State st, Path file, long job) {
+    /** A 64-bit fingerprint of a model (FNV-1a over the bits of its values). */
+    static long fingerprint(float[] v) {
+        long h = 0xcbf29ce484222325L;
+        for (float x : v) {
+            h = (h ^ Float.floatToRawIntBits(x)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
+    /**
+     * Writes the state atomically (see {@link AtomicFiles}): a magic number, the payload (job, fingerprint of the
+     * band's starting model, optimiser state), then the payload's length and its CRC32C, so that a truncated or
+     * corrupted file is recognised as such on reading.
+     */
+    static void save(State st, Path file, long job, long startId) {
         AtomicFiles.writeStream(file, "FWI checkpoint", raw -> {
-            DataOutputStream out = new DataOutputStream(raw);
-            out.writeInt(MAGIC);
+            DataOutputStream head = new DataOutputStream(raw);
+            head.writeInt(MAGIC);
+            head.flush();
+            CheckedOutputStream checked = new CheckedOutputStream(raw, new CRC32C());
+            DataOutputStream out = new DataOutputStream(checked);
             out.writeLong(job);
+            out.writeLong(startId);
             out.writeInt(st.model.length);
             for (float v : st.model) {
                 out.writeFloat(v);
@@ -250,51 +289,115 @@ public final class Fwi {
                 out.writeDouble(p.rho());
             }
             out.flush();
+            long n = st.model.length;
+            head.writeLong(8 + 8 + 4 + 8 * n + 16 + 4 + 32L * st.history.size() + 4 + st.lbfgs.size() * (16 * n + 8));
+            head.writeInt((int) checked.getChecksum().getValue());
+            head.flush();
         });
     }
 
-    static State load(Path file, int memory, int cells, long job) {
-        try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
-            if (in.readInt() != MAGIC) {
-                throw new IllegalArgumentException("checkpoint " + file + " is not an FWI checkpoint of this program");
-            }
-            if (in.readLong() != job) {
-                throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
-                        + " options or data): resume with the same job, or start afresh without --resume");
-            }
-            int n = in.readInt();
-            if (n != cells) {
-                throw new IllegalArgumentException("checkpoint " + file + " holds a model of " + n + " cells; this run's"
-                        + " model has " + cells + ": resume with the same job, or start afresh without --resume");
-            }
-            State st = new State(new float[n], memory);
-            for (int i = 0; i < n; i++) {
-                st.model[i] = in.readFloat();
-            }
-            for (int i = 0; i < n; i++) {
-                st.grad[i] = in.readFloat();
-            }
-            st.misfit = in.readDouble();
-            st.initialMisfit = in.readDouble();
-            int h = in.readInt();
-            for (int i = 0; i < h; i++) {
-                st.history.add(new Iteration(in.readInt(), in.readDouble(), in.readDouble(), in.readInt(), in.readDouble()));
-            }
-            int pairs = in.readInt();
-            for (int k = 0; k < pairs; k++) {
-                double[] sv = new double[n];
-                double[] yv = new double[n];
-                for (int i = 0; i < n; i++) {
-                    sv[i] = in.readDouble();
+    /**
+     * Reads a checkpoint written by {@link #save}; null when it began from another starting model than
+     * {@code startId} (stale: an earlier band has changed since). A file of another job, an older format, or one that
+     * is truncated or corrupted (length or CRC32C not matching) is an {@link IllegalArgumentException} naming it.
+     */
+    static State load(Path file, int memory, int cells, long job, long startId) {
+        String fresh = ": start afresh without --resume (or delete " + file + ")";
+        try {
+            long size = Files.size(file);
+            long payload = size - FRAME;
+            try (DataInputStream in = open(file, 0)) {
+                int magic = size >= 4 ? in.readInt() : 0;
+                if (magic == MAGIC_UNCHECKED) {
+                    throw new IllegalArgumentException("checkpoint " + file + " was written by an earlier version of"
+                            + " sweep (without a checksum)" + fresh);
                 }
-                for (int i = 0; i < n; i++) {
-                    yv[i] = in.readDouble();
+                if (magic != MAGIC) {
+                    throw new IllegalArgumentException("checkpoint " + file + " is not an FWI checkpoint of this"
+                            + " program" + (size < 4 ? " (" + size + " bytes: truncated?)" : "") + fresh);
                 }
-                st.lbfgs.restore(new Lbfgs.Pair(sv, yv, in.readDouble()));
             }
-            return st;
+            long storedLength = -1;
+            int storedCrc = 0;
+            if (payload >= 0) {
+                try (DataInputStream in = open(file, size - 12)) {
+                    storedLength = in.readLong();
+                    storedCrc = in.readInt();
+                }
+            }
+            if (payload < 0 || storedLength != payload) {
+                throw new IllegalArgumentException("checkpoint " + file + " is incomplete or damaged (" + size
+                        + " bytes, which its trailer does not account for: truncated?)" + fresh);
+            }
+            CRC32C crc = new CRC32C();
+            try (CheckedInputStream in = new CheckedInputStream(open(file, 4), crc)) {
+                byte[] buf = new byte[1 << 16];
+                for (long left = payload; left > 0; ) {
+                    int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+                    if (n < 0) {
+                        throw new EOFException();
+                    }
+                    left -= n;
+                }
+            }
+            if ((int) crc.getValue() != storedCrc) {
+                throw new IllegalArgumentException("checkpoint " + file + " is corrupted (its CRC32C checksum does not"
+                        + " match its content)" + fresh);
+            }
+            try (DataInputStream in = open(file, 4)) {
+                return readPayload(in, file, memory, cells, job, startId);
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read checkpoint " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
         }
+    }
+
+    private static DataInputStream open(Path file, long offset) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        raw.skipNBytes(offset);
+        return new DataInputStream(new BufferedInputStream(raw, 1 << 16));
+    }
+
+    private static State readPayload(DataInputStream in, Path file, int memory, int cells, long job, long startId)
+            throws IOException {
+        if (in.readLong() != job) {
+            throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
+                    + " options or data): resume with the same job, or start afresh without --resume");
+        }
+        if (in.readLong() != startId) {
+            return null;
+        }
+        int n = in.readInt();
+        if (n != cells) {
+            throw new IllegalArgumentException("checkpoint " + file + " holds a model of " + n + " cells; this run's"
+                    + " model has " + cells + ": resume with the same job, or start afresh without --resume");
+        }
+        State st = new State(new float[n], memory);
+        for (int i = 0; i < n; i++) {
+            st.model[i] = in.readFloat();
+        }
+        for (int i = 0; i < n; i++) {
+            st.grad[i] = in.readFloat();
+        }
+        st.misfit = in.readDouble();
+        st.initialMisfit = in.readDouble();
+        int h = in.readInt();
+        for (int i = 0; i < h; i++) {
+            st.history.add(new Iteration(in.readInt(), in.readDouble(), in.readDouble(), in.readInt(),
+                    in.readDouble()));
+        }
+        int pairs = in.readInt();
+        for (int k = 0; k < pairs; k++) {
+            double[] sv = new double[n];
+            double[] yv = new double[n];
+            for (int i = 0; i < n; i++) {
+                sv[i] = in.readDouble();
+            }
+            for (int i = 0; i < n; i++) {
+                yv[i] = in.readDouble();
+            }
+            st.lbfgs.restore(new Lbfgs.Pair(sv, yv, in.readDouble()));
+        }
+        return st;
     }
 }

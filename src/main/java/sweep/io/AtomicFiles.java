@@ -1,8 +1,10 @@
 package sweep.io;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -66,7 +68,7 @@ public final class AtomicFiles {
             }
             tmp = null;
         } catch (IOException e) {
-            throw new UncheckedIOException(path + ": cannot write " + kind + ": " + e, e);
+            throw new UncheckedIOException(path + ": cannot write " + kind + ": " + writeFailure(path, e), e);
         } finally {
             if (tmp != null) {
                 try {
@@ -78,18 +80,85 @@ public final class AtomicFiles {
         }
     }
 
+    /** Why writing {@code path} failed, naming the target (never the hidden temporary file) in plain words. */
+    private static String writeFailure(Path path, IOException e) {
+        Path dir = path.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            return "the folder " + dir + " does not exist";
+        }
+        return IoErrors.reason(path, e);
+    }
+
+    /**
+     * Checks, before any long computation, that {@link #write} will be able to replace {@code path}, so that no run is
+     * lost at its end: {@code path} is not a folder, its folder exists, and a new file can be made there (probed by
+     * making and deleting one, so permissions, read-only file systems and root's rights all count as they will).
+     * Throws {@link IllegalArgumentException} starting with {@code what} (e.g. {@code "--out"}) and naming the path.
+     */
+    public static void checkWritable(Path path, String what) {
+        Path abs = path.toAbsolutePath();
+        if (Files.isDirectory(abs)) {
+            throw new IllegalArgumentException(what + ": " + path + " is a directory; give a file name, e.g. "
+                    + path.resolve("out.npy"));
+        }
+        Path dir = abs.getParent();
+        if (dir == null || !Files.exists(dir)) {
+            throw new IllegalArgumentException(what + ": the folder " + dir + " of " + path + " does not exist;"
+                    + " create it first (mkdir -p " + dir + ") or write elsewhere");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(what + ": " + dir + " (the folder of " + path + ") is a file, not a"
+                    + " folder");
+        }
+        if (Files.exists(abs) && !Files.isWritable(abs)) {
+            throw new IllegalArgumentException(what + ": " + path + " exists and is read-only; remove it or write"
+                    + " elsewhere");
+        }
+        probe(dir, path.getFileName().toString(), what);
+    }
+
+    /**
+     * Checks, before any long computation, a folder that a run will write files into: it is made (with its parents)
+     * when missing, and a new file can be made in it (probed as in {@link #checkWritable}). Throws
+     * {@link IllegalArgumentException} starting with {@code what} and naming the folder.
+     */
+    public static void checkWritableFolder(Path dir, String what) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(what + ": " + dir + " is a file, not a folder; give a folder name");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(what + ": cannot create the folder " + dir + " ("
+                    + IoErrors.reason(e) + "); choose a folder you can write to");
+        }
+        probe(dir.toAbsolutePath(), "folder", what);
+    }
+
+    private static void probe(Path dir, String name, String what) {
+        Path p = dir.resolve("." + name + "." + ProcessHandle.current().pid() + "." + TEMP_COUNTER.incrementAndGet()
+                + ".probe.tmp");
+        try {
+            FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+            Files.delete(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(what + ": cannot write into the folder " + dir + " ("
+                    + IoErrors.reason(e) + "); choose a folder you can write to");
+        }
+    }
+
     /** As {@link #write(Path, String, Content)} for content produced as a stream (buffered here). */
     public static void writeStream(Path path, String kind, StreamContent content) {
         write(path, kind, ch -> {
             OutputStream raw = Channels.newOutputStream(ch);
-            java.io.BufferedOutputStream out = new java.io.BufferedOutputStream(raw, 1 << 16);
+            BufferedOutputStream out = new BufferedOutputStream(raw, 1 << 16);
             content.writeTo(out);
             out.flush(); // not closed: closing would close the channel before force()
         });
     }
 
     /** Writes every remaining byte of {@code buf}. */
-    static void writeFully(FileChannel ch, java.nio.ByteBuffer buf) throws IOException {
+    static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
         while (buf.hasRemaining()) {
             ch.write(buf);
         }

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Strict reader and writer of NumPy {@code .npy} files (format versions 1.0 and 2.0, little-endian,
@@ -140,7 +141,7 @@ public final class Npy {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             return read(ch, new Where(path, what));
         } catch (IOException e) {
-            throw new UncheckedIOException(label(path, what) + "cannot read: " + e, e);
+            throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
         }
     }
 
@@ -242,7 +243,7 @@ public final class Npy {
         String header = new String(hb.array(), StandardCharsets.ISO_8859_1);
 
         Map<String, Object> dict = new HeaderParser(header, at).parse();
-        if (!dict.keySet().equals(java.util.Set.of("descr", "fortran_order", "shape"))) {
+        if (!dict.keySet().equals(Set.of("descr", "fortran_order", "shape"))) {
             throw at.error("header keys are " + dict.keySet() + ", expected exactly "
                     + "[descr, fortran_order, shape]; header was " + header.strip());
         }

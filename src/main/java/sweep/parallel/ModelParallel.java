@@ -7,6 +7,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import sweep.core.FdWeights;
+import sweep.prop.Cells;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.Misfit;
@@ -57,10 +58,19 @@ public final class ModelParallel implements AutoCloseable {
                         + " outside the PML band; use fewer tiles along that axis");
             }
         }
-        int[] pml = PmlWidths.forRank(topo, spec.abcn(), spec.ndim(), spec.freeSurface());
-        this.grid = new Grid(spec, tileOffset, tileShape, pml);
+        this.grid = tileGrid(spec, topo);
         this.halo = new HaloExchange(mesh, grid, h);
         this.solver = new Propagator(spec, grid, halo);
+    }
+
+    /**
+     * The grid of the tile of rank {@code topo.rank()} for the global {@code spec}: its extent of the model plus the
+     * CPML of the true edges it touches (cut faces carry none). Not collective; allocates no wavefields.
+     */
+    public static Grid tileGrid(PropSpec spec, MeshTopology topo) {
+        MeshTopology.Extent ext = topo.localExtent(spec.shape());
+        int[] pml = PmlWidths.forRank(topo, spec.abcn(), spec.ndim(), spec.freeSurface());
+        return new Grid(spec, ext.offsets(), ext.shape(), pml);
     }
 
     private static void checkSameSpecEverywhere(PropSpec spec, ModelParallelMesh mesh) {
@@ -86,6 +96,11 @@ public final class ModelParallel implements AutoCloseable {
      */
     public void setOverlap(boolean on) {
         solver.setOverlap(on);
+    }
+
+    /** The grid of this rank's tile solver (its tile plus the PML of true edges), e.g. for a memory estimate. */
+    public Grid grid() {
+        return grid;
     }
 
     /** This rank's tile shape (physical) and its global offset, z first. */
@@ -322,10 +337,14 @@ public final class ModelParallel implements AutoCloseable {
             int tcells = product(tileShape);
             double vmax;
             if (model.length == gcells) {
+                // every rank checks the whole model: all report the same first bad cell, at its global position
+                Cells.checkVelocity(model, globalShape, null, "velocity model");
                 tileModel = new float[tcells];
                 copyTile(tileModel, model, false);
                 vmax = max(model);
             } else if (model.length == tcells) {
+                Cells.checkVelocity(model, tileShape, tileOffset, "velocity model (tile of rank "
+                        + topo.rank() + ")");
                 tileModel = model;
                 double[] m = {max(model)};
                 try {

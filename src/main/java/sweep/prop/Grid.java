@@ -188,6 +188,14 @@ public final class Grid {
         return ndim == 2 ? new int[] {tz, tx} : new int[] {tz, ty, tx};
     }
 
+    /** Global position (model order, z first) of the tile's first physical cell: 0 for a single domain. */
+    public int[] tileOffset() {
+        int oz = gOff[0] - gWlo[0] + pz0;
+        int oy = gOff[1] - gWlo[1] + py0;
+        int ox = gOff[2] - gWlo[2] + px0;
+        return ndim == 2 ? new int[] {oz, ox} : new int[] {oz, oy, ox};
+    }
+
     /** A copy of the kernels' geometry array (see {@code sweep.kernels.Layout}). */
     public int[] geo() {
         return geo.clone();

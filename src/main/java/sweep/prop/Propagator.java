@@ -439,16 +439,9 @@ public final class Propagator implements AutoCloseable {
         if (modelCurrent && Arrays.equals(model, vp)) {
             return; // the same model as the last call: checked, and its v²dt² and profiles are in place
         }
+        Cells.checkVelocity(vp, grid.tileShape(), grid.tileOffset(), "velocity model");
         double vmax = 0;
-        for (int i = 0; i < vp.length; i++) {
-            float v = vp[i];
-            if (!Float.isFinite(v)) {
-                throw new IllegalArgumentException("velocity model holds a non-finite value (" + v + ") at flat index " + i);
-            }
-            if (!(v > 0)) {
-                throw new IllegalArgumentException("velocity model holds a non-positive velocity (" + v
-                        + ") at flat index " + i + ": velocities must be > 0 m/s");
-            }
+        for (float v : vp) {
             vmax = Math.max(vmax, v);
         }
         spec.checkCfl(vmax);

@@ -1,0 +1,44 @@
+package sweep.prop;
+
+import java.util.Locale;
+
+/**
+ * Model cells in messages: the position "(z, x) = (12, 34)" or "(z, y, x) = (...)" of a cell in the global model
+ * (also when the array is one rank's tile of it), and the check of a velocity model that names the first bad cell so.
+ */
+public final class Cells {
+    private Cells() {
+    }
+
+    /**
+     * The position of flat index {@code i} of a row-major array of {@code shape} (z first, x fastest) whose first cell
+     * lies at {@code origin} of the global model (null: at 0), as "(z, x) = (12, 34)" or "(z, y, x) = (1, 2, 3)".
+     */
+    public static String position(int[] shape, long i, int[] origin) {
+        int nd = shape.length;
+        long[] p = new long[nd];
+        long r = i;
+        for (int a = nd - 1; a >= 0; a--) {
+            p[a] = r % shape[a] + (origin == null ? 0 : origin[a]);
+            r /= shape[a];
+        }
+        return nd == 2 ? String.format(Locale.ROOT, "(z, x) = (%d, %d)", p[0], p[1])
+                : String.format(Locale.ROOT, "(z, y, x) = (%d, %d, %d)", p[0], p[1], p[2]);
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of a velocity model {@code v} of
+     * {@code shape} that is not finite or not positive, giving its value and global position ({@code origin} as in
+     * {@link #position}); {@code what} starts the message (e.g. "--vp: model.npy").
+     */
+    public static void checkVelocity(float[] v, int[] shape, int[] origin, String what) {
+        for (int i = 0; i < v.length; i++) {
+            float x = v[i];
+            if (!(x > 0) || x == Float.POSITIVE_INFINITY) {
+                throw new IllegalArgumentException(what + " holds " + (Float.isFinite(x) ? "a non-positive velocity ("
+                        + x + " m/s)" : "a non-finite value (" + x + ")") + " at " + position(shape, i, origin)
+                        + ": velocities must be finite and > 0 m/s");
+            }
+        }
+    }
+}

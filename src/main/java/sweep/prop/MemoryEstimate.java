@@ -1,0 +1,249 @@
+package sweep.prop;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import sweep.backend.CpuAdjoint3D;
+import sweep.backend.CpuKernels;
+import sweep.backend.CpuKernels2D;
+import sweep.backend.CpuKernels3D;
+
+/**
+ * The bytes a run will allocate, computed before it allocates anything: wavefields, CPML, the adjoint's fields and the
+ * tape of the chosen {@link Storage} for one solver's grid (a tile of the model under domain decomposition), and the
+ * record, wavelet and observed data of a batch. {@link #requireHeap} refuses a run that does not fit in the JVM's heap
+ * with the figures and how to raise the heap; {@link #floats} refuses arrays beyond Java's array limit. The solver part
+ * counts the same arrays as {@link Propagator#bytesHeld()} (Java backend).
+ */
+public final class MemoryEstimate {
+    /** The largest array length the JVM grants (a few below {@code Integer.MAX_VALUE}). */
+    public static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    /** Parts by name, in bytes. */
+    private final Map<String, Long> parts = new LinkedHashMap<>();
+
+    private MemoryEstimate() {
+    }
+
+    /** An empty estimate, to {@link #add} parts to. */
+    public static MemoryEstimate empty() {
+        return new MemoryEstimate();
+    }
+
+    /** Adds {@code bytes} under {@code name} (summed with what that name already holds). */
+    public MemoryEstimate add(String name, long bytes) {
+        parts.merge(name, bytes, Long::sum);
+        return this;
+    }
+
+    /** All parts, in bytes. */
+    public long total() {
+        long t = 0;
+        for (long b : parts.values()) {
+            t += b;
+        }
+        return t;
+    }
+
+    /** The bytes of one part (0 when absent). */
+    public long part(String name) {
+        return parts.getOrDefault(name, 0L);
+    }
+
+    /**
+     * A forward run of {@code shots} shots with {@code nrec} receivers each: the solver of {@code grid} (null: not
+     * counted, e.g. before the tile of a rank is known), the whole batch's record, one shot's record, the wavelet
+     * ({@code waveletFloats} values) and the model and its copy in the solver.
+     */
+    public static MemoryEstimate forward(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
+        MemoryEstimate m = batch(spec, shots, nrec, waveletFloats);
+        if (grid != null) {
+            m.add("wavefields", fieldBytes(grid)).add("CPML", cpmlBytes(grid));
+        }
+        return m;
+    }
+
+    /**
+     * A misfit-and-gradient run (shot by shot, one shot's tape at a time, as
+     * {@link Propagator#forwardAndGradient}): as {@link #forward}, plus the observed data, the adjoint's fields, the
+     * tape of the spec's {@link Storage} and the gradient.
+     */
+    public static MemoryEstimate gradient(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
+        MemoryEstimate m = forward(spec, grid, shots, nrec, waveletFloats);
+        long cells = cells(spec.shape());
+        m.add("observed data", 4L * floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec));
+        m.add("residual and gradient", 4L * 3 * (long) spec.nt() * nrec + 4L * cells);
+        if (grid != null) {
+            m.add("adjoint fields", adjointBytes(grid, spec.storage()));
+            m.add("tape (" + spec.storage().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")",
+                    tapeBytes(grid, spec.storage(), spec.nt()));
+        }
+        return m;
+    }
+
+    /**
+     * An FWI: a {@link #gradient} run per evaluation, plus a low-passed copy of the observed data per band, the
+     * L-BFGS history of {@code memory} pairs (double precision) and the optimiser's working models.
+     */
+    public static MemoryEstimate fwi(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats, int memory) {
+        MemoryEstimate m = gradient(spec, grid, shots, nrec, waveletFloats);
+        long cells = cells(spec.shape());
+        m.add("observed data", 4L * floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec));
+        m.add("L-BFGS history and models", 8L * 2 * memory * cells + 8L * 8 * cells);
+        return m;
+    }
+
+    private static MemoryEstimate batch(PropSpec spec, int shots, int nrec, long waveletFloats) {
+        MemoryEstimate m = new MemoryEstimate();
+        long cells = cells(spec.shape());
+        m.add("record", 4L * floats("record (B, nt, nrec)", shots, spec.nt(), nrec) + 4L * spec.nt() * nrec);
+        m.add("wavelet", 4L * floats("wavelet", waveletFloats));
+        m.add("model", 4L * 2 * cells);
+        return m;
+    }
+
+    /**
+     * Floats of an array of the given dimensions; throws when they are more than a Java array holds, naming
+     * {@code what} and the dimensions.
+     */
+    public static long floats(String what, long... dims) {
+        long n = 1;
+        for (long d : dims) {
+            if (d < 0) {
+                throw new IllegalArgumentException(what + ": dimension " + d + " in " + tuple(dims)
+                        + " is negative");
+            }
+            n = n > (MAX_ARRAY + 1) / Math.max(d, 1) ? MAX_ARRAY + 1 : n * d; // saturates above the limit
+        }
+        if (n > MAX_ARRAY) {
+            throw new IllegalArgumentException("the " + what + " = " + tuple(dims) + " holds "
+                    + exactProduct(dims) + " values, more than a Java array holds (" + MAX_ARRAY + "): run fewer"
+                    + " shots at a time, fewer time steps or fewer receivers");
+        }
+        return n;
+    }
+
+    private static String tuple(long[] dims) {
+        String t = Arrays.toString(dims);
+        return "(" + t.substring(1, t.length() - 1) + ")";
+    }
+
+    private static String exactProduct(long[] dims) {
+        BigInteger p = BigInteger.ONE;
+        for (long d : dims) {
+            p = p.multiply(BigInteger.valueOf(d));
+        }
+        return p.toString();
+    }
+
+    /** Wavefield arrays of a grid's solver: v²dt², two time levels and the CPU kernels' per-thread rows. */
+    public static long fieldBytes(Grid g) {
+        long len = g.length();
+        boolean cpu = CpuKernels.useCpuKernels();
+        long scratch = !cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo) : CpuKernels2D.scratchSize();
+        return 4L * (3 * len + threads(g) * scratch);
+    }
+
+    /** CPML arrays of a grid's solver: the auxiliaries psi and zeta (one slot per axis) and the profiles. */
+    public static long cpmlBytes(Grid g) {
+        long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
+        return 4L * (aux + 2L * (g.nz + g.ny + g.nx));
+    }
+
+    /** The adjoint run's own arrays (without the tape): adjoint levels, gradient, CPML adjoints, rebuilt levels. */
+    public static long adjointBytes(Grid g, Storage storage) {
+        long len = g.length();
+        long pml = g.hasPml() ? (long) g.ndim * len : 0;
+        long scratch = CpuKernels.useCpuKernels() ? CpuAdjoint3D.scratchSize(g.geo) : 0;
+        long rebuild = storage == Storage.BOUNDARY_SAVING ? 2 * len : 0;
+        return 4L * (5 * len + 4 * pml + rebuild + threads(g) * scratch);
+    }
+
+    /**
+     * One shot's tape for {@code nt} steps: FULL keeps a grid-sized term per step, BOUNDARY_SAVING the ring of h cells
+     * inside the PML per step (the last two levels are counted in {@link #adjointBytes}).
+     */
+    public static long tapeBytes(Grid g, Storage storage, int nt) {
+        long perStep = storage == Storage.FULL ? g.length() : Grid.volume(g.ringBoxes());
+        return 4L * nt * perStep;
+    }
+
+    /**
+     * What a solver of {@code g} holds after a forward-only run (no gradient) or after
+     * {@link Propagator#forwardAndGradient} (gradient): the arrays {@link Propagator#bytesHeld()} counts.
+     */
+    public static long solverBytes(Grid g, Storage storage, int nt, boolean gradient) {
+        long b = fieldBytes(g) + cpmlBytes(g);
+        return gradient ? b + adjointBytes(g, storage) + tapeBytes(g, storage, nt) : b;
+    }
+
+    private static long threads(Grid g) {
+        int t = g.spec.threads();
+        return t == 0 ? Runtime.getRuntime().availableProcessors() : t;
+    }
+
+    private static long cells(int[] shape) {
+        long c = 1;
+        for (int n : shape) {
+            c *= n;
+        }
+        return c;
+    }
+
+    /**
+     * Throws {@link IllegalStateException} when this estimate does not fit in the heap the JVM may still grow to: the
+     * message gives the figure and its largest parts, the JVM's max heap, and how to raise it
+     * ({@code SWEEP_JAVA_OPTS=-Xmx...} with the {@code sweep} launcher). {@code what} starts the message (e.g.
+     * "forward on rank 1").
+     */
+    public void requireHeap(String what) {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        long used = rt.totalMemory() - rt.freeMemory();
+        long need = total();
+        if (need <= max - used) {
+            return;
+        }
+        System.gc(); // what counts as used may be garbage: ask again once before refusing
+        used = rt.totalMemory() - rt.freeMemory();
+        if (need <= max - used) {
+            return;
+        }
+        long suggest = (long) Math.ceil((need + used) * 1.15 / GIB) + 1;
+        String machine = "";
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
+                && os.getTotalMemorySize() > 0 && suggest * GIB > os.getTotalMemorySize()) {
+            machine = " (more than this machine's " + gib(os.getTotalMemorySize()) + " of memory: split the model"
+                    + " across ranks with mpirun, or run fewer shots at a time or fewer steps)";
+        }
+        throw new IllegalStateException(what + " needs about " + gib(need) + " (" + largestParts(3) + ") but the"
+                + " JVM's max heap is " + gib(max) + (used > GIB / 8 ? " with " + gib(used) + " in use" : "")
+                + ": raise it, e.g. SWEEP_JAVA_OPTS=-Xmx" + suggest + "g ./sweep ..." + machine);
+    }
+
+    /** The {@code k} largest parts, "name 1.23 GiB" each. */
+    private String largestParts(int k) {
+        return parts.entrySet().stream().filter(e -> e.getValue() > 0)
+                .sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(k)
+                .map(e -> e.getKey() + " " + gib(e.getValue())).reduce((a, b) -> a + ", " + b).orElse("");
+    }
+
+    /** Bytes in GiB with two decimals (e.g. "7.08 GiB"), or below 1 GiB in MiB with one (e.g. "12.5 MiB"). */
+    public static String gib(long bytes) {
+        return bytes >= GIB ? String.format(Locale.ROOT, "%.2f GiB", bytes / GIB)
+                : String.format(Locale.ROOT, "%.1f MiB", bytes / (GIB / 1024));
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(gib(total())).append(':');
+        parts.forEach((k, v) -> s.append(' ').append(k).append(' ').append(gib(v)).append(';'));
+        return s.toString();
+    }
+}

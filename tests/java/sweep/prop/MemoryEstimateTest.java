@@ -1,0 +1,86 @@
+package sweep.prop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import sweep.core.Wavelets;
+
+/**
+ * The memory estimate made before a run against what the solver really holds afterwards
+ * ({@link Propagator#bytesHeld()}, the sum of its arrays' lengths) in 2-D and 3-D, with and without PML and free
+ * surface, for forward-only runs and for gradients with either storage; and its refusals (array limit, heap).
+ */
+class MemoryEstimateTest {
+    private static void check(PropSpec spec, boolean gradient) {
+        int[] shape = spec.shape();
+        int nd = shape.length;
+        float[] v = TestModels.smoothRandom(5, 2000, 200, shape);
+        int[][][] src = {{nd == 2 ? new int[] {shape[1] / 2, 2} : new int[] {shape[2] / 2, shape[1] / 2, 2}}};
+        int[][][] rec = {{nd == 2 ? new int[] {1, 1} : new int[] {1, 1, 1},
+            nd == 2 ? new int[] {shape[1] - 2, 3} : new int[] {shape[2] - 2, shape[1] - 2, 3}}};
+        float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
+        Grid grid = Grid.single(spec);
+        long estimate = MemoryEstimate.solverBytes(grid, spec.storage(), spec.nt(), gradient);
+        long held;
+        try (Propagator p = new Propagator(spec)) {
+            if (gradient) {
+                float[] obs = new float[spec.nt() * 2];
+                p.forwardAndGradient(w, src, rec, v, obs, Misfit.L2);
+            } else {
+                p.forward(w, src, rec, v);
+            }
+            held = p.bytesHeld();
+        }
+        String what = Arrays.toString(shape) + " abcn " + spec.abcn() + " fs " + spec.freeSurface() + " "
+                + (gradient ? spec.storage() : "forward") + ": estimate " + estimate + ", held " + held;
+        assertTrue(held > 0, what);
+        assertTrue(estimate >= held, "the estimate must cover what is allocated: " + what);
+        assertTrue(estimate <= held * 1.02, "and not overstate it by more than 2 %: " + what);
+        MemoryEstimate run = gradient ? MemoryEstimate.gradient(spec, grid, 1, 2, spec.nt())
+                : MemoryEstimate.forward(spec, grid, 1, 2, spec.nt());
+        assertTrue(run.total() >= held + 4L * spec.nt() * 2, "a run's estimate adds the record: " + run);
+    }
+
+    @Test
+    void coversWhatTheSolverHolds2d() {
+        PropSpec.Builder b = PropSpec.builder(36, 52).dh(10).dt(1e-3).nt(60).abcn(9);
+        check(b.build(), false);
+        check(b.storage(Storage.FULL).build(), true);
+        check(b.storage(Storage.BOUNDARY_SAVING).build(), true);
+        check(b.freeSurface(true).build(), true);
+        check(b.abcn(0).freeSurface(false).build(), false);
+    }
+
+    @Test
+    void coversWhatTheSolverHolds3d() {
+        PropSpec.Builder b = PropSpec.builder(18, 20, 22).dh(10).dt(1e-3).nt(30).abcn(6);
+        check(b.build(), false);
+        check(b.storage(Storage.FULL).build(), true);
+        check(b.storage(Storage.BOUNDARY_SAVING).freeSurface(true).build(), true);
+    }
+
+    @Test
+    void arraysBeyondJavasLimitAreRefusedWithTheirShape() {
+        PropSpec spec = PropSpec.builder(40, 60).dh(10).dt(1e-3).nt(200_000_000).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MemoryEstimate.forward(spec, null, 1, 15, spec.nt()));
+        assertTrue(e.getMessage().contains("(1, 200000000, 15)") && e.getMessage().contains("3000000000"),
+                e.getMessage());
+        assertEquals(4L * 3 * 1000 * 7, 4L * MemoryEstimate.floats("record", 3, 1000, 7));
+    }
+
+    @Test
+    void aRunBeyondTheHeapIsRefusedWithTheFigureAndHowToRaiseIt() {
+        long max = Runtime.getRuntime().maxMemory();
+        long record = max + (1L << 30); // a GiB more than the heap can ever hold
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> MemoryEstimate.empty().add("record", record).requireHeap("this run"));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("this run needs about " + MemoryEstimate.gib(record)), m);
+        assertTrue(m.contains("max heap is " + MemoryEstimate.gib(max)) && m.contains("SWEEP_JAVA_OPTS=-Xmx"), m);
+        MemoryEstimate.empty().add("small", 1 << 20).requireHeap("a small run"); // fits: no exception
+    }
+}
