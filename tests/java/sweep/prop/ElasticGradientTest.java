@@ -170,7 +170,8 @@ class ElasticGradientTest {
                 float[] obs = p.forward(w, src, type, rec, fields, mObs).data();
                 ElasticGradient g = p.forwardAndGradient(w, src, type, rec, fields, m, obs, Misfit.L2);
                 for (int k = 0; k < 3; k++) {
-                    assertTrue(fdCheck(p, g, w, src, type, rec, fields, m, obs, k, dir, 20) < 2e-3);
+                    // rho at fixed vp, vs moves J least: a larger step keeps the difference above the records' noise
+                    assertTrue(fdCheck(p, g, w, src, type, rec, fields, m, obs, k, dir, k == 2 ? 40 : 20) < 2e-3);
                 }
             }
         }

@@ -291,11 +291,6 @@ final class ElasticAdjoint {
         return 4 * n;
     }
 
-    /** Floats a tape keeps per time step: FULL the terms of every cell, BOUNDARY_SAVING the ring (all components). */
-    long floatsPerStep() {
-        return storage == Storage.FULL ? (long) (nv + ns) * nc : (long) (nv + ns) * ringCells;
-    }
-
     /**
      * A tape for one shot. Force sources enter the buoyancy gradient through the term of their node: with FULL every
      * such node, with boundary saving those in the rebuilt box (no node outside it gets a gradient).

@@ -78,11 +78,6 @@ public final class ElasticPropagator implements AutoCloseable {
         return n;
     }
 
-    /** Floats a tape keeps per time step and shot with this spec's storage (0 before the first gradient run). */
-    long tapeFloatsPerStep() {
-        return adjoint == null ? 0 : adjoint.floatsPerStep();
-    }
-
     /**
      * Sets the CPML profile velocity when the spec leaves maxVel at 0 (a decomposed run passes the global largest vp so
      * that every tile builds the same profile); 0 restores the model's own largest vp.
