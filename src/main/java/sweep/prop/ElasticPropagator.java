@@ -1,5 +1,6 @@
 package sweep.prop;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
@@ -8,30 +9,49 @@ import sweep.kernels.Sources;
 
 /**
  * Single-domain isotropic elastic solver (velocity–stress, staggered grid, C-PML, optional free surface at z = 0):
- * forward modelling of a batch of shots through a (vp, vs, rho) model on the Java backend. The spec must have
- * {@link PropSpec.Equation#ELASTIC}; its CFL check uses the elastic limit. Conventions (nodes, time levels, source
- * scaling, receivers) are those of docs/elastic.md. Not thread-safe: one forward at a time.
+ * forward modelling of a batch of shots through a (vp, vs, rho) model on the Java backend, and the exact adjoint
+ * gradient dJ/d(vp, vs, rho) and dJ/dwavelet with the spec's {@link Storage} (as {@link Propagator} for acoustic). The
+ * spec must have {@link PropSpec.Equation#ELASTIC}; its CFL check uses the elastic limit. Conventions (nodes, time
+ * levels, source scaling, receivers, gradient) are those of docs/elastic.md. Gradient memory is allocated only by a
+ * gradient-capable call. Not thread-safe: one run at a time.
  */
 public final class ElasticPropagator implements AutoCloseable {
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
+    private final ElasticHalo halo;
     private ElasticStepper stepper;
     private double pmlVelocity;
+    private double vpMax;
+    private ElasticAdjoint adjoint;
+    /** The tapes of the last gradient-capable forward run (one per shot). */
+    private List<ElasticAdjoint.Tape> tapes = List.of();
+    /** The model of the last gradient-capable run (a copy). */
+    private ElasticModel gradModel;
+    private int recordedFields;
 
     /** A single-domain elastic solver for {@code spec}. */
     public ElasticPropagator(PropSpec spec) {
         this(spec, Grid.single(spec));
     }
 
-    /** A solver for one tile {@code grid} of {@code spec} (no neighbours yet: the halo exchange comes later). */
+    /** A solver for one tile {@code grid} of {@code spec} with no neighbours. */
     ElasticPropagator(PropSpec spec, Grid grid) {
+        this(spec, grid, null);
+    }
+
+    /**
+     * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} at the points it
+     * names (the domain-decomposition layer); sources and receivers are then given in tile-physical coordinates.
+     */
+    public ElasticPropagator(PropSpec spec, Grid grid, ElasticHalo halo) {
         if (spec.equation() != PropSpec.Equation.ELASTIC) {
             throw new IllegalArgumentException("ElasticPropagator needs a spec with equation ELASTIC, got "
                     + spec.equation() + ": build it with PropSpec.builder(...).equation(PropSpec.Equation.ELASTIC)");
         }
         this.spec = spec;
         this.grid = grid;
+        this.halo = halo;
         this.backend = new JavaBackend(spec.threads());
     }
 
@@ -43,9 +63,19 @@ public final class ElasticPropagator implements AutoCloseable {
         return grid;
     }
 
-    /** Bytes of field, parameter and CPML memory this solver holds now (0 before the first forward). */
+    /**
+     * Bytes of field, parameter, CPML, adjoint and tape memory this solver holds now (0 before the first forward); a
+     * solver that only ran forward-only calls holds no gradient memory.
+     */
     public long bytesHeld() {
-        return stepper == null ? 0 : stepper.bytes();
+        long n = stepper == null ? 0 : stepper.bytes();
+        if (adjoint != null) {
+            n += adjoint.bytes();
+        }
+        for (ElasticAdjoint.Tape t : tapes) {
+            n += t.bytes();
+        }
+        return n;
     }
 
     /**
@@ -82,21 +112,152 @@ public final class ElasticPropagator implements AutoCloseable {
      */
     public Record forward(float[] wavelet, int[][][] sources, ElasticSource type, int[][][] receivers,
                           List<ElasticField> fields, ElasticModel model, int snapshotEvery, ElasticListener listener) {
+        tapes = List.of();
+        check(sources, type, receivers, fields, model);
+        setModel(model);
+        return run(wavelet, sources, type, receivers, fields, snapshotEvery, listener, null, false);
+    }
+
+    /**
+     * A gradient-capable forward run: as {@link #forward(float[], int[][][], ElasticSource, int[][][], List,
+     * ElasticModel)} (same records, bit for bit), and keeps what {@link #gradient(float[])} needs (see {@link Storage}
+     * and docs/elastic.md; memory grows with the batch size B).
+     */
+    public Record forwardForGradient(float[] wavelet, int[][][] sources, ElasticSource type, int[][][] receivers,
+                                     List<ElasticField> fields, ElasticModel model) {
+        tapes = List.of();
+        check(sources, type, receivers, fields, model);
+        setModel(model);
+        keepModel(model);
+        List<ElasticAdjoint.Tape> kept = new ArrayList<>();
+        Record r = run(wavelet, sources, type, receivers, fields, 0, null, kept, false);
+        tapes = kept;
+        return r;
+    }
+
+    /**
+     * The adjoint run of the last {@link #forwardForGradient} call: for a residual dJ/drecord of the record's shape
+     * {@code (B, nt, nrec, nfield)}, returns dJ/dvp, dJ/dvs, dJ/drho (parameter-major, each of the physical shape,
+     * summed over shots in shot order) and dJ/dwavelet {@code (B, nt)} (summed over each shot's sources).
+     */
+    public ElasticGradient gradient(float[] residual) {
+        if (tapes.isEmpty()) {
+            throw new IllegalStateException("gradient() needs a preceding forwardForGradient() call on this solver");
+        }
         int nt = spec.nt();
-        int ndim = grid.ndim;
+        int shots = tapes.size();
+        int nval = tapes.get(0).recIdx.length;
+        if (residual == null || residual.length != shots * nt * nval) {
+            throw new IllegalArgumentException("residual has " + (residual == null ? "no" : residual.length)
+                    + " values; the last forward's record (" + shots + ", " + nt + ", " + nval / recordedFields + ", "
+                    + recordedFields + ") needs " + shots * nt * nval);
+        }
+        float[] total = new float[3 * grid.tz * grid.ty * grid.tx];
+        float[] wbarAll = new float[shots * nt];
+        for (int b = 0; b < shots; b++) {
+            float[] res = Arrays.copyOfRange(residual, b * nt * nval, (b + 1) * nt * nval);
+            shotGradient(tapes.get(b), res, total, wbarAll, b);
+        }
+        return new ElasticGradient(total, wbarAll, Double.NaN);
+    }
+
+    /**
+     * Forward run, misfit against {@code observed} (the record's shape) and adjoint run, shot by shot (memory of one
+     * shot's tape at a time, reused across shots). Returns the misfit summed over shots in double (every recorded
+     * field counts, unweighted), dJ/dvp, dJ/dvs, dJ/drho and dJ/dwavelet.
+     */
+    public ElasticGradient forwardAndGradient(float[] wavelet, int[][][] sources, ElasticSource type,
+                                              int[][][] receivers, List<ElasticField> fields, ElasticModel model,
+                                              float[] observed, Misfit misfit) {
+        tapes = List.of();
+        int shots = check(sources, type, receivers, fields, model);
+        int nt = spec.nt();
+        int nval = receivers[0].length * fields.size();
+        if (observed == null || observed.length != shots * nt * nval) {
+            throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
+                    + " values; expected shape (" + shots + ", " + nt + ", " + receivers[0].length + ", "
+                    + fields.size() + ")");
+        }
+        if (misfit == null) {
+            throw new IllegalArgumentException("misfit is missing: use Misfit.L2");
+        }
+        setModel(model);
+        keepModel(model);
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        float[] total = new float[3 * grid.tz * grid.ty * grid.tx];
+        float[] wbarAll = new float[shots * nt];
+        double j = 0;
+        for (int b = 0; b < shots; b++) {
+            List<ElasticAdjoint.Tape> kept = new ArrayList<>();
+            float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
+            // the tape lives in the adjoint's buffers: its adjoint run follows at once
+            Record r = run(wb, new int[][][] {sources[b]}, type, new int[][][] {receivers[b]}, fields, 0, null, kept,
+                    true);
+            float[] obs = Arrays.copyOfRange(observed, b * nt * nval, (b + 1) * nt * nval);
+            float[] res = new float[nt * nval];
+            j += misfit.evaluate(r.data(), obs, res);
+            shotGradient(kept.get(0), res, total, wbarAll, b);
+        }
+        return new ElasticGradient(total, wbarAll, j);
+    }
+
+    /** Test hook: the adjoint machinery of this solver, created on first use (after a forward call set the model). */
+    ElasticAdjoint adjointMachinery() {
+        if (adjoint == null) {
+            adjoint = new ElasticAdjoint(grid, stepper, backend, spec.storage(), halo);
+        }
+        return adjoint;
+    }
+
+    /** Test hook: a listener for the states a boundary-saving adjoint run rebuilds. */
+    void rebuildListener(ElasticListener l) {
+        adjoint.rebuildListener = l;
+    }
+
+    private void shotGradient(ElasticAdjoint.Tape tape, float[] res, float[] total, float[] wbarAll, int b) {
+        int nt = spec.nt();
+        float[] wbar = new float[tape.nsrc * nt];
+        adjoint.backward(tape, res, nt, wbar);
+        for (int s = 0; s < tape.nsrc; s++) {
+            for (int t = 0; t < nt; t++) {
+                wbarAll[b * nt + t] += wbar[s * nt + t];
+            }
+        }
+        adjoint.addPhysicalGradient(gradModel.vp(), gradModel.vs(), gradModel.rho(), total);
+    }
+
+    /** A copy of the model of a gradient-capable run, for the map of node gradients onto (vp, vs, rho). */
+    private void keepModel(ElasticModel model) {
+        gradModel = new ElasticModel(model.vp().clone(), model.vs().clone(), model.rho().clone());
+    }
+
+    private int check(int[][][] sources, ElasticSource type, int[][][] receivers, List<ElasticField> fields,
+                      ElasticModel model) {
         int shots = checkShots(sources, receivers);
         if (type == null) {
             throw new IllegalArgumentException("source type is missing: use explosive, fx, fz or (3-D) fy");
         }
-        if (type == ElasticSource.FY && ndim != 3) {
+        if (type == ElasticSource.FY && grid.ndim != 3) {
             throw new IllegalArgumentException("source type fy needs a 3-D model; this one is 2-D: use explosive, fx or fz");
         }
-        ElasticField.check(fields, ndim);
+        ElasticField.check(fields, grid.ndim);
         if (model == null) {
             throw new IllegalArgumentException("elastic model (vp, vs, rho) is missing");
         }
+        return shots;
+    }
+
+    /**
+     * The time loop over B shots (model set); with {@code kept} non-null also records a tape per shot into it (in the
+     * adjoint's reusable buffers when {@code transientTape}). The taped sub-steps are the plain ones plus stores.
+     */
+    private Record run(float[] wavelet, int[][][] sources, ElasticSource type, int[][][] receivers,
+                       List<ElasticField> fields, int snapshotEvery, ElasticListener listener,
+                       List<ElasticAdjoint.Tape> kept, boolean transientTape) {
+        int nt = spec.nt();
+        int ndim = grid.ndim;
+        int shots = sources.length;
         int stride = ShotWavelets.stride(wavelet, sources, nt);
-        double vpMax = setModel(model);
         int len = stepper.len;
         int nf = fields.size();
         int nrec = receivers[0].length;
@@ -105,6 +266,11 @@ public final class ElasticPropagator implements AutoCloseable {
             cell *= d;
         }
         double dt = spec.dt();
+        if (kept != null && adjoint == null) {
+            adjoint = new ElasticAdjoint(grid, stepper, backend, spec.storage(), halo);
+        }
+        boolean full = spec.storage() == Storage.FULL;
+        recordedFields = nf;
         float[] out = new float[shots * nt * nrec * nf];
         float[] rec = new float[nt * nrec * nf];
         for (int sh = 0; sh < shots; sh++) {
@@ -148,22 +314,44 @@ public final class ElasticPropagator implements AutoCloseable {
                     kind[r * nf + f] = fd == ElasticField.P ? 0 : 1;
                 }
             }
+            ElasticAdjoint.Tape tape = kept == null ? null
+                    : adjoint.newTape(type, srcIdx, samples, nsrc, recIdx, kind, nt, transientTape);
             ElasticStepper st = stepper;
             st.reset();
             int nval = nrec * nf;
             int count = srcIdx.length;
             for (int t = 0; t < nt; t++) {
-                st.velocityStep();
+                if (tape != null && full) {
+                    st.velocityStep(adjoint.velocityTerms(tape, t, nt));
+                } else {
+                    st.velocityStep();
+                }
                 if (type != ElasticSource.EXPLOSIVE) {
                     Sources.inject(st.v, st.b, srcIdx, samples, count, nt, t);
+                    if (tape != null && full) {
+                        adjoint.addForceTerms(tape, t, nt);
+                    }
                 }
                 st.surfaceVelocityStep();
+                if (halo != null) {
+                    halo.exchange(ElasticHalo.Point.FORWARD_VELOCITY, st.v, ndim);
+                }
                 ElasticSources.sample(st.v, st.s, recIdx, kind, rec, nval, ndim, len, t);
-                st.stressStep();
+                if (tape != null && full) {
+                    st.stressStep(adjoint.strainTerms(tape, t));
+                } else {
+                    st.stressStep();
+                }
                 if (type == ElasticSource.EXPLOSIVE) {
                     Sources.add(st.s, srcIdx, samples, count, nt, t);
                 }
                 st.surfaceStressStep();
+                if (halo != null) {
+                    halo.exchange(ElasticHalo.Point.FORWARD_STRESS, st.s, st.s.length / len);
+                }
+                if (tape != null && !full) {
+                    adjoint.saveState(tape, t, nt);
+                }
                 int done = t + 1;
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     st.checkFinite(done, sh, vpMax);
@@ -172,13 +360,16 @@ public final class ElasticPropagator implements AutoCloseable {
                     listener.snapshot(sh, done, st.physicalFields());
                 }
             }
+            if (tape != null) {
+                kept.add(tape);
+            }
             System.arraycopy(rec, 0, out, sh * nt * nval, nt * nval);
         }
         return new Record(out, shots, nt, nrec, nf);
     }
 
-    /** Validates the model, checks the CFL condition and sets parameters and profiles; returns the largest vp. */
-    private double setModel(ElasticModel model) {
+    /** Validates the model, checks the CFL condition and sets parameters, profiles and {@link #vpMax}. */
+    private void setModel(ElasticModel model) {
         int[] shape = spec.shape();
         int cells = 1;
         for (int n : shape) {
@@ -191,7 +382,7 @@ public final class ElasticPropagator implements AutoCloseable {
             stepper = new ElasticStepper(grid, backend);
         }
         stepper.setModel(model.vp(), model.vs(), model.rho(), pmlVel);
-        return vpMax;
+        this.vpMax = vpMax;
     }
 
     /** Test hook: the stepper of the last run (fields after its last step). */

@@ -5,6 +5,8 @@ import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.kernels.Elastic2D;
 import sweep.kernels.Elastic3D;
+import sweep.kernels.ElasticAdjoint2D;
+import sweep.kernels.ElasticAdjoint3D;
 import sweep.kernels.ElasticLayout;
 import sweep.kernels.Layout;
 
@@ -35,6 +37,11 @@ final class ElasticStepper {
     private final JavaBackend.ChunkBody stressPass;
     private final JavaBackend.ChunkBody surfaceVelocityPass;
     private final JavaBackend.ChunkBody surfaceStressPass;
+    private final JavaBackend.ChunkBody velocityTapedPass;
+    private final JavaBackend.ChunkBody stressTapedPass;
+    /** The compact term arrays the taped passes write (a gradient-capable FULL run). */
+    private float[] tapeV;
+    private float[] tapeS;
 
     ElasticStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -56,11 +63,19 @@ final class ElasticStepper {
             stressPass = (c, z0, z1) -> Elastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx);
             surfaceVelocityPass = (c, x0, x1) -> Elastic2D.freeSurfaceVelocity(v, geo, x0, x1);
             surfaceStressPass = (c, x0, x1) -> Elastic2D.freeSurfaceStress(s, geo, x0, x1);
+            velocityTapedPass = (c, z0, z1) -> ElasticAdjoint2D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
+                    z1, 0, nx);
+            stressTapedPass = (c, z0, z1) -> ElasticAdjoint2D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
+                    0, nx);
         } else {
             velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
             surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
+            velocityTapedPass = (c, z0, z1) -> ElasticAdjoint3D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
+                    z1, 0, ny, 0, nx);
+            stressTapedPass = (c, z0, z1) -> ElasticAdjoint3D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
+                    0, ny, 0, nx);
         }
     }
 
@@ -289,6 +304,20 @@ final class ElasticStepper {
     /** Sub-step (1) without sources: v from (t−½)dt to (t+½)dt with σ(t·dt). */
     void velocityStep() {
         backend.parallelFor(0, g.nz, velocityPass);
+    }
+
+    /** {@link #velocityStep} that also writes the step's velocity terms into {@code tv} (compact, ElasticAdjoint2D). */
+    void velocityStep(float[] tv) {
+        tapeV = tv;
+        backend.parallelFor(0, g.nz, velocityTapedPass);
+        tapeV = null;
+    }
+
+    /** {@link #stressStep} that also writes the step's strain terms into {@code ts} (compact). */
+    void stressStep(float[] ts) {
+        tapeS = ts;
+        backend.parallelFor(0, g.nz, stressTapedPass);
+        tapeS = null;
     }
 
     /** Sub-step (3) without sources: σ from t·dt to (t+1)dt with v((t+½)dt). */

@@ -36,4 +36,31 @@ public final class ElasticSources {
             rec[n * nval + j] = val;
         }
     }
+
+    /**
+     * Transpose of {@link #sample}: adds sample n of the residual {@code res[n·nval + j]} back at each recorded node,
+     * for a pressure {@code −r·0.5} (2-D) or {@code −r·(1/3 as a float)} (3-D) into each normal stress, for a velocity
+     * r into {@code vb}. Sequential: several receivers may share a node.
+     */
+    public static void sampleAdjoint(float[] vb, float[] sb, int[] idx, int[] kind, float[] res, int nval, int ndim,
+                                     int len, int n) {
+        for (int j = 0; j < nval; j++) {
+            int i = idx[j];
+            float r = res[n * nval + j];
+            if (kind[j] == 0) {
+                if (ndim == 2) {
+                    float q = -r * 0.5f;
+                    sb[i] = sb[i] + q;
+                    sb[len + i] = sb[len + i] + q;
+                } else {
+                    float q = -r * THIRD;
+                    sb[i] = sb[i] + q;
+                    sb[len + i] = sb[len + i] + q;
+                    sb[2 * len + i] = sb[2 * len + i] + q;
+                }
+            } else {
+                vb[i] = vb[i] + r;
+            }
+        }
+    }
 }
