@@ -8,8 +8,8 @@ import java.util.Random;
 import sweep.backend.CpuAdjoint2D;
 import sweep.backend.CpuAdjoint3D;
 import sweep.backend.CpuKernels;
-import sweep.backend.CpuKernels2D;
-import sweep.backend.CpuKernels3D;
+import sweep.backend.CpuAcoustic2D;
+import sweep.backend.CpuAcoustic3D;
 import sweep.core.FdWeights;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
@@ -122,7 +122,7 @@ public final class KernelBenchmark {
         float[] a3 = rnd(r, ndim * l, 1f);
         float[] b3 = rnd(r, ndim * l, 1f);
         float[] c3 = rnd(r, ndim * l, 1f);
-        float[] scr = new float[Math.max(CpuKernels3D.scratchSize(geo), CpuAdjoint3D.scratchSize(geo))];
+        float[] scr = new float[Math.max(CpuAcoustic3D.scratchSize(geo), CpuAdjoint3D.scratchSize(geo))];
 
         List<int[]> band = outer(geo, geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH],
                 geo[Layout.XBL], geo[Layout.XBH]);
@@ -138,12 +138,12 @@ public final class KernelBenchmark {
         time("fwd psi (PML bands)", band, boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {
-                    CpuKernels2D.psi(u, a3, prof, coef, geo, b[0], b[1], b[4], b[5]);
+                    CpuAcoustic2D.psi(u, a3, prof, coef, geo, b[0], b[1], b[4], b[5]);
                 } else {
                     Acoustic2D.psi(u, a3, prof, coef, geo, b[0], b[1], b[4], b[5]);
                 }
             } else if (cpu) {
-                CpuKernels3D.psi(u, a3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                CpuAcoustic3D.psi(u, a3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             } else {
                 Acoustic3D.psi(u, a3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
@@ -151,12 +151,12 @@ public final class KernelBenchmark {
         time("fwd pml update (PML bands)", band, boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {
-                    CpuKernels2D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
+                    CpuAcoustic2D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
                 } else {
                     Acoustic2D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
                 }
             } else if (cpu) {
-                CpuKernels3D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
+                CpuAcoustic3D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
             } else {
                 Acoustic3D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
@@ -164,12 +164,12 @@ public final class KernelBenchmark {
         time("fwd interior (interior box)", List.of(in), boundMcells, (cpu, b) -> {
             if (d2) {
                 if (cpu) {
-                    CpuKernels2D.interior(u, un, v2, coef, geo, b[0], b[1], b[4], b[5]);
+                    CpuAcoustic2D.interior(u, un, v2, coef, geo, b[0], b[1], b[4], b[5]);
                 } else {
                     Acoustic2D.interior(u, un, v2, coef, geo, b[0], b[1], b[4], b[5]);
                 }
             } else if (cpu) {
-                CpuKernels3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                CpuAcoustic3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             } else {
                 Acoustic3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             }
@@ -179,13 +179,13 @@ public final class KernelBenchmark {
         int[] rows = {abcn, nc - abcn, d2 ? 0 : abcn, d2 ? 1 : nc - abcn, 0, nc};
         List<int[]> xSlabs = List.of(new int[] {rows[0], rows[1], rows[2], rows[3], 0, abcn},
                 new int[] {rows[0], rows[1], rows[2], rows[3], nc - abcn, nc});
-        float[] scr2 = new float[CpuKernels2D.scratchSize()];
+        float[] scr2 = new float[CpuAcoustic2D.scratchSize()];
         time("fwd inner rows (x bands + interior)", List.of(rows), boundMcells, (cpu, b) -> {
             if (cpu) {
                 if (d2) {
-                    CpuKernels2D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr2);
+                    CpuAcoustic2D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr2);
                 } else {
-                    CpuKernels3D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
+                    CpuAcoustic3D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
                 }
                 return;
             }

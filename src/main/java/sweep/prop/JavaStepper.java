@@ -2,8 +2,8 @@ package sweep.prop;
 
 import java.util.List;
 import sweep.backend.CpuKernels;
-import sweep.backend.CpuKernels2D;
-import sweep.backend.CpuKernels3D;
+import sweep.backend.CpuAcoustic2D;
+import sweep.backend.CpuAcoustic3D;
 import sweep.backend.JavaBackend;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
@@ -36,8 +36,8 @@ final class JavaStepper {
     private final JavaBackend.ChunkBody psiPass;
     private final JavaBackend.ChunkBody updatePass;
     /**
-     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuKernels3D#innerRows} or
-     * {@link CpuKernels2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
+     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuAcoustic3D#innerRows} or
+     * {@link CpuAcoustic2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
      * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
      */
     private final int[] rowsBox;
@@ -85,8 +85,8 @@ final class JavaStepper {
         int slots = g.ndim;
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
-        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo)
-                : CpuKernels2D.scratchSize()];
+        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo)
+                : CpuAcoustic2D.scratchSize()];
     }
 
     /** Whether this stepper runs the CPU-specialised kernels. */
@@ -280,12 +280,12 @@ final class JavaStepper {
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuKernels2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
                     } else {
                         Acoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
                     }
                 } else if (cpu) {
-                    CpuKernels3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    CpuAcoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 } else {
                     Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }
@@ -300,9 +300,9 @@ final class JavaStepper {
         int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
         if (z0 < z1) {
             if (g.ndim == 2) {
-                CpuKernels2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
+                CpuAcoustic2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
             } else {
-                CpuKernels3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                CpuAcoustic3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
                         scratch[chunk]);
             }
         }
@@ -319,12 +319,12 @@ final class JavaStepper {
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuKernels2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
                     } else {
                         Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
                     }
                 } else if (cpu) {
-                    CpuKernels3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5],
+                    CpuAcoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5],
                             scratch[chunk]);
                 } else {
                     Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
@@ -336,12 +336,12 @@ final class JavaStepper {
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuKernels2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
                     } else {
                         Acoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
                     }
                 } else if (cpu) {
-                    CpuKernels3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    CpuAcoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 } else {
                     Acoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
                 }

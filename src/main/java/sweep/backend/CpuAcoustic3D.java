@@ -13,8 +13,8 @@ import sweep.kernels.Layout;
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
-public final class CpuKernels3D {
-    private CpuKernels3D() {
+public final class CpuAcoustic3D {
+    private CpuAcoustic3D() {
     }
 
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
