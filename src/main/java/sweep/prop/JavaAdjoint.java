@@ -5,6 +5,7 @@ import java.util.List;
 import sweep.backend.CpuAdjoint2D;
 import sweep.backend.CpuAdjoint3D;
 import sweep.backend.JavaBackend;
+import sweep.core.Box;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Adjoint2D;
@@ -12,6 +13,7 @@ import sweep.kernels.Adjoint3D;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
+import sweep.prop.spi.GridView;
 
 /**
  * The gradient machinery of one grid on the Java backend: the tape a gradient-capable forward run records (FULL or
@@ -69,25 +71,25 @@ final class JavaAdjoint {
     private final JavaBackend backend;
     private final Storage storage;
     private final HaloHook halo;
-    private final List<int[]> band;
-    private final List<int[]> all;
+    private final List<Box> band;
+    private final List<Box> all;
     /** The interior box (outside every band) as a list: empty or one box. */
-    private final List<int[]> inner;
-    private final int[] clearInner;
+    private final List<Box> inner;
+    private final Box clearInner;
     /** The interior box (outside every band), or null. */
-    private final int[] inBox;
+    private final Box inBox;
     /**
      * The cells whose whole stencil lies in the interior box (the interior box shrunk by h on every side: away from
      * bands, tile cuts and the free surface), or null: the fused pass may form their λ, since there w = v2·qb is
      * written by the rebuild itself; {@link #clearLessFuse} is the stencil-clear box less it.
      */
-    private final int[] fuseBox;
-    private final List<int[]> clearLessFuse;
-    private final List<int[]> clearInnerList;
+    private final Box fuseBox;
+    private final List<Box> clearLessFuse;
+    private final List<Box> clearInnerList;
     /** Per chunk of the fused pass, the rows [lo, hi) of {@link #fuseBox} whose λ it formed (empty: lo = hi). */
     private final int[] fusedRows;
-    private final List<int[]> clearOuter;
-    private final List<int[]> ring;
+    private final List<Box> clearOuter;
+    private final List<Box> ring;
     private final int ringSize;
     /** Whether the CPU-specialised (Vector API) kernels run instead of the portable ones (same bits either way). */
     private final boolean cpu;
@@ -124,7 +126,7 @@ final class JavaAdjoint {
     private int sRev;
     private float[] lapU;
     private float[] lapOut;
-    private List<int[]> lapBoxes;
+    private List<Box> lapBoxes;
     private final JavaBackend.ChunkBody lapPass = (c, r0, r1) -> lapRows(r0, r1);
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
@@ -144,22 +146,22 @@ final class JavaAdjoint {
         this.backend = backend;
         this.storage = storage;
         this.cpu = fwd.cpuKernels();
-        this.band = g.pmlBoxes();
-        this.all = List.of(g.allBox());
-        int[] in = g.interiorBox();
+        GridView view = g.view();
+        this.band = view.pmlBoxes();
+        this.all = List.of(view.allBox());
+        Box in = view.interiorBox();
         this.inner = in == null ? List.of() : List.of(in);
-        int[] lim = g.stencilClearLimits();
-        this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
+        this.clearInner = view.stencilClearBox();
+        this.clearOuter = view.stencilClearOuter();
         this.inBox = in;
         int hh = g.h;
-        this.fuseBox = in == null ? null : Grid.innerBox(in[0] + hh, in[1] - hh, g.ndim == 3 ? in[2] + hh : 0,
-                g.ndim == 3 ? in[3] - hh : 1, in[4] + hh, in[5] - hh);
-        this.clearLessFuse = clearInner == null ? List.of() : Grid.boxMinus(clearInner, fuseBox);
+        this.fuseBox = in == null ? null : Box.orNull(in.z0() + hh, in.z1() - hh, g.ndim == 3 ? in.y0() + hh : 0,
+                g.ndim == 3 ? in.y1() - hh : 1, in.x0() + hh, in.x1() - hh);
+        this.clearLessFuse = clearInner == null ? List.of() : clearInner.minus(fuseBox);
         this.clearInnerList = clearInner == null ? List.of() : List.of(clearInner);
         this.fusedRows = new int[2 * backend.threads()];
-        this.ring = g.ringBoxes();
-        this.ringSize = Grid.volume(ring);
+        this.ring = view.ringBoxes();
+        this.ringSize = view.ringSize();
         int len = g.length();
         int pml = g.hasPml() ? g.ndim * len : 0;
         qb = new float[len];
@@ -283,23 +285,23 @@ final class JavaAdjoint {
     /** The z rows [r0, r1) of every ring box, between {@link #sRingField} and its place in {@link #sRingBuf}. */
     private void ringRows(int r0, int r1) {
         int off = 0;
-        for (int[] b : ring) {
-            int za = Math.max(b[0], r0);
-            int zb = Math.min(b[1], r1);
+        for (Box b : ring) {
+            int za = Math.max(b.z0(), r0);
+            int zb = Math.min(b.z1(), r1);
             if (za < zb) {
-                int o = off + (za - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
+                int o = off + (za - b.z0()) * (b.y1() - b.y0()) * (b.x1() - b.x0());
                 if (sRingPack) {
-                    Pack.pack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+                    Pack.pack(sRingField, sRingBuf, o, g.geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
                 } else {
-                    Pack.unpack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
+                    Pack.unpack(sRingField, sRingBuf, o, g.geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
                 }
             }
-            off += (int) Grid.volume(b);
+            off += (int) b.volume();
         }
     }
 
     /** Writes the Laplacian term of {@code u} (with the forward stepper's CPML fields) into {@code out} on the boxes. */
-    private void laplacian(float[] u, float[] out, List<int[]> boxes) {
+    private void laplacian(float[] u, float[] out, List<Box> boxes) {
         lapU = u;
         lapOut = out;
         lapBoxes = boxes;
@@ -496,14 +498,13 @@ final class JavaAdjoint {
 
     /** The distinct cells of {@code srcIdx} that lie in the interior box, in first-occurrence order. */
     private int[] interiorSources(int[] srcIdx) {
-        int[] in = g.interiorBox();
+        Box in = g.view().interiorBox();
         int[] out = new int[srcIdx.length];
         int n = 0;
         if (in != null) {
             for (int i : srcIdx) {
                 int[] c = cell(i);
-                boolean inside = c[0] >= in[0] && c[0] < in[1] && c[1] >= in[2] && c[1] < in[3] && c[2] >= in[4]
-                        && c[2] < in[5];
+                boolean inside = in.contains(c[0], c[1], c[2]);
                 boolean seen = false;
                 for (int k = 0; k < n; k++) {
                     seen |= out[k] == i;
@@ -542,37 +543,37 @@ final class JavaAdjoint {
     }
 
     private void lapRows(int r0, int r1) {
-        for (int[] b : lapBoxes) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
+        for (Box b : lapBoxes) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
+                    CpuAdjoint2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.x0(), b.x1());
                 } else {
-                    Acoustic2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
+                    Acoustic2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.x0(), b.x1());
                 }
             } else if (cpu) {
-                CpuAdjoint3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
+                CpuAdjoint3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             } else {
-                Acoustic3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
+                Acoustic3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
 
     private void reverseRows(int r0, int r1) {
-        for (int[] b : inner) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
+        for (Box b : inner) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
-                Adjoint2D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[4], b[5]);
+                Adjoint2D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b.x0(), b.x1());
             } else {
-                Adjoint3D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                Adjoint3D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
@@ -587,24 +588,24 @@ final class JavaAdjoint {
         Adjoint3D.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
     }
 
-    private void scaleRows(List<int[]> boxes, int r0, int r1) {
+    private void scaleRows(List<Box> boxes, int r0, int r1) {
         float[] v2 = fwd.v2;
-        for (int[] b : boxes) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
+        for (Box b : boxes) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
+                    CpuAdjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.x0(), b.x1());
                 } else {
-                    Adjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
+                    Adjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.x0(), b.x1());
                 }
             } else if (cpu) {
-                CpuAdjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                CpuAdjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             } else {
-                Adjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                Adjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
@@ -621,37 +622,37 @@ final class JavaAdjoint {
         int h = g.h;
         int lo = 0;
         int hi = 0;
-        int[] b = inBox;
+        Box b = inBox;
         if (b != null) {
-            int[] f = fuseBox;
+            Box f = fuseBox;
             if (f != null) {
-                lo = Math.max(f[0], r0 + h);
-                hi = Math.max(lo, Math.min(f[1], r1 - h));
+                lo = Math.max(f.z0(), r0 + h);
+                hi = Math.max(lo, Math.min(f.z1(), r1 - h));
             }
-            int z1 = Math.min(b[1], r1);
+            int z1 = Math.min(b.z1(), r1);
             if (g.ndim == 2) {
-                for (int z = Math.max(b[0], r0); z < z1; z++) {
-                    CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b[4], b[5]);
+                for (int z = Math.max(b.z0(), r0); z < z1; z++) {
+                    CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b.x0(), b.x1());
                     int zl = z - h;
                     if (zl >= lo && zl < hi) {
-                        CpuAdjoint2D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, f4(4), f4(5));
+                        CpuAdjoint2D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, fuseBox.x0(), fuseBox.x1());
                     }
                 }
             } else {
                 // blocks of yBlock rows along y, each swept over all z of the chunk, so that the 2h + 1 planes the
                 // stencils read stay in cache; λ lags h planes in z and h rows in y (its y stencil reaches into the
                 // next block), the last block ending where fuseBox ends
-                int blk = yBlock > 0 ? yBlock : b[3] - b[2];
-                for (int ya = b[2]; ya < b[3]; ya += blk) {
-                    int ye = Math.min(b[3], ya + blk);
-                    int la = Math.max(ya - h, f4(2));
-                    int le = Math.min(ye - h, f4(3));
-                    for (int z = Math.max(b[0], r0); z < z1; z++) {
+                int blk = yBlock > 0 ? yBlock : b.y1() - b.y0();
+                for (int ya = b.y0(); ya < b.y1(); ya += blk) {
+                    int ye = Math.min(b.y1(), ya + blk);
+                    int la = Math.max(ya - h, fuseBox.y0());
+                    int le = Math.min(ye - h, fuseBox.y1());
+                    for (int z = Math.max(b.z0(), r0); z < z1; z++) {
                         CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, ya, ye,
-                                b[4], b[5]);
+                                b.x0(), b.x1());
                         int zl = z - h;
                         if (zl >= lo && zl < hi && la < le) {
-                            CpuAdjoint3D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, la, le, f4(4), f4(5));
+                            CpuAdjoint3D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, la, le, fuseBox.x0(), fuseBox.x1());
                         }
                     }
                 }
@@ -661,10 +662,6 @@ final class JavaAdjoint {
         fusedRows[2 * chunk + 1] = hi;
         scaleRows(band, r0, r1);
         zetaRows(r0, r1);
-    }
-
-    private int f4(int k) {
-        return fuseBox[k];
     }
 
     /** The end of the fused λ row range that holds row z, or -1 when none does. */
@@ -690,60 +687,60 @@ final class JavaAdjoint {
 
     private void zetaRows(int r0, int r1) {
         float[] prof = fwd.prof;
-        for (int[] b : band) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
+        for (Box b : band) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
+                    CpuAdjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.x0(), b.x1());
                 } else {
-                    Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
+                    Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.x0(), b.x1());
                 }
             } else if (cpu) {
-                CpuAdjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                CpuAdjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             } else {
-                Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
 
     private void psiRows(int chunk, int r0, int r1) {
         float[] prof = fwd.prof;
-        for (int[] b : band) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
+        for (Box b : band) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
+                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1(), scratch[chunk]);
                 } else {
-                    Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
+                    Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1());
                 }
             } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
                         scratch[chunk]);
             } else {
-                Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+                Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
 
-    private void interiorLambda(float[] out, float[] q, int z0, int z1, int[] b) {
+    private void interiorLambda(float[] out, float[] q, int z0, int z1, Box b) {
         if (g.ndim == 2) {
             if (cpu) {
-                CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+                CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b.x0(), b.x1());
             } else {
-                Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
+                Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b.x0(), b.x1());
             }
         } else if (cpu) {
-            CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         } else {
-            Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+            Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
     }
 
@@ -754,17 +751,17 @@ final class JavaAdjoint {
     private void lambdaRows(int chunk, int r0, int r1) {
         float[] out = sOut;
         float[] q = sQ;
-        int[] b = clearInner;
+        Box b = clearInner;
         if (b != null) {
-            int z1 = Math.min(b[1], r1);
-            int z = Math.max(b[0], r0);
+            int z1 = Math.min(b.z1(), r1);
+            int z = Math.max(b.z0(), r0);
             while (z < z1) {
                 int fe = fusedEnd(z);
                 int e = fe >= 0 ? Math.min(fe, z1) : nextFusedStart(z, z1);
                 // rows of a fused range: the fused pass formed λ on fuseBox; the rest of the stencil-clear box here
-                for (int[] c : fe >= 0 ? clearLessFuse : clearInnerList) {
-                    int za = Math.max(c[0], z);
-                    int zb = Math.min(c[1], e);
+                for (Box c : fe >= 0 ? clearLessFuse : clearInnerList) {
+                    int za = Math.max(c.z0(), z);
+                    int zb = Math.min(c.z1(), e);
                     if (za < zb) {
                         interiorLambda(out, q, za, zb, c);
                     }
@@ -772,23 +769,23 @@ final class JavaAdjoint {
                 z = e;
             }
         }
-        for (int[] o : clearOuter) {
-            int z0 = Math.max(o[0], r0);
-            int z1 = Math.min(o[1], r1);
+        for (Box o : clearOuter) {
+            int z0 = Math.max(o.z0(), r0);
+            int z1 = Math.min(o.z1(), r1);
             if (z0 >= z1) {
                 continue;
             }
             if (g.ndim == 2) {
                 if (cpu) {
-                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5], scratch[chunk]);
+                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.x0(), o.x1(), scratch[chunk]);
                 } else {
-                    Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
+                    Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.x0(), o.x1());
                 }
             } else if (cpu) {
-                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5],
+                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.y0(), o.y1(), o.x0(), o.x1(),
                         scratch[chunk]);
             } else {
-                Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+                Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.y0(), o.y1(), o.x0(), o.x1());
             }
         }
     }

@@ -5,6 +5,7 @@ import sweep.backend.CpuKernels;
 import sweep.backend.CpuAcoustic2D;
 import sweep.backend.CpuAcoustic3D;
 import sweep.backend.JavaBackend;
+import sweep.core.Box;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Sources;
@@ -18,8 +19,8 @@ import sweep.kernels.Sources;
 final class JavaStepper {
     private final Grid g;
     private final JavaBackend backend;
-    private final List<int[]> pmlBoxes;
-    private final int[] interior;
+    private final List<Box> pmlBoxes;
+    private final Box interior;
     final float[] v2;
     /** Current time level u^n. */
     float[] u;
@@ -40,11 +41,11 @@ final class JavaStepper {
      * {@link CpuAcoustic2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
      * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
      */
-    private final int[] rowsBox;
-    private final List<int[]> zyBoxes;
+    private final Box rowsBox;
+    private final List<Box> zyBoxes;
     private final JavaBackend.ChunkBody psiPassStep;
-    private final List<int[]> pmlAll;
-    private final List<int[]> innerAll;
+    private final List<Box> pmlAll;
+    private final List<Box> innerAll;
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
@@ -53,29 +54,29 @@ final class JavaStepper {
         this.g = g;
         this.backend = backend;
         int len = g.length();
-        this.pmlBoxes = g.pmlBoxes();
-        this.interior = g.interiorBox();
+        this.pmlBoxes = g.view().pmlBoxes();
+        this.interior = g.view().interiorBox();
         this.pmlAll = pmlBoxes;
         this.psiPass = (c, r0, r1) -> psiRows(r0, r1, pmlAll);
         this.innerAll = interior == null ? List.of() : List.of(interior);
         cpu = CpuKernels.useCpuKernels();
-        int[] rb = null;
-        List<int[]> zy = pmlBoxes;
+        Box rb = null;
+        List<Box> zy = pmlBoxes;
         int[] gg = g.geo;
         int zbl = gg[sweep.kernels.Layout.ZBL], zbh = gg[sweep.kernels.Layout.ZBH];
         int ybl = gg[sweep.kernels.Layout.YBL], ybh = gg[sweep.kernels.Layout.YBH];
         if (cpu && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
-            rb = new int[] {zbl, zbh, ybl, ybh, 0, g.nx};
+            rb = new Box(zbl, zbh, ybl, ybh, 0, g.nx);
             zy = new java.util.ArrayList<>();
-            for (int[] b : pmlBoxes) {
-                if (!(b[0] >= zbl && b[1] <= zbh && b[2] >= ybl && b[3] <= ybh)) {
+            for (Box b : pmlBoxes) {
+                if (!(b.z0() >= zbl && b.z1() <= zbh && b.y0() >= ybl && b.y1() <= ybh)) {
                     zy.add(b);
                 }
             }
         }
         this.rowsBox = rb;
         this.zyBoxes = zy;
-        final List<int[]> zyf = zy;
+        final List<Box> zyf = zy;
         this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(r0, r1, zyf);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
@@ -178,12 +179,12 @@ final class JavaStepper {
     /** The strip/rest split of the update, the sources and the free-surface columns for one set of cut sides. */
     private final class Overlap {
         final boolean[] cut;
-        final List<int[]> pmlStrip = new java.util.ArrayList<>();
-        final List<int[]> pmlRest = new java.util.ArrayList<>();
-        final List<int[]> innerStrip = new java.util.ArrayList<>();
-        final List<int[]> innerRest = new java.util.ArrayList<>();
-        final List<int[]> columnsStrip = new java.util.ArrayList<>();
-        final List<int[]> columnsRest = new java.util.ArrayList<>();
+        final List<Box> pmlStrip = new java.util.ArrayList<>();
+        final List<Box> pmlRest = new java.util.ArrayList<>();
+        final List<Box> innerStrip = new java.util.ArrayList<>();
+        final List<Box> innerRest = new java.util.ArrayList<>();
+        final List<Box> columnsStrip = new java.util.ArrayList<>();
+        final List<Box> columnsRest = new java.util.ArrayList<>();
         final JavaBackend.ChunkBody updateStrip;
         final JavaBackend.ChunkBody updateRest;
         private int[] cachedSrc;
@@ -193,21 +194,21 @@ final class JavaStepper {
             this.cut = cut.clone();
             split(pmlBoxes, pmlStrip, pmlRest);
             split(innerAll, innerStrip, innerRest);
-            split(List.of(new int[] {0, 1, 0, g.ny, 0, g.nx}), columnsStrip, columnsRest);
+            split(List.of(new Box(0, 1, 0, g.ny, 0, g.nx)), columnsStrip, columnsRest);
             updateStrip = (c, r0, r1) -> updateRows(c, r0, r1, pmlStrip, innerStrip);
             updateRest = (c, r0, r1) -> updateRows(c, r0, r1, pmlRest, innerRest);
         }
 
         /** Cuts each box at the strip limits along y and x; a piece is a strip piece when it lies in a cut strip. */
-        private void split(List<int[]> boxes, List<int[]> strip, List<int[]> rest) {
+        private void split(List<Box> boxes, List<Box> strip, List<Box> rest) {
             int h = g.h;
-            for (int[] b : boxes) {
-                int[] ys = limits(b[2], b[3], g.ny, h, cut[2], cut[3]);
-                int[] xs = limits(b[4], b[5], g.nx, h, cut[4], cut[5]);
+            for (Box b : boxes) {
+                int[] ys = limits(b.y0(), b.y1(), g.ny, h, cut[2], cut[3]);
+                int[] xs = limits(b.x0(), b.x1(), g.nx, h, cut[4], cut[5]);
                 for (int iy = 0; iy + 1 < ys.length; iy++) {
                     for (int ix = 0; ix + 1 < xs.length; ix++) {
-                        int[] p = {b[0], b[1], ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]};
-                        boolean s = inStrip(p[2], g.ny, h, cut[2], cut[3]) || inStrip(p[4], g.nx, h, cut[4], cut[5]);
+                        Box p = new Box(b.z0(), b.z1(), ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]);
+                        boolean s = inStrip(p.y0(), g.ny, h, cut[2], cut[3]) || inStrip(p.x0(), g.nx, h, cut[4], cut[5]);
                         (s ? strip : rest).add(p);
                     }
                 }
@@ -255,11 +256,11 @@ final class JavaStepper {
             if (!g.spec.freeSurface()) {
                 return;
             }
-            for (int[] c : strips ? columnsStrip : columnsRest) {
+            for (Box c : strips ? columnsStrip : columnsRest) {
                 if (g.ndim == 2) {
-                    Acoustic2D.mirrorTop(nu, g.geo, c[4], c[5]);
+                    Acoustic2D.mirrorTop(nu, g.geo, c.x0(), c.x1());
                 } else {
-                    Acoustic3D.mirrorTop(nu, g.geo, c[2], c[3], c[4], c[5]);
+                    Acoustic3D.mirrorTop(nu, g.geo, c.y0(), c.y1(), c.x0(), c.x1());
                 }
             }
         }
@@ -271,23 +272,23 @@ final class JavaStepper {
     }
 
     /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */
-    private void psiRows(int r0, int r1, List<int[]> boxes) {
+    private void psiRows(int r0, int r1, List<Box> boxes) {
         final float[] cu = u;
         final int[] geo = g.geo;
         final float[] coef = g.coef;
-        for (int[] b : boxes) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : boxes) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuAcoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
                     } else {
-                        Acoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
+                        Acoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
                     }
                 } else if (cpu) {
-                    CpuAcoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    CpuAcoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
                 } else {
-                    Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
                 }
             }
         }
@@ -296,54 +297,54 @@ final class JavaStepper {
     /** Update pass of {@link #step} with {@link #rowsBox}: the z and y slabs, then the rows outside those bands. */
     private void updateRowsFused(int chunk, int r0, int r1) {
         updateRows(chunk, r0, r1, zyBoxes, List.of());
-        int[] b = rowsBox;
-        int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        Box b = rowsBox;
+        int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
         if (z0 < z1) {
             if (g.ndim == 2) {
-                CpuAcoustic2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
+                CpuAcoustic2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1(), scratch[chunk]);
             } else {
-                CpuAcoustic3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
+                CpuAcoustic3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
                         scratch[chunk]);
             }
         }
     }
 
     /** Update pass over depth rows [r0, r1) of the given PML boxes, then of the given interior boxes. */
-    private void updateRows(int chunk, int r0, int r1, List<int[]> pmlList, List<int[]> innerList) {
+    private void updateRows(int chunk, int r0, int r1, List<Box> pmlList, List<Box> innerList) {
         final float[] cu = u;
         final float[] nu = un;
         final int[] geo = g.geo;
         final float[] coef = g.coef;
-        for (int[] b : pmlList) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : pmlList) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuAcoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.x0(), b.x1());
                     } else {
-                        Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
+                        Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.x0(), b.x1());
                     }
                 } else if (cpu) {
-                    CpuAcoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5],
+                    CpuAcoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
                             scratch[chunk]);
                 } else {
-                    Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
                 }
             }
         }
-        for (int[] b : innerList) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : innerList) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
                 if (g.ndim == 2) {
                     if (cpu) {
-                        CpuAcoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
+                        CpuAcoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b.x0(), b.x1());
                     } else {
-                        Acoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
+                        Acoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b.x0(), b.x1());
                     }
                 } else if (cpu) {
-                    CpuAcoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    CpuAcoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
                 } else {
-                    Acoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
+                    Acoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
                 }
             }
         }

@@ -1,14 +1,15 @@
 package sweep.prop;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import sweep.core.Box;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Adjoint2D;
 import sweep.kernels.Adjoint3D;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
+import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -37,11 +38,11 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 final class TornadoAdjoint {
     private final Grid g;
     private final Storage storage;
-    private final List<int[]> band;
-    private final int[] inner;
-    private final int[] clearInner;
-    private final List<int[]> clearOuter;
-    private final List<int[]> ring;
+    private final List<Box> band;
+    private final Box inner;
+    private final Box clearInner;
+    private final List<Box> clearOuter;
+    private final List<Box> ring;
     private final int ringSize;
     private final float[] qb;
     private final float[] qp;
@@ -72,8 +73,8 @@ final class TornadoAdjoint {
     private int graph0;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers of w and u. */
     private final HaloHook halo;
-    private final int[][] sendBoxes;
-    private final int[][] recvBoxes;
+    private final List<Box> sendBoxes;
+    private final List<Box> recvBoxes;
     private final float[] sendW;
     private final float[] recvW;
     private final float[] sendU;
@@ -87,22 +88,22 @@ final class TornadoAdjoint {
         this.g = g;
         this.storage = storage;
         this.halo = halo;
-        this.sendBoxes = halo == null ? new int[0][] : halo.sendBoxes();
-        this.recvBoxes = halo == null ? new int[0][] : halo.recvBoxes();
-        int ns = Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1);
-        int nr = Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1);
+        this.sendBoxes = halo == null ? List.of() : TornadoStepper.boxes(halo.sendBoxes());
+        this.recvBoxes = halo == null ? List.of() : TornadoStepper.boxes(halo.recvBoxes());
+        int ns = Math.max(Box.volume(sendBoxes), 1);
+        int nr = Math.max(Box.volume(recvBoxes), 1);
         this.sendW = new float[ns];
         this.recvW = new float[nr];
-        boolean bsu = storage == Storage.BOUNDARY_SAVING && sendBoxes.length > 0;
+        boolean bsu = storage == Storage.BOUNDARY_SAVING && !sendBoxes.isEmpty();
         this.sendU = bsu ? new float[ns] : new float[1];
         this.recvU = bsu ? new float[nr] : new float[1];
-        this.band = g.pmlBoxes();
-        this.inner = g.interiorBox();
-        int[] lim = g.stencilClearLimits();
-        this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.ring = g.ringBoxes();
-        this.ringSize = Grid.volume(ring);
+        GridView view = g.view();
+        this.band = view.pmlBoxes();
+        this.inner = view.interiorBox();
+        this.clearInner = view.stencilClearBox();
+        this.clearOuter = view.stencilClearOuter();
+        this.ring = view.ringBoxes();
+        this.ringSize = view.ringSize();
         int len = g.length();
         int pml = g.hasPml() ? g.ndim * len : 1;
         qb = new float[len];
@@ -141,7 +142,7 @@ final class TornadoAdjoint {
         }
         step[0] = nt - 1;
         TornadoExecutionResult last = null;
-        boolean dd = sendBoxes.length > 0;
+        boolean dd = !sendBoxes.isEmpty();
         for (int n = nt - 1; n >= 0; n--) {
             int k = nt - 1 - n;
             int graph = n == nt - 1 ? 0 : n == 0 ? 3 : (k % 2 == 0 ? 1 : 2);
@@ -203,7 +204,7 @@ final class TornadoAdjoint {
         }
         all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, dummy, dummy2, wbar));
         Object[] allArr = all.toArray();
-        boolean dd = sendBoxes.length > 0;
+        boolean dd = !sendBoxes.isEmpty();
         TaskGraph t0 = new TaskGraph(first).consumeFromDevice(tapeIn, carried)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
@@ -255,18 +256,18 @@ final class TornadoAdjoint {
     private void pack(TaskGraph t, String name, float[] f, float[] buf) {
         int off = 0;
         int k = 0;
-        for (int[] q : sendBoxes) {
-            t.task(name + k++, Pack::pack, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            off += (int) Grid.volume(q);
+        for (Box q : sendBoxes) {
+            t.task(name + k++, Pack::pack, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+            off += (int) q.volume();
         }
     }
 
     private void unpack(TaskGraph t, String name, float[] f, float[] buf) {
         int off = 0;
         int k = 0;
-        for (int[] q : recvBoxes) {
-            t.task(name + k++, StepKernels::unpackHalo, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5], step);
-            off += (int) Grid.volume(q);
+        for (Box q : recvBoxes) {
+            t.task(name + k++, StepKernels::unpackHalo, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1(), step);
+            off += (int) q.volume();
         }
     }
 
@@ -293,13 +294,13 @@ final class TornadoAdjoint {
             if (nsrc > 0) {
                 t.task("clearSrc", StepKernels::clearAt, d, srcIdx, nsrc);
             }
-            int[] q = inner;
+            Box q = inner;
             if (q != null) {
                 if (two) {
-                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[4], q[5]);
+                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, d, q.z0(), q.z1(), q.x0(), q.x1());
                 } else {
-                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[2], q[3], q[4],
-                            q[5]);
+                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, d, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+                            q.x1());
                 }
             }
             if (rebuild) {
@@ -308,17 +309,17 @@ final class TornadoAdjoint {
                 }
                 if (q != null) {
                     if (two) {
-                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[4], q[5]);
+                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, d, geo, q.z0(), q.z1(), q.x0(), q.x1());
                     } else {
-                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, d, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
                     }
                 }
                 int off = 0;
                 int k = 0;
-                for (int[] r : ring) {
-                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, ringSize, geo, r[0], r[1],
-                            r[2], r[3], r[4], r[5], step);
-                    off += (int) Grid.volume(r);
+                for (Box r : ring) {
+                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, ringSize, geo, r.z0(), r.z1(),
+                            r.y0(), r.y1(), r.x0(), r.x1(), step);
+                    off += (int) r.volume();
                 }
                 if (fs) {
                     if (two) {
@@ -332,18 +333,18 @@ final class TornadoAdjoint {
                 t.task("addSrc", StepKernels::addAt, d, srcIdx, wavelet, nsrc, nt, step);
             }
         }
-        int[] a = g.allBox();
+        Box a = g.view().allBox();
         if (two) {
-            t.task("scale", Adjoint2D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[4], a[5]);
+            t.task("scale", Adjoint2D::scale, lam, v2, w, grad, d, geo, a.z0(), a.z1(), a.x0(), a.x1());
         } else {
-            t.task("scale", Adjoint3D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[2], a[3], a[4], a[5]);
+            t.task("scale", Adjoint3D::scale, lam, v2, w, grad, d, geo, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
         }
         int k = 0;
-        for (int[] b : band) {
+        for (Box b : band) {
             if (two) {
-                t.task("zeta" + k++, Adjoint2D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[4], b[5]);
+                t.task("zeta" + k++, Adjoint2D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
@@ -359,29 +360,29 @@ final class TornadoAdjoint {
             t.task("wbar", StepKernels::sampleWbar, w, srcIdx, wbar, nsrc, nt, step);
         }
         int k = 0;
-        for (int[] b : band) {
+        for (Box b : band) {
             if (two) {
-                t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[4], b[5]);
+                t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("psi" + k++, Adjoint3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[2], b[3], b[4],
-                        b[5]);
+                t.task("psi" + k++, Adjoint3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                        b.x1());
             }
         }
         if (clearInner != null) {
-            int[] b = clearInner;
+            Box b = clearInner;
             if (two) {
-                t.task("interior", Adjoint2D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[4], b[5]);
+                t.task("interior", Adjoint2D::interior, qprev, lam, w, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("interior", Adjoint3D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                t.task("interior", Adjoint3D::interior, qprev, lam, w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
         k = 0;
-        for (int[] o : clearOuter) {
+        for (Box o : clearOuter) {
             if (two) {
-                t.task("general" + k++, Adjoint2D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[4], o[5]);
+                t.task("general" + k++, Adjoint2D::general, qprev, lam, w, cor, pb, coef, geo, o.z0(), o.z1(), o.x0(), o.x1());
             } else {
-                t.task("general" + k++, Adjoint3D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[2], o[3],
-                        o[4], o[5]);
+                t.task("general" + k++, Adjoint3D::general, qprev, lam, w, cor, pb, coef, geo, o.z0(), o.z1(), o.y0(), o.y1(),
+                        o.x0(), o.x1());
             }
         }
         if (fs) {

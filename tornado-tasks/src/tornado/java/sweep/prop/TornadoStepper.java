@@ -3,6 +3,7 @@ package sweep.prop;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import sweep.core.Box;
 import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Pack;
@@ -64,12 +65,12 @@ final class TornadoStepper implements DeviceStepper {
     private final Grid g;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
     private final HaloHook halo;
-    private final int[][] sendBoxes;
-    private final int[][] recvBoxes;
+    private final List<Box> sendBoxes;
+    private final List<Box> recvBoxes;
     private final float[] sendBuf;
     private final float[] recvBuf;
-    private final List<int[]> pmlBoxes;
-    private final int[] interior;
+    private final List<Box> pmlBoxes;
+    private final Box interior;
     private final boolean strict;
     private final TornadoDevice device;
     private final float[] a;
@@ -92,7 +93,7 @@ final class TornadoStepper implements DeviceStepper {
     private int planNt = -1;
     /** The tape the current plan records: null (forward only), FULL or BOUNDARY_SAVING. */
     private Storage planTape;
-    private final List<int[]> ring;
+    private final List<Box> ring;
     private final int ringSize;
     /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
     private float[] store;
@@ -115,12 +116,12 @@ final class TornadoStepper implements DeviceStepper {
     TornadoStepper(Grid g, HaloHook halo) {
         this.g = g;
         this.halo = halo;
-        this.sendBoxes = halo == null || halo.sendBoxes() == null ? new int[0][] : halo.sendBoxes();
-        this.recvBoxes = halo == null || halo.recvBoxes() == null ? new int[0][] : halo.recvBoxes();
-        this.sendBuf = new float[Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1)];
-        this.recvBuf = new float[Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1)];
-        this.pmlBoxes = g.pmlBoxes();
-        this.interior = g.interiorBox();
+        this.sendBoxes = halo == null || halo.sendBoxes() == null ? List.of() : boxes(halo.sendBoxes());
+        this.recvBoxes = halo == null || halo.recvBoxes() == null ? List.of() : boxes(halo.recvBoxes());
+        this.sendBuf = new float[Math.max(Box.volume(sendBoxes), 1)];
+        this.recvBuf = new float[Math.max(Box.volume(recvBoxes), 1)];
+        this.pmlBoxes = g.view().pmlBoxes();
+        this.interior = g.view().interiorBox();
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
         this.device = chooseDevice();
         int len = g.length();
@@ -131,8 +132,13 @@ final class TornadoStepper implements DeviceStepper {
         zeta = g.hasPml() ? new float[g.ndim * len] : null;
         psiArg = psi != null ? psi : new float[1];
         zetaArg = zeta != null ? zeta : new float[1];
-        ring = g.ringBoxes();
-        ringSize = Grid.volume(ring);
+        ring = g.view().ringBoxes();
+        ringSize = g.view().ringSize();
+    }
+
+    /** The halo hook's boxes {z0, z1, y0, y1, x0, x1} as boxes. */
+    static List<Box> boxes(int[][] bounds) {
+        return Arrays.stream(bounds).map(Box::of).toList();
     }
 
     TornadoDevice device() {
@@ -201,7 +207,7 @@ final class TornadoStepper implements DeviceStepper {
                 lastResult.transferToHost(written);
                 snapshots.at(n + 1, written);
             }
-            if (sendBoxes.length > 0) {
+            if (!sendBoxes.isEmpty()) {
                 // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
                 // into the level the next step reads, as its first task)
                 halo.exchangePacked(sendBuf, recvBuf);
@@ -223,12 +229,12 @@ final class TornadoStepper implements DeviceStepper {
             lastResult.transferToHost(back.toArray());
         }
         plan.clearProfiles();
-        if (recvBoxes.length > 0) {
+        if (!recvBoxes.isEmpty()) {
             // the last exchange's halo, as the Java stepper's field has it
             int off = 0;
-            for (int[] q : recvBoxes) {
-                Pack.unpack(lastField, recvBuf, off, g.geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-                off += (int) Grid.volume(q);
+            for (Box q : recvBoxes) {
+                Pack.unpack(lastField, recvBuf, off, g.geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+                off += (int) q.volume();
             }
         }
         if (tape != null) {
@@ -351,7 +357,7 @@ final class TornadoStepper implements DeviceStepper {
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
-        if (sendBoxes.length > 0) {
+        if (!sendBoxes.isEmpty()) {
             for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, recvBuf);
             }
@@ -360,7 +366,7 @@ final class TornadoStepper implements DeviceStepper {
         addStep(even, a, b, nsrc, nrec, nt);
         addStep(odd, b, a, nsrc, nrec, nt);
         for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
-            if (sendBoxes.length > 0) {
+            if (!sendBoxes.isEmpty()) {
                 t.transferToHost(DataTransferMode.EVERY_EXECUTION, sendBuf);
             }
             t.persistOnDevice(allArr);
@@ -372,7 +378,7 @@ final class TornadoStepper implements DeviceStepper {
             // tapeIn graph's device buffers
             graphs.add(in.snapshot());
             if (adjoint == null || adjoint.storage() != mode) {
-                adjoint = new TornadoAdjoint(g, mode, sendBoxes.length > 0 ? halo : null);
+                adjoint = new TornadoAdjoint(g, mode, !sendBoxes.isEmpty() ? halo : null);
             }
             adjoint.addGraphs(graphs, tapeIn, firstIn, v2, prof, store, nsrc, nrec, nt, id);
         }
@@ -402,40 +408,40 @@ final class TornadoStepper implements DeviceStepper {
         float[] coef = g.coef;
         int off = 0;
         int h = 0;
-        for (int[] q : recvBoxes) {
+        for (Box q : recvBoxes) {
             // the halo received after the previous step (zeros before step 0)
-            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5],
+            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1(),
                     step);
-            off += (int) Grid.volume(q);
+            off += (int) q.volume();
         }
         if (nrec > 0) {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
         int k = 0;
-        for (int[] q : pmlBoxes) {
+        for (Box q : pmlBoxes) {
             if (g.ndim == 2) {
-                t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q[0], q[1], q[4], q[5]);
+                t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
-                t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
             }
             k++;
         }
         k = 0;
-        for (int[] q : pmlBoxes) {
+        for (Box q : pmlBoxes) {
             if (g.ndim == 2) {
-                t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[4], q[5]);
+                t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
-                t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[2], q[3], q[4],
-                        q[5]);
+                t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+                        q.x1());
             }
             k++;
         }
         if (interior != null) {
-            int[] q = interior;
+            Box q = interior;
             if (g.ndim == 2) {
-                t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q[0], q[1], q[4], q[5]);
+                t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
-                t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
             }
         }
         if (nsrc > 0) {
@@ -450,19 +456,19 @@ final class TornadoStepper implements DeviceStepper {
         }
         off = 0;
         h = 0;
-        for (int[] q : sendBoxes) {
-            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            off += (int) Grid.volume(q);
+        for (Box q : sendBoxes) {
+            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+            off += (int) q.volume();
         }
         if (planTape == Storage.FULL) {
             // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
-            int[] q = g.allBox();
+            Box q = g.view().allBox();
             float[] ps = psiArg;
             float[] ze = zetaArg;
             if (g.ndim == 2) {
-                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[4], q[5]);
+                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
-                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[2], q[3], q[4], q[5]);
+                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
             }
             if (nsrc > 0) {
                 t.task("termSrc", StepKernels::addAt, term, srcIdx, wavelet, nsrc, nt, step);
@@ -471,10 +477,10 @@ final class TornadoStepper implements DeviceStepper {
         } else if (planTape == Storage.BOUNDARY_SAVING) {
             off = 0;
             k = 0;
-            for (int[] q : ring) {
-                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q[0], q[1], q[2], q[3], q[4],
-                        q[5], step);
-                off += (int) Grid.volume(q);
+            for (Box q : ring) {
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+                        q.x1(), step);
+                off += (int) q.volume();
             }
         }
         t.task("advance", StepKernels::advance, step);
