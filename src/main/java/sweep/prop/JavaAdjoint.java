@@ -1,15 +1,12 @@
 package sweep.prop;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import sweep.backend.CpuAdjoint2D;
-import sweep.backend.CpuAdjoint3D;
+import sweep.backend.AcousticKernels;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.Box;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
@@ -91,8 +88,16 @@ final class JavaAdjoint {
     private final List<Box> clearOuter;
     private final List<Box> ring;
     private final int ringSize;
-    /** Whether the CPU-specialised (Vector API) kernels run instead of the portable ones (same bits either way). */
-    private final boolean cpu;
+    /** The forward stepper's kernel set (Vector API or portable: same bits either way). */
+    private final AcousticKernels kernels;
+    /** The portable set, for the one-cell Laplacian at source cells. */
+    private final AcousticKernels portable;
+    /**
+     * The fused pass's blocks: the interior box in blocks of {@link #yBlock} rows along y (one block in 2-D), and per
+     * block the box of fuseBox rows whose λ the pass forms behind it (null: none).
+     */
+    private final Box[] rebuildBlocks;
+    private final Box[] lambdaBlocks;
     // adjoint fields
     private final float[] qb;
     private final float[] qp;
@@ -101,8 +106,11 @@ final class JavaAdjoint {
     private final float[] d;
     private final float[] cor;
     private final float[] pb;
-    /** Rows per y block of the 3-D fused pass (default 48: 256³ one thread, gradient 4.30 s vs 4.42 s unblocked). */
-    private final int yBlock = Integer.getInteger(sweep.backend.CpuKernels.ADJ_Y_BLOCK_PROPERTY, 48);
+    /**
+     * Rows per y block of the 3-D fused pass, so that the planes its stencils read stay in cache while the block is
+     * swept over z ({@value CpuKernels#ADJ_Y_BLOCK_PROPERTY}; the default is the best block measured on a 256³ grid).
+     */
+    private final int yBlock = Integer.getInteger(CpuKernels.ADJ_Y_BLOCK_PROPERTY, 48);
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
     private final float[] psib;
@@ -134,10 +142,9 @@ final class JavaAdjoint {
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(c, r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
     private final JavaBackend.ChunkBody ringPass = (c, r0, r1) -> ringRows(r0, r1);
-    private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
-            nx());
-    private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
-    private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> Acoustic3D.mirrorTop(sNxt, geo(), y0, y1, 0, nx());
+    private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> mirrorAdjointRows(y0, y1);
+    private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows(y0, y1);
+    private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
     JavaAdjoint(Grid g, JavaStepper fwd, JavaBackend backend, Storage storage, HaloHook halo) {
         this.g = g;
@@ -145,7 +152,8 @@ final class JavaAdjoint {
         this.fwd = fwd;
         this.backend = backend;
         this.storage = storage;
-        this.cpu = fwd.cpuKernels();
+        this.kernels = fwd.kernels();
+        this.portable = AcousticKernels.of(g.ndim, false);
         GridView view = g.view();
         this.band = view.pmlBoxes();
         this.all = List.of(view.allBox());
@@ -160,6 +168,24 @@ final class JavaAdjoint {
         this.clearLessFuse = clearInner == null ? List.of() : clearInner.minus(fuseBox);
         this.clearInnerList = clearInner == null ? List.of() : List.of(clearInner);
         this.fusedRows = new int[2 * backend.threads()];
+        List<Box> blocks = new ArrayList<>();
+        List<Box> lambdas = new ArrayList<>();
+        if (in != null) {
+            // λ lags h rows in y behind a block in 3-D (its y stencil reaches into the next block), the last block
+            // ending where fuseBox ends
+            int lag = g.ndim == 3 ? hh : 0;
+            int blk = yBlock > 0 ? yBlock : in.y1() - in.y0();
+            for (int ya = in.y0(); ya < in.y1(); ya += blk) {
+                int ye = Math.min(in.y1(), ya + blk);
+                blocks.add(in.withY(ya, ye));
+                Box f = fuseBox;
+                int la = f == null ? 0 : Math.max(ya - lag, f.y0());
+                int le = f == null ? 0 : Math.min(ye - lag, f.y1());
+                lambdas.add(la < le ? f.withY(la, le) : null);
+            }
+        }
+        this.rebuildBlocks = blocks.toArray(new Box[0]);
+        this.lambdaBlocks = lambdas.toArray(new Box[0]);
         this.ring = view.ringBoxes();
         this.ringSize = view.ringSize();
         int len = g.length();
@@ -173,22 +199,10 @@ final class JavaAdjoint {
         pb = new float[pml];
         psib = new float[pml];
         zetab = new float[pml];
-        scratch = new float[backend.threads()][cpu ? CpuAdjoint3D.scratchSize(g.geo) : 0];
+        scratch = new float[backend.threads()][kernels.adjointScratch(g.geo)];
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         ucur = bs ? new float[len] : new float[0];
         unxt = bs ? new float[len] : new float[0];
-    }
-
-    private int[] geo() {
-        return g.geo;
-    }
-
-    private float[] coef() {
-        return g.coef;
-    }
-
-    private int nx() {
-        return g.nx;
     }
 
     long bytes() {
@@ -316,7 +330,7 @@ final class JavaAdjoint {
      * computational grid: an array of this adjoint's, valid until its next run.
      *
      * <p>With the CPU kernels, boundary saving runs the rebuild of the forward level, the Laplacian term, {@code w}
-     * and the imaging condition in one fused pass over the interior box ({@link Adjoint2D#rebuildScale}); the
+     * and the imaging condition in one fused pass over the interior box ({@link AcousticKernels#rebuildScale}); the
      * gradient at source cells, whose term also holds the wavelet, is then redone from the value it had before the
      * pass, so every cell sees exactly the operations of the portable sequence. The same pass also forms λ^n (the
      * interior kernel) h rows behind the rebuild, on the cells whose stencil lies in the interior box, reading back
@@ -347,7 +361,7 @@ final class JavaAdjoint {
             tape.last = null; // consumed: its levels are overwritten from here on
             tape.beforeLast = null;
         }
-        boolean fused = bs && cpu;
+        boolean fused = bs && kernels.vector();
         Arrays.fill(fusedRows, 0);
         // fused path: the source cells inside the interior box (first occurrence of each cell) and a place to keep
         // their gradient before the fused pass
@@ -362,11 +376,7 @@ final class JavaAdjoint {
             sNxt = nxt;
             // q̄^n = Mᵀ λ^{n+1}
             if (fs) {
-                if (g.ndim == 2) {
-                    Adjoint2D.mirrorTopAdjoint(lam, g.geo, 0, g.nx);
-                } else {
-                    backend.parallelFor(0, g.ny, mirrorAdjPass);
-                }
+                backend.parallelFor(0, g.ny, mirrorAdjPass);
             }
             if (fused) {
                 // d at the source cells: the Laplacian term (inside the interior box) plus the wavelet
@@ -430,11 +440,7 @@ final class JavaAdjoint {
             // λ^n into qprev (which held q̄^{n+1}): interior cells and cells in or next to a band, disjoint
             backend.parallelFor(0, g.nz, lambdaPass);
             if (fs) {
-                if (g.ndim == 2) {
-                    Adjoint2D.ghostRows(qprev, w, g.coef, g.geo, 0, g.nx);
-                } else {
-                    backend.parallelFor(0, g.ny, ghostPass);
-                }
+                backend.parallelFor(0, g.ny, ghostPass);
             }
             Sources.add(qprev, tape.recIdx, residualT, nrec, nt, n);
             float[] t = lam;
@@ -482,11 +488,7 @@ final class JavaAdjoint {
     private void rebuilt(Tape tape, int n, float[] nxt, boolean fs) {
         unpackRing(nxt, tape.rings[n - 1]);
         if (fs) {
-            if (g.ndim == 2) {
-                Acoustic2D.mirrorTop(nxt, g.geo, 0, g.nx);
-            } else {
-                backend.parallelFor(0, g.ny, mirrorPass);
-            }
+            backend.parallelFor(0, g.ny, mirrorPass);
         }
         if (halo != null) {
             halo.exchange(nxt);
@@ -534,31 +536,16 @@ final class JavaAdjoint {
     /** The Laplacian term of {@code u} at the single cell i (portable kernel on a one-cell box). */
     private void laplacianCell(float[] u, float[] out, int i) {
         int[] c = cell(i);
-        if (g.ndim == 2) {
-            Acoustic2D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[2], c[2] + 1);
-        } else {
-            Acoustic3D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[1], c[1] + 1, c[2],
-                    c[2] + 1);
-        }
+        portable.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1,
+                new Box(c[0], c[0] + 1, c[1], c[1] + 1, c[2], c[2] + 1));
     }
 
     private void lapRows(int r0, int r1) {
         for (Box b : lapBoxes) {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.x0(), b.x1());
-                } else {
-                    Acoustic2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.x0(), b.x1());
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-            } else {
-                Acoustic3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            if (z0 < z1) {
+                kernels.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b);
             }
         }
     }
@@ -567,13 +554,8 @@ final class JavaAdjoint {
         for (Box b : inner) {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                Adjoint2D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b.x0(), b.x1());
-            } else {
-                Adjoint3D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            if (z0 < z1) {
+                kernels.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b);
             }
         }
     }
@@ -584,8 +566,19 @@ final class JavaAdjoint {
         zetaRows(r0, r1);
     }
 
-    private void ghostRows3(int y0, int y1) {
-        Adjoint3D.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
+    /** Adjoint of the free-surface mirror on λ^{n+1} over rows y in [y0, y1). */
+    private void mirrorAdjointRows(int y0, int y1) {
+        kernels.mirrorTopAdjoint(sQ, g.geo, y0, y1, 0, g.nx);
+    }
+
+    /** Free-surface mirror of the rebuilt level over rows y in [y0, y1). */
+    private void mirrorRows(int y0, int y1) {
+        kernels.mirrorTop(sNxt, g.geo, y0, y1, 0, g.nx);
+    }
+
+    /** The free surface's ghost-row terms of λ^n over rows y in [y0, y1). */
+    private void ghostRows(int y0, int y1) {
+        kernels.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
     }
 
     private void scaleRows(List<Box> boxes, int r0, int r1) {
@@ -593,29 +586,20 @@ final class JavaAdjoint {
         for (Box b : boxes) {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.x0(), b.x1());
-                } else {
-                    Adjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.x0(), b.x1());
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-            } else {
-                Adjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            if (z0 < z1) {
+                kernels.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b);
             }
         }
     }
 
     /**
-     * Fused boundary-saving pass (CPU kernels) over rows [r0, r1) of chunk {@code chunk}: rebuildScale row by row on
-     * the interior box and, h rows behind, the interior λ kernel on the rows of {@link #fuseBox} whose stencil rows
-     * this chunk has just written (so w is read back from cache, and only rows this thread wrote are read: the λ of
-     * fuseBox rows within h of the chunk's ends is left to the λ pass); then scale on the band boxes and the zeta
-     * recursion on the same rows. Records the λ rows it formed in {@link #fusedRows}.
+     * Fused boundary-saving pass (Vector API kernels) over rows [r0, r1) of chunk {@code chunk}: rebuildScale row by
+     * row on the interior box and, h rows behind, the interior λ kernel on the rows of {@link #fuseBox} whose stencil
+     * rows this chunk has just written (so w is read back from cache, and only rows this thread wrote are read: the λ
+     * of fuseBox rows within h of the chunk's ends is left to the λ pass); then scale on the band boxes and the zeta
+     * recursion on the same rows. In 3-D the interior box is swept in blocks of y rows ({@link #rebuildBlocks}), each
+     * over all z of the chunk, so that the 2h + 1 planes the stencils read stay in cache. Records the λ rows it formed
+     * in {@link #fusedRows}.
      */
     private void rebuildRows(int chunk, int r0, int r1) {
         float[] v2 = fwd.v2;
@@ -630,30 +614,14 @@ final class JavaAdjoint {
                 hi = Math.max(lo, Math.min(f.z1(), r1 - h));
             }
             int z1 = Math.min(b.z1(), r1);
-            if (g.ndim == 2) {
+            for (int k = 0; k < rebuildBlocks.length; k++) {
+                Box blk = rebuildBlocks[k];
+                Box lam = lambdaBlocks[k];
                 for (int z = Math.max(b.z0(), r0); z < z1; z++) {
-                    CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b.x0(), b.x1());
+                    kernels.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, blk);
                     int zl = z - h;
-                    if (zl >= lo && zl < hi) {
-                        CpuAdjoint2D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, fuseBox.x0(), fuseBox.x1());
-                    }
-                }
-            } else {
-                // blocks of yBlock rows along y, each swept over all z of the chunk, so that the 2h + 1 planes the
-                // stencils read stay in cache; λ lags h planes in z and h rows in y (its y stencil reaches into the
-                // next block), the last block ending where fuseBox ends
-                int blk = yBlock > 0 ? yBlock : b.y1() - b.y0();
-                for (int ya = b.y0(); ya < b.y1(); ya += blk) {
-                    int ye = Math.min(b.y1(), ya + blk);
-                    int la = Math.max(ya - h, fuseBox.y0());
-                    int le = Math.min(ye - h, fuseBox.y1());
-                    for (int z = Math.max(b.z0(), r0); z < z1; z++) {
-                        CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, ya, ye,
-                                b.x0(), b.x1());
-                        int zl = z - h;
-                        if (zl >= lo && zl < hi && la < le) {
-                            CpuAdjoint3D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, la, le, fuseBox.x0(), fuseBox.x1());
-                        }
+                    if (zl >= lo && zl < hi && lam != null) {
+                        kernels.adjointInterior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, lam);
                     }
                 }
             }
@@ -690,19 +658,8 @@ final class JavaAdjoint {
         for (Box b : band) {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.x0(), b.x1());
-                } else {
-                    Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.x0(), b.x1());
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-            } else {
-                Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            if (z0 < z1) {
+                kernels.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b);
             }
         }
     }
@@ -712,35 +669,9 @@ final class JavaAdjoint {
         for (Box b : band) {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
-            if (z0 >= z1) {
-                continue;
+            if (z0 < z1) {
+                kernels.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
             }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1(), scratch[chunk]);
-                } else {
-                    Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1());
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
-                        scratch[chunk]);
-            } else {
-                Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-            }
-        }
-    }
-
-    private void interiorLambda(float[] out, float[] q, int z0, int z1, Box b) {
-        if (g.ndim == 2) {
-            if (cpu) {
-                CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b.x0(), b.x1());
-            } else {
-                Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b.x0(), b.x1());
-            }
-        } else if (cpu) {
-            CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-        } else {
-            Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
     }
 
@@ -763,7 +694,7 @@ final class JavaAdjoint {
                     int za = Math.max(c.z0(), z);
                     int zb = Math.min(c.z1(), e);
                     if (za < zb) {
-                        interiorLambda(out, q, za, zb, c);
+                        kernels.adjointInterior(out, q, w, g.coef, g.geo, za, zb, c);
                     }
                 }
                 z = e;
@@ -772,20 +703,8 @@ final class JavaAdjoint {
         for (Box o : clearOuter) {
             int z0 = Math.max(o.z0(), r0);
             int z1 = Math.min(o.z1(), r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.x0(), o.x1(), scratch[chunk]);
-                } else {
-                    Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.x0(), o.x1());
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.y0(), o.y1(), o.x0(), o.x1(),
-                        scratch[chunk]);
-            } else {
-                Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o.y0(), o.y1(), o.x0(), o.x1());
+            if (z0 < z1) {
+                kernels.adjointGeneral(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o, scratch[chunk]);
             }
         }
     }

@@ -1,20 +1,21 @@
 package sweep.prop;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import sweep.backend.CpuKernels;
-import sweep.backend.CpuAcoustic2D;
-import sweep.backend.CpuAcoustic3D;
+import java.util.TreeSet;
+import sweep.backend.AcousticKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.Box;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
+import sweep.kernels.Layout;
 import sweep.kernels.Sources;
 
 /**
  * One time step of the acoustic leapfrog on the Java backend: the CPML auxiliary pass, the update pass (PML slabs and
  * the branch-free interior box), source injection and the free-surface mirror, each pass split by depth rows over
- * the backend's threads. Runs the CPU-specialised kernels when {@link CpuKernels#useCpuKernels()} says so, else the
- * portable ones (bit-identical). Holds the wavefield, model and CPML arrays of one grid.
+ * the backend's threads, each pass a loop over boxes calling the solver's {@link AcousticKernels} (Vector API or
+ * portable, per {@link AcousticKernels#forJavaBackend}; bit-identical). Holds the wavefield, model and CPML arrays of
+ * one grid.
  */
 final class JavaStepper {
     private final Grid g;
@@ -29,16 +30,16 @@ final class JavaStepper {
     final float[] psi;
     final float[] zeta;
     float[] prof;
-    /** Whether the CPU-specialised kernels run instead of the portable ones (same bits either way). */
-    private final boolean cpu;
+    /** The kernel set: Vector API or portable, for this grid's dimension (same bits either way). */
+    private final AcousticKernels kernels;
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
     // Loop bodies built once, so that a step allocates nothing.
     private final JavaBackend.ChunkBody psiPass;
     private final JavaBackend.ChunkBody updatePass;
     /**
-     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuAcoustic3D#innerRows} or
-     * {@link CpuAcoustic2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
+     * Vector API kernels: the rows outside the z and y bands go whole through {@link AcousticKernels#innerRows}
+     * (x-band psi and update fused with the interior of the row), the psi and update
      * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
      */
     private final Box rowsBox;
@@ -59,15 +60,15 @@ final class JavaStepper {
         this.pmlAll = pmlBoxes;
         this.psiPass = (c, r0, r1) -> psiRows(r0, r1, pmlAll);
         this.innerAll = interior == null ? List.of() : List.of(interior);
-        cpu = CpuKernels.useCpuKernels();
+        kernels = AcousticKernels.forJavaBackend(g.ndim);
         Box rb = null;
         List<Box> zy = pmlBoxes;
         int[] gg = g.geo;
-        int zbl = gg[sweep.kernels.Layout.ZBL], zbh = gg[sweep.kernels.Layout.ZBH];
-        int ybl = gg[sweep.kernels.Layout.YBL], ybh = gg[sweep.kernels.Layout.YBH];
-        if (cpu && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
+        int zbl = gg[Layout.ZBL], zbh = gg[Layout.ZBH];
+        int ybl = gg[Layout.YBL], ybh = gg[Layout.YBH];
+        if (kernels.vector() && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
             rb = new Box(zbl, zbh, ybl, ybh, 0, g.nx);
-            zy = new java.util.ArrayList<>();
+            zy = new ArrayList<>();
             for (Box b : pmlBoxes) {
                 if (!(b.z0() >= zbl && b.z1() <= zbh && b.y0() >= ybl && b.y1() <= ybh)) {
                     zy.add(b);
@@ -86,13 +87,12 @@ final class JavaStepper {
         int slots = g.ndim;
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
-        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo)
-                : CpuAcoustic2D.scratchSize()];
+        scratch = new float[backend.threads()][kernels.forwardScratch(g.geo)];
     }
 
-    /** Whether this stepper runs the CPU-specialised kernels. */
-    boolean cpuKernels() {
-        return cpu;
+    /** The kernel set this stepper runs (the adjoint runs the same). */
+    AcousticKernels kernels() {
+        return kernels;
     }
 
     /** Bytes held by the arrays of this stepper. */
@@ -114,8 +114,8 @@ final class JavaStepper {
      */
     void reset() {
         backend.parallelFor(0, u.length, (a, b) -> {
-            java.util.Arrays.fill(u, a, b, 0f);
-            java.util.Arrays.fill(un, a, b, 0f);
+            Arrays.fill(u, a, b, 0f);
+            Arrays.fill(un, a, b, 0f);
         });
         backend.parallelFor(0, g.nz, (z0, z1) -> {
             g.clearBandSlots(psi, z0, z1);
@@ -134,11 +134,7 @@ final class JavaStepper {
             Sources.inject(nu, v2, srcIdx, wavelet, nsrc, nt, n);
         }
         if (g.spec.freeSurface()) {
-            if (g.ndim == 2) {
-                Acoustic2D.mirrorTop(nu, g.geo, 0, g.nx);
-            } else {
-                backend.parallelFor(0, g.ny, mirrorPass);
-            }
+            backend.parallelFor(0, g.ny, mirrorPass);
         }
         un = u;
         u = nu;
@@ -179,12 +175,12 @@ final class JavaStepper {
     /** The strip/rest split of the update, the sources and the free-surface columns for one set of cut sides. */
     private final class Overlap {
         final boolean[] cut;
-        final List<Box> pmlStrip = new java.util.ArrayList<>();
-        final List<Box> pmlRest = new java.util.ArrayList<>();
-        final List<Box> innerStrip = new java.util.ArrayList<>();
-        final List<Box> innerRest = new java.util.ArrayList<>();
-        final List<Box> columnsStrip = new java.util.ArrayList<>();
-        final List<Box> columnsRest = new java.util.ArrayList<>();
+        final List<Box> pmlStrip = new ArrayList<>();
+        final List<Box> pmlRest = new ArrayList<>();
+        final List<Box> innerStrip = new ArrayList<>();
+        final List<Box> innerRest = new ArrayList<>();
+        final List<Box> columnsStrip = new ArrayList<>();
+        final List<Box> columnsRest = new ArrayList<>();
         final JavaBackend.ChunkBody updateStrip;
         final JavaBackend.ChunkBody updateRest;
         private int[] cachedSrc;
@@ -216,7 +212,7 @@ final class JavaStepper {
         }
 
         private int[] limits(int lo, int hi, int n, int h, boolean cutLo, boolean cutHi) {
-            java.util.TreeSet<Integer> t = new java.util.TreeSet<>(List.of(lo, hi));
+            TreeSet<Integer> t = new TreeSet<>(List.of(lo, hi));
             if (cutLo && h > lo && h < hi) {
                 t.add(h);
             }
@@ -234,8 +230,8 @@ final class JavaStepper {
         void inject(float[] nu, int[] srcIdx, float[] wavelet, int nsrc, int nt, int n, boolean strips) {
             if (srcIdx != cachedSrc) {
                 srcInStrip = new boolean[nsrc];
-                int sz = g.geo[sweep.kernels.Layout.SZ];
-                int sy = g.geo[sweep.kernels.Layout.SY];
+                int sz = g.geo[Layout.SZ];
+                int sy = g.geo[Layout.SY];
                 for (int s = 0; s < nsrc; s++) {
                     int rem = srcIdx[s] % sz;
                     int y = g.ndim == 3 ? rem / sy - g.h : 0;
@@ -257,39 +253,23 @@ final class JavaStepper {
                 return;
             }
             for (Box c : strips ? columnsStrip : columnsRest) {
-                if (g.ndim == 2) {
-                    Acoustic2D.mirrorTop(nu, g.geo, c.x0(), c.x1());
-                } else {
-                    Acoustic3D.mirrorTop(nu, g.geo, c.y0(), c.y1(), c.x0(), c.x1());
-                }
+                kernels.mirrorTop(nu, g.geo, c.y0(), c.y1(), c.x0(), c.x1());
             }
         }
     }
 
-    /** 3-D free-surface mirror of the new level over rows y in [y0, y1). */
+    /** Free-surface mirror of the new level over rows y in [y0, y1). */
     private void mirrorRows(int y0, int y1) {
-        Acoustic3D.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
+        kernels.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
     }
 
     /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */
     private void psiRows(int r0, int r1, List<Box> boxes) {
         final float[] cu = u;
-        final int[] geo = g.geo;
-        final float[] coef = g.coef;
         for (Box b : boxes) {
             int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuAcoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
-                    } else {
-                        Acoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
-                    }
-                } else if (cpu) {
-                    CpuAcoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-                } else {
-                    Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-                }
+                kernels.psi(cu, psi, prof, g.coef, g.geo, z0, z1, b);
             }
         }
     }
@@ -300,12 +280,7 @@ final class JavaStepper {
         Box b = rowsBox;
         int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
         if (z0 < z1) {
-            if (g.ndim == 2) {
-                CpuAcoustic2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b.x0(), b.x1(), scratch[chunk]);
-            } else {
-                CpuAcoustic3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
-                        scratch[chunk]);
-            }
+            kernels.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
         }
     }
 
@@ -318,34 +293,13 @@ final class JavaStepper {
         for (Box b : pmlList) {
             int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuAcoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.x0(), b.x1());
-                    } else {
-                        Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.x0(), b.x1());
-                    }
-                } else if (cpu) {
-                    CpuAcoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
-                            scratch[chunk]);
-                } else {
-                    Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-                }
+                kernels.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b, scratch[chunk]);
             }
         }
         for (Box b : innerList) {
             int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuAcoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b.x0(), b.x1());
-                    } else {
-                        Acoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b.x0(), b.x1());
-                    }
-                } else if (cpu) {
-                    CpuAcoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-                } else {
-                    Acoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
-                }
+                kernels.interior(cu, nu, v2, coef, geo, z0, z1, b);
             }
         }
     }
