@@ -10,6 +10,7 @@ import sweep.core.Box;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
+import sweep.prop.spi.AdjointArrays;
 import sweep.prop.spi.GridView;
 
 /**
@@ -98,14 +99,8 @@ final class JavaAdjoint {
      */
     private final Box[] rebuildBlocks;
     private final Box[] lambdaBlocks;
-    // adjoint fields
-    private final float[] qb;
-    private final float[] qp;
-    private final float[] w;
-    private final float[] grad;
-    private final float[] d;
-    private final float[] cor;
-    private final float[] pb;
+    /** The adjoint run's arrays (λ, q̄, w, the gradient, d, the adjoint CPML auxiliaries, the rebuilt levels). */
+    private final AdjointArrays adj;
     /**
      * Rows per y block of the 3-D fused pass, so that the planes its stencils read stay in cache while the block is
      * swept over z ({@value CpuKernels#ADJ_Y_BLOCK_PROPERTY}; the default is the best block measured on a 256³ grid).
@@ -113,13 +108,8 @@ final class JavaAdjoint {
     private final int yBlock = Integer.getInteger(CpuKernels.ADJ_Y_BLOCK_PROPERTY, 48);
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
-    private final float[] psib;
-    private final float[] zetab;
     /** Test hook: receives each wavefield level the boundary-saving run rebuilds (physical region). */
     WavefieldListener rebuildListener;
-    // boundary-saving reconstruction fields
-    private final float[] ucur;
-    private final float[] unxt;
 
     // The arrays of the current pass, read by the loop bodies below (built once: a step allocates nothing).
     private float[] sQ;
@@ -188,27 +178,13 @@ final class JavaAdjoint {
         this.lambdaBlocks = lambdas.toArray(new Box[0]);
         this.ring = view.ringBoxes();
         this.ringSize = view.ringSize();
-        int len = g.length();
-        int pml = g.hasPml() ? g.ndim * len : 0;
-        qb = new float[len];
-        qp = new float[len];
-        w = new float[len];
-        grad = new float[len];
-        d = new float[len];
-        cor = new float[pml];
-        pb = new float[pml];
-        psib = new float[pml];
-        zetab = new float[pml];
+        adj = new AdjointArrays(view, storage, 0);
         scratch = new float[backend.threads()][kernels.adjointScratch(g.geo)];
-        boolean bs = storage == Storage.BOUNDARY_SAVING;
-        ucur = bs ? new float[len] : new float[0];
-        unxt = bs ? new float[len] : new float[0];
     }
 
     long bytes() {
-        return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
-                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length
-                + (long) ringStore.length * ringSize + (long) termStore.length * g.length());
+        return adj.bytes() + 4L * ((long) scratch.length * scratch[0].length + (long) ringStore.length * ringSize
+                + (long) termStore.length * g.length());
     }
 
     /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
@@ -233,10 +209,10 @@ final class JavaAdjoint {
             if (n == nt - 1) {
                 if (tape.transientBuffers) {
                     // straight into the adjoint run's working levels (it consumes them: no copy, no allocation)
-                    System.arraycopy(fwd.u, 0, unxt, 0, unxt.length);
-                    System.arraycopy(fwd.un, 0, ucur, 0, ucur.length);
-                    tape.last = unxt;
-                    tape.beforeLast = ucur;
+                    System.arraycopy(fwd.u, 0, adj.unxt, 0, adj.unxt.length);
+                    System.arraycopy(fwd.un, 0, adj.ucur, 0, adj.ucur.length);
+                    tape.last = adj.unxt;
+                    tape.beforeLast = adj.ucur;
                 } else {
                     tape.last = fwd.u.clone();
                     tape.beforeLast = fwd.un.clone();
@@ -339,17 +315,17 @@ final class JavaAdjoint {
     float[] backward(Tape tape, float[] residualT, int nt, float[] wbar) {
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
-        float[] lam = qb;
-        float[] qprev = qp;
+        float[] lam = adj.qb;
+        float[] qprev = adj.qp;
         // (d needs no clearing: outside the cells each step writes before reading it, it is zero; see the end)
         backend.parallelFor(0, lam.length, (a, b) -> {
-            Arrays.fill(qb, a, b, 0f);
-            Arrays.fill(qp, a, b, 0f);
-            Arrays.fill(grad, a, b, 0f);
+            Arrays.fill(adj.qb, a, b, 0f);
+            Arrays.fill(adj.qp, a, b, 0f);
+            Arrays.fill(adj.grad, a, b, 0f);
         });
         clearAuxiliaries();
-        float[] cur = ucur;
-        float[] nxt = unxt;
+        float[] cur = adj.ucur;
+        float[] nxt = adj.unxt;
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         if (bs && !tape.transientBuffers) {
             System.arraycopy(tape.last, 0, nxt, 0, nxt.length);
@@ -381,24 +357,24 @@ final class JavaAdjoint {
             if (fused) {
                 // d at the source cells: the Laplacian term (inside the interior box) plus the wavelet
                 for (int i : tape.srcIdx) {
-                    d[i] = 0f;
+                    adj.d[i] = 0f;
                 }
                 for (int i : inSrc) {
-                    laplacianCell(cur, d, i);
+                    laplacianCell(cur, adj.d, i);
                 }
-                Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                Sources.add(adj.d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                 for (int s = 0; s < inSrc.length; s++) {
-                    gsave[s] = grad[inSrc[s]];
+                    gsave[s] = adj.grad[inSrc[s]];
                 }
                 if (n > 0) {
                     Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                 }
-                sD = d;
+                sD = adj.d;
                 sRev = n > 0 ? 1 : 0;
                 backend.parallelFor(0, g.nz, rebuildPass);
                 for (int s = 0; s < inSrc.length; s++) {
                     int i = inSrc[s];
-                    grad[i] = gsave[s] + lam[i] * d[i];
+                    adj.grad[i] = gsave[s] + lam[i] * adj.d[i];
                 }
                 if (n > 0) {
                     rebuilt(tape, n, nxt, fs);
@@ -412,24 +388,24 @@ final class JavaAdjoint {
                     // d is written in the interior box only; outside it (the PML pads) it stays 0 (no gradient
                     // there) but for the source term added below, which is cleared here
                     for (int i : tape.srcIdx) {
-                        d[i] = 0f;
+                        adj.d[i] = 0f;
                     }
-                    laplacian(cur, d, inner);
+                    laplacian(cur, adj.d, inner);
                     if (n > 0) {
                         Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                         backend.parallelFor(0, g.nz, reversePass);
                         rebuilt(tape, n, nxt, fs);
                     }
-                    Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
-                    dn = d;
+                    Sources.add(adj.d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                    dn = adj.d;
                 }
                 sD = dn;
                 backend.parallelFor(0, g.nz, scalePass);
             }
             if (halo != null) {
-                halo.exchange(w);
+                halo.exchange(adj.w);
             }
-            Sources.sample(w, tape.srcIdx, wsamp, nsrc, 0);
+            Sources.sample(adj.w, tape.srcIdx, wsamp, nsrc, 0);
             for (int s = 0; s < nsrc; s++) {
                 wbar[s * nt + n] = wsamp[s];
             }
@@ -454,14 +430,14 @@ final class JavaAdjoint {
         }
         // d is zero outside the interior box but at source cells: clear them for the next run's sources
         for (int i : tape.srcIdx) {
-            d[i] = 0f;
+            adj.d[i] = 0f;
         }
         sQ = null;
         sOut = null;
         sCur = null;
         sNxt = null;
         sD = null;
-        return grad;
+        return adj.grad;
     }
 
     /** Whether a backward run has written the PML auxiliaries (new arrays are zero). */
@@ -478,7 +454,7 @@ final class JavaAdjoint {
             return;
         }
         backend.parallelFor(0, g.nz, (z0, z1) -> {
-            for (float[] a : new float[][] {cor, pb, psib, zetab}) {
+            for (float[] a : new float[][] {adj.cor, adj.pb, adj.psib, adj.zetab}) {
                 g.clearBandSlots(a, z0, z1);
             }
         });
@@ -555,7 +531,7 @@ final class JavaAdjoint {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b);
+                kernels.reverse(sCur, sNxt, fwd.v2, adj.d, g.geo, z0, z1, b);
             }
         }
     }
@@ -578,7 +554,7 @@ final class JavaAdjoint {
 
     /** The free surface's ghost-row terms of λ^n over rows y in [y0, y1). */
     private void ghostRows(int y0, int y1) {
-        kernels.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
+        kernels.ghostRows(sOut, adj.w, g.coef, g.geo, y0, y1, 0, g.nx);
     }
 
     private void scaleRows(List<Box> boxes, int r0, int r1) {
@@ -587,7 +563,7 @@ final class JavaAdjoint {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b);
+                kernels.scale(sQ, v2, adj.w, adj.grad, sD, g.geo, z0, z1, b);
             }
         }
     }
@@ -618,10 +594,10 @@ final class JavaAdjoint {
                 Box blk = rebuildBlocks[k];
                 Box lam = lambdaBlocks[k];
                 for (int z = Math.max(b.z0(), r0); z < z1; z++) {
-                    kernels.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, blk);
+                    kernels.rebuildScale(sCur, sNxt, v2, sQ, adj.w, adj.grad, g.coef, g.geo, sRev, z, z + 1, blk);
                     int zl = z - h;
                     if (zl >= lo && zl < hi && lam != null) {
-                        kernels.adjointInterior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, lam);
+                        kernels.adjointInterior(sOut, sQ, adj.w, g.coef, g.geo, zl, zl + 1, lam);
                     }
                 }
             }
@@ -659,7 +635,7 @@ final class JavaAdjoint {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b);
+                kernels.pmlZeta(adj.w, adj.zetab, adj.cor, prof, g.geo, z0, z1, b);
             }
         }
     }
@@ -670,7 +646,7 @@ final class JavaAdjoint {
             int z0 = Math.max(b.z0(), r0);
             int z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
+                kernels.pmlPsi(adj.w, adj.cor, adj.psib, adj.pb, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
             }
         }
     }
@@ -694,7 +670,7 @@ final class JavaAdjoint {
                     int za = Math.max(c.z0(), z);
                     int zb = Math.min(c.z1(), e);
                     if (za < zb) {
-                        kernels.adjointInterior(out, q, w, g.coef, g.geo, za, zb, c);
+                        kernels.adjointInterior(out, q, adj.w, g.coef, g.geo, za, zb, c);
                     }
                 }
                 z = e;
@@ -704,7 +680,7 @@ final class JavaAdjoint {
             int z0 = Math.max(o.z0(), r0);
             int z1 = Math.min(o.z1(), r1);
             if (z0 < z1) {
-                kernels.adjointGeneral(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o, scratch[chunk]);
+                kernels.adjointGeneral(out, q, adj.w, adj.cor, adj.pb, g.coef, g.geo, z0, z1, o, scratch[chunk]);
             }
         }
     }

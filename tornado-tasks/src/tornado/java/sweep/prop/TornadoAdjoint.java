@@ -9,6 +9,7 @@ import sweep.kernels.Adjoint2D;
 import sweep.kernels.Adjoint3D;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
+import sweep.prop.spi.AdjointArrays;
 import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -44,17 +45,8 @@ final class TornadoAdjoint {
     private final List<Box> clearOuter;
     private final List<Box> ring;
     private final int ringSize;
-    private final float[] qb;
-    private final float[] qp;
-    private final float[] w;
-    private final float[] grad;
-    private final float[] d;
-    private final float[] cor;
-    private final float[] pb;
-    private final float[] psib;
-    private final float[] zetab;
-    private final float[] ucur;
-    private final float[] unxt;
+    /** The adjoint run's arrays (absent ones of length 1: a task cannot take an empty array). */
+    private final AdjointArrays adj;
     /** Stand-ins for the forward CPML fields, which the Laplacian on the interior box never reads. */
     private final float[] dummy = new float[1];
     private final float[] dummy2 = new float[1];
@@ -104,20 +96,7 @@ final class TornadoAdjoint {
         this.clearOuter = view.stencilClearOuter();
         this.ring = view.ringBoxes();
         this.ringSize = view.ringSize();
-        int len = g.length();
-        int pml = g.hasPml() ? g.ndim * len : 1;
-        qb = new float[len];
-        qp = new float[len];
-        w = new float[len];
-        grad = new float[len];
-        d = new float[len];
-        cor = new float[pml];
-        pb = new float[pml];
-        psib = new float[pml];
-        zetab = new float[pml];
-        boolean bs = storage == Storage.BOUNDARY_SAVING;
-        ucur = bs ? new float[len] : new float[1];
-        unxt = bs ? new float[len] : new float[1];
+        this.adj = new AdjointArrays(view, storage, 1);
     }
 
     Storage storage() {
@@ -137,8 +116,8 @@ final class TornadoAdjoint {
         System.arraycopy(tape.wavelet, 0, wavelet, 0, nsrc * nt);
         System.arraycopy(residualT, 0, resT, 0, nrec * nt);
         if (storage == Storage.BOUNDARY_SAVING) {
-            System.arraycopy(tape.last, 0, unxt, 0, unxt.length);
-            System.arraycopy(tape.beforeLast, 0, ucur, 0, ucur.length);
+            System.arraycopy(tape.last, 0, adj.unxt, 0, adj.unxt.length);
+            System.arraycopy(tape.beforeLast, 0, adj.ucur, 0, adj.ucur.length);
         }
         step[0] = nt - 1;
         TornadoExecutionResult last = null;
@@ -159,10 +138,10 @@ final class TornadoAdjoint {
             halo.exchangePacked(sendW, recvW);
             last = plan.withGraph(graph0 + 2 * graph + 1).execute();
         }
-        last.transferToHost(grad, wbar);
+        last.transferToHost(adj.grad, wbar);
         plan.clearProfiles();
-        for (int i = 0; i < grad.length; i++) {
-            gradOut[i] += grad[i];
+        for (int i = 0; i < adj.grad.length; i++) {
+            gradOut[i] += adj.grad[i];
         }
         System.arraycopy(wbar, 0, wbarOut, 0, nsrc * nt);
     }
@@ -192,8 +171,8 @@ final class TornadoAdjoint {
         // tape, the indices, the wavelet, the residual and the step counter
         List<Object> shot = new ArrayList<>(List.of(srcIdx, recIdx, wavelet, resT, step));
         if (storage == Storage.BOUNDARY_SAVING) {
-            shot.add(ucur);
-            shot.add(unxt);
+            shot.add(adj.ucur);
+            shot.add(adj.unxt);
         }
         Object[] perShot = shot.toArray();
         List<Object> all = new ArrayList<>(shot);
@@ -202,14 +181,14 @@ final class TornadoAdjoint {
                 all.add(o);
             }
         }
-        all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, dummy, dummy2, wbar));
+        all.addAll(List.of(adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab, dummy, dummy2, wbar));
         Object[] allArr = all.toArray();
         boolean dd = !sendBoxes.isEmpty();
         TaskGraph t0 = new TaskGraph(first).consumeFromDevice(tapeIn, carried)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
         int z = 0;
-        for (float[] f : new float[][] {qb, qp, w, grad, d, cor, pb, psib, zetab}) {
+        for (float[] f : new float[][] {adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab}) {
             t0.task("zero" + z++, StepKernels::zero, f, f.length);
         }
         if (dd) {
@@ -225,13 +204,13 @@ final class TornadoAdjoint {
             TaskGraph t = v == 0 ? t0 : new TaskGraph(names[v - 1] + id).consumeFromDevice(first, allArr);
             boolean even = v < 2 || (v == 3 && lastEven);
             boolean rebuild = v == 0 ? nt - 1 > 0 : v != 3;
-            float[] lam = even ? qb : qp;
-            float[] qprev = even ? qp : qb;
-            float[] cur = even ? ucur : unxt;
-            float[] nxt = even ? unxt : ucur;
+            float[] lam = even ? adj.qb : adj.qp;
+            float[] qprev = even ? adj.qp : adj.qb;
+            float[] cur = even ? adj.ucur : adj.unxt;
+            float[] nxt = even ? adj.unxt : adj.ucur;
             addStepBeforeExchange(t, lam, cur, nxt, rebuild, nsrc, nt);
             if (dd) {
-                pack(t, "packW", w, sendW);
+                pack(t, "packW", adj.w, sendW);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
                     pack(t, "packU", nxt, sendU);
                 }
@@ -242,7 +221,7 @@ final class TornadoAdjoint {
                 t = new TaskGraph("adjAfter" + v + "x" + id).consumeFromDevice(first, allArr);
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
                         ? new Object[] {recvW, recvU} : new Object[] {recvW});
-                unpack(t, "unpackW", w, recvW);
+                unpack(t, "unpackW", adj.w, recvW);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
                     unpack(t, "unpackU", nxt, recvU);
                 }
@@ -289,17 +268,17 @@ final class TornadoAdjoint {
             }
         }
         if (storage == Storage.FULL) {
-            t.task("load", StepKernels::loadAt, store, d, len, step);
+            t.task("load", StepKernels::loadAt, store, adj.d, len, step);
         } else {
             if (nsrc > 0) {
-                t.task("clearSrc", StepKernels::clearAt, d, srcIdx, nsrc);
+                t.task("clearSrc", StepKernels::clearAt, adj.d, srcIdx, nsrc);
             }
             Box q = inner;
             if (q != null) {
                 if (two) {
-                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, d, q.z0(), q.z1(), q.x0(), q.x1());
+                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, adj.d, q.z0(), q.z1(), q.x0(), q.x1());
                 } else {
-                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, d, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, adj.d, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
                             q.x1());
                 }
             }
@@ -309,9 +288,9 @@ final class TornadoAdjoint {
                 }
                 if (q != null) {
                     if (two) {
-                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, d, geo, q.z0(), q.z1(), q.x0(), q.x1());
+                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, adj.d, geo, q.z0(), q.z1(), q.x0(), q.x1());
                     } else {
-                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, d, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, adj.d, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
                     }
                 }
                 int off = 0;
@@ -330,21 +309,21 @@ final class TornadoAdjoint {
                 }
             }
             if (nsrc > 0) {
-                t.task("addSrc", StepKernels::addAt, d, srcIdx, wavelet, nsrc, nt, step);
+                t.task("addSrc", StepKernels::addAt, adj.d, srcIdx, wavelet, nsrc, nt, step);
             }
         }
         Box a = g.view().allBox();
         if (two) {
-            t.task("scale", Adjoint2D::scale, lam, v2, w, grad, d, geo, a.z0(), a.z1(), a.x0(), a.x1());
+            t.task("scale", Adjoint2D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.x0(), a.x1());
         } else {
-            t.task("scale", Adjoint3D::scale, lam, v2, w, grad, d, geo, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
+            t.task("scale", Adjoint3D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
         }
         int k = 0;
         for (Box b : band) {
             if (two) {
-                t.task("zeta" + k++, Adjoint2D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                t.task("zeta" + k++, Adjoint2D::pmlZeta, adj.w, adj.zetab, adj.cor, prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+                t.task("zeta" + k++, Adjoint3D::pmlZeta, adj.w, adj.zetab, adj.cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
     }
@@ -357,39 +336,39 @@ final class TornadoAdjoint {
         boolean two = g.ndim == 2;
         boolean fs = g.spec.freeSurface();
         if (nsrc > 0) {
-            t.task("wbar", StepKernels::sampleWbar, w, srcIdx, wbar, nsrc, nt, step);
+            t.task("wbar", StepKernels::sampleWbar, adj.w, srcIdx, wbar, nsrc, nt, step);
         }
         int k = 0;
         for (Box b : band) {
             if (two) {
-                t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                t.task("psi" + k++, Adjoint2D::pmlPsi, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("psi" + k++, Adjoint3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                t.task("psi" + k++, Adjoint3D::pmlPsi, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
                         b.x1());
             }
         }
         if (clearInner != null) {
             Box b = clearInner;
             if (two) {
-                t.task("interior", Adjoint2D::interior, qprev, lam, w, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                t.task("interior", Adjoint2D::interior, qprev, lam, adj.w, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
-                t.task("interior", Adjoint3D::interior, qprev, lam, w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+                t.task("interior", Adjoint3D::interior, qprev, lam, adj.w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
             }
         }
         k = 0;
         for (Box o : clearOuter) {
             if (two) {
-                t.task("general" + k++, Adjoint2D::general, qprev, lam, w, cor, pb, coef, geo, o.z0(), o.z1(), o.x0(), o.x1());
+                t.task("general" + k++, Adjoint2D::general, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o.z0(), o.z1(), o.x0(), o.x1());
             } else {
-                t.task("general" + k++, Adjoint3D::general, qprev, lam, w, cor, pb, coef, geo, o.z0(), o.z1(), o.y0(), o.y1(),
+                t.task("general" + k++, Adjoint3D::general, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o.z0(), o.z1(), o.y0(), o.y1(),
                         o.x0(), o.x1());
             }
         }
         if (fs) {
             if (two) {
-                t.task("ghost", Adjoint2D::ghostRows, qprev, w, coef, geo, 0, g.nx);
+                t.task("ghost", Adjoint2D::ghostRows, qprev, adj.w, coef, geo, 0, g.nx);
             } else {
-                t.task("ghost", Adjoint3D::ghostRows, qprev, w, coef, geo, 0, g.ny, 0, g.nx);
+                t.task("ghost", Adjoint3D::ghostRows, qprev, adj.w, coef, geo, 0, g.ny, 0, g.nx);
             }
         }
         if (nrec > 0) {
