@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * The backend property {@value DeviceStepper#PROPERTY}: {@code java} (and unset) run the Java backend; {@code tornado}

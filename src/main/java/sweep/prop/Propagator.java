@@ -2,6 +2,8 @@ package sweep.prop;
 
 import java.util.Arrays;
 import sweep.backend.JavaBackend;
+import sweep.prop.spi.AcousticDeviceStepper;
+import sweep.prop.spi.DeviceTape;
 
 /**
  * Single-domain acoustic solver (SWEEP's {@code PropTorch}): forward modelling of a batch of shots through a velocity
@@ -14,8 +16,8 @@ public final class Propagator implements AutoCloseable {
     private final JavaBackend backend;
     private final HaloHook halo;
     private JavaStepper stepper;
-    /** The device backend chosen by {@link DeviceStepper#PROPERTY} (null: the Java backend), opened with the model. */
-    private DeviceStepper device;
+    /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the model. */
+    private AcousticDeviceStepper device;
     private boolean deviceOpened;
     private JavaAdjoint adjoint;
     /** dJ/d(v²dt²) of a device adjoint run, reused across shots (null until the first). */
@@ -265,11 +267,11 @@ public final class Propagator implements AutoCloseable {
         int shots = checkShots(sources, receivers);
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
-        DeviceStepper dev = device;
+        AcousticDeviceStepper dev = device;
         if (dev != null && halo != null && halo.sendBoxes() == null) {
-            if (!DeviceStepper.auto()) {
-                throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
-                        + " needs a halo hook that exchanges packed strips; this one needs " + DeviceStepper.PROPERTY
+            if (!Backends.auto()) {
+                throw new UnsupportedOperationException("the TornadoVM backend (" + Backends.BACKEND + "=tornado)"
+                        + " needs a halo hook that exchanges packed strips; this one needs " + Backends.BACKEND
                         + "=java (or auto)");
             }
             dev = null; // auto: the Java backend does what the device cannot yet
@@ -475,7 +477,7 @@ public final class Propagator implements AutoCloseable {
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {
-            device = DeviceStepper.open(grid, halo);
+            device = Backends.open(AcousticDeviceStepper.class, grid, halo);
             deviceOpened = true;
         }
         if (device != null) {

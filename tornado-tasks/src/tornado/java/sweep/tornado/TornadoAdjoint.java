@@ -1,4 +1,4 @@
-package sweep.prop;
+package sweep.tornado;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,11 @@ import sweep.kernels.Adjoint2D;
 import sweep.kernels.Adjoint3D;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
+import sweep.prop.HaloHook;
+import sweep.prop.Storage;
+import sweep.prop.spi.AcousticDeviceStepper;
 import sweep.prop.spi.AdjointArrays;
+import sweep.prop.spi.DeviceTape;
 import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -37,14 +41,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * exchanges of the rebuilt level and of w (JavaAdjoint's), which pack and unpack the cut strips on the device.
  */
 final class TornadoAdjoint {
-    private final Grid g;
+    private final GridView g;
     private final Storage storage;
-    private final List<Box> band;
-    private final Box inner;
-    private final Box clearInner;
-    private final List<Box> clearOuter;
-    private final List<Box> ring;
-    private final int ringSize;
     /** The adjoint run's arrays (absent ones of length 1: a task cannot take an empty array). */
     private final AdjointArrays adj;
     /** Stand-ins for the forward CPML fields, which the Laplacian on the interior box never reads. */
@@ -76,7 +74,7 @@ final class TornadoAdjoint {
      * @param halo the tile's halo hook with packed strips ({@link HaloHook#sendBoxes()} not null), or null on one
      *             domain
      */
-    TornadoAdjoint(Grid g, Storage storage, HaloHook halo) {
+    TornadoAdjoint(GridView g, Storage storage, HaloHook halo) {
         this.g = g;
         this.storage = storage;
         this.halo = halo;
@@ -89,14 +87,7 @@ final class TornadoAdjoint {
         boolean bsu = storage == Storage.BOUNDARY_SAVING && !sendBoxes.isEmpty();
         this.sendU = bsu ? new float[ns] : new float[1];
         this.recvU = bsu ? new float[nr] : new float[1];
-        GridView view = g.view();
-        this.band = view.pmlBoxes();
-        this.inner = view.interiorBox();
-        this.clearInner = view.stencilClearBox();
-        this.clearOuter = view.stencilClearOuter();
-        this.ring = view.ringBoxes();
-        this.ringSize = view.ringSize();
-        this.adj = new AdjointArrays(view, storage, 1);
+        this.adj = new AdjointArrays(g, storage, 1);
     }
 
     Storage storage() {
@@ -104,7 +95,7 @@ final class TornadoAdjoint {
     }
 
     /**
-     * See {@link DeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs} added for
+     * See {@link AcousticDeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs} added for
      * shots of this tape's shape, with its model graph already run.
      */
     void backward(TornadoExecutionPlan plan, DeviceTape tape, float[] residualT, int nt, float[] gradOut,
@@ -149,7 +140,7 @@ final class TornadoAdjoint {
     /**
      * Appends this adjoint's four graphs (first, even, odd, last step; under domain decomposition two graphs each, the
      * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec} receivers and
-     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with {@code g.coef} and {@code g.geo}) are the
+     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with {@code g.coef()} and {@code g.geo()}) are the
      * model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}: all it
      * persists, which these graphs consume and persist in turn).
      */
@@ -158,8 +149,8 @@ final class TornadoAdjoint {
         this.v2 = v2;
         this.prof = prof;
         this.store = store;
-        coef = g.coef;
-        geo = g.geo;
+        coef = g.coef();
+        geo = g.geo();
         graph0 = graphs.size();
         srcIdx = new int[Math.max(nsrc, 1)];
         recIdx = new int[Math.max(nrec, 1)];
@@ -257,14 +248,14 @@ final class TornadoAdjoint {
      */
     private void addStepBeforeExchange(TaskGraph t, float[] lam, float[] cur, float[] nxt, boolean rebuild, int nsrc,
                                        int nt) {
-        boolean two = g.ndim == 2;
-        boolean fs = g.spec.freeSurface();
+        boolean two = g.ndim() == 2;
+        boolean fs = g.freeSurface();
         int len = g.length();
         if (fs) {
             if (two) {
-                t.task("mirrorAdj", Adjoint2D::mirrorTopAdjoint, lam, geo, 0, g.nx);
+                t.task("mirrorAdj", Adjoint2D::mirrorTopAdjoint, lam, geo, 0, g.nx());
             } else {
-                t.task("mirrorAdj", Adjoint3D::mirrorTopAdjoint, lam, geo, 0, g.ny, 0, g.nx);
+                t.task("mirrorAdj", Adjoint3D::mirrorTopAdjoint, lam, geo, 0, g.ny(), 0, g.nx());
             }
         }
         if (storage == Storage.FULL) {
@@ -273,7 +264,7 @@ final class TornadoAdjoint {
             if (nsrc > 0) {
                 t.task("clearSrc", StepKernels::clearAt, adj.d, srcIdx, nsrc);
             }
-            Box q = inner;
+            Box q = g.interiorBox();
             if (q != null) {
                 if (two) {
                     t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, adj.d, q.z0(), q.z1(), q.x0(), q.x1());
@@ -295,16 +286,16 @@ final class TornadoAdjoint {
                 }
                 int off = 0;
                 int k = 0;
-                for (Box r : ring) {
-                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, ringSize, geo, r.z0(), r.z1(),
+                for (Box r : g.ringBoxes()) {
+                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo, r.z0(), r.z1(),
                             r.y0(), r.y1(), r.x0(), r.x1(), step);
                     off += (int) r.volume();
                 }
                 if (fs) {
                     if (two) {
-                        t.task("mirror", Acoustic2D::mirrorTop, nxt, geo, 0, g.nx);
+                        t.task("mirror", Acoustic2D::mirrorTop, nxt, geo, 0, g.nx());
                     } else {
-                        t.task("mirror", Acoustic3D::mirrorTop, nxt, geo, 0, g.ny, 0, g.nx);
+                        t.task("mirror", Acoustic3D::mirrorTop, nxt, geo, 0, g.ny(), 0, g.nx());
                     }
                 }
             }
@@ -312,14 +303,14 @@ final class TornadoAdjoint {
                 t.task("addSrc", StepKernels::addAt, adj.d, srcIdx, wavelet, nsrc, nt, step);
             }
         }
-        Box a = g.view().allBox();
+        Box a = g.allBox();
         if (two) {
             t.task("scale", Adjoint2D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.x0(), a.x1());
         } else {
             t.task("scale", Adjoint3D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
         }
         int k = 0;
-        for (Box b : band) {
+        for (Box b : g.pmlBoxes()) {
             if (two) {
                 t.task("zeta" + k++, Adjoint2D::pmlZeta, adj.w, adj.zetab, adj.cor, prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
@@ -333,13 +324,13 @@ final class TornadoAdjoint {
      * held q̄^{n+1}), the free-surface ghost rows, the residual injection and the counter.
      */
     private void addStepAfterExchange(TaskGraph t, float[] lam, float[] qprev, int nsrc, int nrec, int nt) {
-        boolean two = g.ndim == 2;
-        boolean fs = g.spec.freeSurface();
+        boolean two = g.ndim() == 2;
+        boolean fs = g.freeSurface();
         if (nsrc > 0) {
             t.task("wbar", StepKernels::sampleWbar, adj.w, srcIdx, wbar, nsrc, nt, step);
         }
         int k = 0;
-        for (Box b : band) {
+        for (Box b : g.pmlBoxes()) {
             if (two) {
                 t.task("psi" + k++, Adjoint2D::pmlPsi, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
@@ -347,8 +338,8 @@ final class TornadoAdjoint {
                         b.x1());
             }
         }
-        if (clearInner != null) {
-            Box b = clearInner;
+        if (g.stencilClearBox() != null) {
+            Box b = g.stencilClearBox();
             if (two) {
                 t.task("interior", Adjoint2D::interior, qprev, lam, adj.w, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
             } else {
@@ -356,7 +347,7 @@ final class TornadoAdjoint {
             }
         }
         k = 0;
-        for (Box o : clearOuter) {
+        for (Box o : g.stencilClearOuter()) {
             if (two) {
                 t.task("general" + k++, Adjoint2D::general, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o.z0(), o.z1(), o.x0(), o.x1());
             } else {
@@ -366,9 +357,9 @@ final class TornadoAdjoint {
         }
         if (fs) {
             if (two) {
-                t.task("ghost", Adjoint2D::ghostRows, qprev, adj.w, coef, geo, 0, g.nx);
+                t.task("ghost", Adjoint2D::ghostRows, qprev, adj.w, coef, geo, 0, g.nx());
             } else {
-                t.task("ghost", Adjoint3D::ghostRows, qprev, adj.w, coef, geo, 0, g.ny, 0, g.nx);
+                t.task("ghost", Adjoint3D::ghostRows, qprev, adj.w, coef, geo, 0, g.ny(), 0, g.nx());
             }
         }
         if (nrec > 0) {

@@ -1,4 +1,4 @@
-package sweep.prop;
+package sweep.tornado;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,6 +8,11 @@ import sweep.kernels.Acoustic2D;
 import sweep.kernels.Acoustic3D;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
+import sweep.prop.HaloHook;
+import sweep.prop.Storage;
+import sweep.prop.spi.AcousticDeviceStepper;
+import sweep.prop.spi.DeviceTape;
+import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -45,7 +50,7 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * programs are also built with {@code -w} only, without {@code -cl-mad-enable -cl-fast-relaxed-math}).
  * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
  */
-final class TornadoStepper implements DeviceStepper {
+final class TornadoStepper implements AcousticDeviceStepper {
     /**
      * TornadoVM's limit on the bytecode of one task graph (default 4096 bytes) is too small for a 3-D adjoint step
      * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM reads
@@ -62,15 +67,13 @@ final class TornadoStepper implements DeviceStepper {
     /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
-    private final Grid g;
+    private final GridView g;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
     private final HaloHook halo;
     private final List<Box> sendBoxes;
     private final List<Box> recvBoxes;
     private final float[] sendBuf;
     private final float[] recvBuf;
-    private final List<Box> pmlBoxes;
-    private final Box interior;
     private final boolean strict;
     private final TornadoDevice device;
     private final float[] a;
@@ -93,8 +96,6 @@ final class TornadoStepper implements DeviceStepper {
     private int planNt = -1;
     /** The tape the current plan records: null (forward only), FULL or BOUNDARY_SAVING. */
     private Storage planTape;
-    private final List<Box> ring;
-    private final int ringSize;
     /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
     private float[] store;
     /** The tape whose store the device holds and the host does not have yet (its {@code store} is null), or null. */
@@ -113,27 +114,23 @@ final class TornadoStepper implements DeviceStepper {
     private float[] lastField;
     private static int planCounter;
 
-    TornadoStepper(Grid g, HaloHook halo) {
+    TornadoStepper(GridView g, HaloHook halo) {
         this.g = g;
         this.halo = halo;
         this.sendBoxes = halo == null || halo.sendBoxes() == null ? List.of() : boxes(halo.sendBoxes());
         this.recvBoxes = halo == null || halo.recvBoxes() == null ? List.of() : boxes(halo.recvBoxes());
         this.sendBuf = new float[Math.max(Box.volume(sendBoxes), 1)];
         this.recvBuf = new float[Math.max(Box.volume(recvBoxes), 1)];
-        this.pmlBoxes = g.view().pmlBoxes();
-        this.interior = g.view().interiorBox();
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
         this.device = chooseDevice();
         int len = g.length();
         a = new float[len];
         b = new float[len];
         v2 = new float[len];
-        psi = g.hasPml() ? new float[g.ndim * len] : null;
-        zeta = g.hasPml() ? new float[g.ndim * len] : null;
+        psi = g.hasPml() ? new float[g.ndim() * len] : null;
+        zeta = g.hasPml() ? new float[g.ndim() * len] : null;
         psiArg = psi != null ? psi : new float[1];
         zetaArg = zeta != null ? zeta : new float[1];
-        ring = g.view().ringBoxes();
-        ringSize = g.view().ringSize();
     }
 
     /** The halo hook's boxes {z0, z1, y0, y1, x0, x1} as boxes. */
@@ -233,7 +230,7 @@ final class TornadoStepper implements DeviceStepper {
             // the last exchange's halo, as the Java stepper's field has it
             int off = 0;
             for (Box q : recvBoxes) {
-                Pack.unpack(lastField, recvBuf, off, g.geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+                Pack.unpack(lastField, recvBuf, off, g.geo(), q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
                 off += (int) q.volume();
             }
         }
@@ -295,7 +292,7 @@ final class TornadoStepper implements DeviceStepper {
             store = new float[(int) n];
             term = new float[g.length()];
         } else if (mode == Storage.BOUNDARY_SAVING) {
-            long n = (long) nt * ringSize;
+            long n = (long) nt * g.ringSize();
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException("boundary saving on the TornadoVM backend keeps nt x ring = " + n
                         + " floats in one device array (at most 2^31): use fewer steps per run");
@@ -310,7 +307,7 @@ final class TornadoStepper implements DeviceStepper {
         String model = "model" + id;
         String first = "first" + id;
         String tapeIn = "tapeIn" + id;
-        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef, g.geo, srcIdx, recIdx, wavelet, rec, step));
+        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef(), g.geo(), srcIdx, recIdx, wavelet, rec, step));
         if (psi != null) {
             all.add(psi);
             all.add(zeta);
@@ -327,8 +324,8 @@ final class TornadoStepper implements DeviceStepper {
         Object[] allArr = all.toArray();
         // graph 0 puts the model, profiles and weights on the device once per plan, for the forward and the adjoint
         // graphs alike
-        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef, g.geo, psiArg, zetaArg}
-                : new Object[] {v2, prof, g.coef, g.geo};
+        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef(), g.geo(), psiArg, zetaArg}
+                : new Object[] {v2, prof, g.coef(), g.geo()};
         TaskGraph m = new TaskGraph(model).transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr);
         int k = 0;
         for (Object o : modelArr) {
@@ -404,8 +401,8 @@ final class TornadoStepper implements DeviceStepper {
 
     /** The tasks of one step reading level {@code u} and writing {@code un}, in the Java stepper's order. */
     private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
-        int[] geo = g.geo;
-        float[] coef = g.coef;
+        int[] geo = g.geo();
+        float[] coef = g.coef();
         int off = 0;
         int h = 0;
         for (Box q : recvBoxes) {
@@ -418,8 +415,8 @@ final class TornadoStepper implements DeviceStepper {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
         int k = 0;
-        for (Box q : pmlBoxes) {
-            if (g.ndim == 2) {
+        for (Box q : g.pmlBoxes()) {
+            if (g.ndim() == 2) {
                 t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
                 t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
@@ -427,8 +424,8 @@ final class TornadoStepper implements DeviceStepper {
             k++;
         }
         k = 0;
-        for (Box q : pmlBoxes) {
-            if (g.ndim == 2) {
+        for (Box q : g.pmlBoxes()) {
+            if (g.ndim() == 2) {
                 t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
                 t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
@@ -436,9 +433,9 @@ final class TornadoStepper implements DeviceStepper {
             }
             k++;
         }
-        if (interior != null) {
-            Box q = interior;
-            if (g.ndim == 2) {
+        if (g.interiorBox() != null) {
+            Box q = g.interiorBox();
+            if (g.ndim() == 2) {
                 t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
                 t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
@@ -447,11 +444,11 @@ final class TornadoStepper implements DeviceStepper {
         if (nsrc > 0) {
             t.task("inject", StepKernels::inject, un, v2, srcIdx, wavelet, nsrc, nt, step);
         }
-        if (g.spec.freeSurface()) {
-            if (g.ndim == 2) {
-                t.task("mirror", Acoustic2D::mirrorTop, un, geo, 0, g.nx);
+        if (g.freeSurface()) {
+            if (g.ndim() == 2) {
+                t.task("mirror", Acoustic2D::mirrorTop, un, geo, 0, g.nx());
             } else {
-                t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
+                t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny(), 0, g.nx());
             }
         }
         off = 0;
@@ -462,10 +459,10 @@ final class TornadoStepper implements DeviceStepper {
         }
         if (planTape == Storage.FULL) {
             // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
-            Box q = g.view().allBox();
+            Box q = g.allBox();
             float[] ps = psiArg;
             float[] ze = zetaArg;
-            if (g.ndim == 2) {
+            if (g.ndim() == 2) {
                 t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.x0(), q.x1());
             } else {
                 t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
@@ -477,8 +474,8 @@ final class TornadoStepper implements DeviceStepper {
         } else if (planTape == Storage.BOUNDARY_SAVING) {
             off = 0;
             k = 0;
-            for (Box q : ring) {
-                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+            for (Box q : g.ringBoxes()) {
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
                         q.x1(), step);
                 off += (int) q.volume();
             }
