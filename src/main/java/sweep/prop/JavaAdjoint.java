@@ -8,62 +8,17 @@ import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.Box;
 import sweep.kernels.Layout;
-import sweep.kernels.Pack;
 import sweep.kernels.Sources;
 import sweep.prop.spi.AdjointArrays;
 import sweep.prop.spi.GridView;
 
 /**
- * The gradient machinery of one grid on the Java backend: the tape a gradient-capable forward run records (FULL or
- * BOUNDARY_SAVING, see {@link Storage}) and the backward (adjoint) time loop that turns a residual into dJ/dv²dt² on
- * the computational grid. Allocated only when a gradient is first asked for.
+ * The backward (adjoint) time loop of one grid on the Java backend: from the {@link JavaTape} a gradient-capable
+ * forward run recorded ({@link TapeRecorder}, owned here with the run's buffers) it turns a residual into dJ/dv²dt² on
+ * the computational grid, each pass a loop over boxes calling the forward stepper's {@link AcousticKernels}.
+ * Allocated only when a gradient is first asked for.
  */
 final class JavaAdjoint {
-    /** What one shot's forward run left for its adjoint run. */
-    static final class Tape {
-        final int[] srcIdx;
-        final int[] recIdx;
-        final float[] wavelet;
-        /** FULL: the Laplacian-plus-source term of every step. */
-        float[][] terms;
-        /** BOUNDARY_SAVING: ring of every level 0..nt-1, and the last two levels. */
-        float[][] rings;
-        float[] last;
-        float[] beforeLast;
-
-        /**
-         * Whether this tape lives in the adjoint's own buffers (one shot's forward run straight followed by its adjoint
-         * run): its rings and last levels are overwritten by the next such tape, and its adjoint run may consume them.
-         */
-        final boolean transientBuffers;
-
-        Tape(int[] srcIdx, int[] recIdx, float[] wavelet, boolean transientBuffers) {
-            this.srcIdx = srcIdx;
-            this.recIdx = recIdx;
-            this.wavelet = wavelet;
-            this.transientBuffers = transientBuffers;
-        }
-
-        long bytes() {
-            if (transientBuffers) {
-                return 0; // counted in the adjoint's bytes()
-            }
-            long n = 0;
-            if (terms != null) {
-                for (float[] t : terms) {
-                    n += t.length;
-                }
-            }
-            if (rings != null) {
-                for (float[] r : rings) {
-                    n += r.length;
-                }
-                n += last.length + beforeLast.length;
-            }
-            return 4 * n;
-        }
-    }
-
     private final Grid g;
     private final JavaStepper fwd;
     private final JavaBackend backend;
@@ -87,8 +42,8 @@ final class JavaAdjoint {
     /** Per chunk of the fused pass, the rows [lo, hi) of {@link #fuseBox} whose λ it formed (empty: lo = hi). */
     private final int[] fusedRows;
     private final List<Box> clearOuter;
-    private final List<Box> ring;
-    private final int ringSize;
+    /** Records the tapes and gives this run their rings and forward terms back. */
+    private final TapeRecorder tapes;
     /** The forward stepper's kernel set (Vector API or portable: same bits either way). */
     private final AcousticKernels kernels;
     /** The portable set, for the one-cell Laplacian at source cells. */
@@ -117,21 +72,12 @@ final class JavaAdjoint {
     private float[] sCur;
     private float[] sNxt;
     private float[] sD;
-    /** State of {@link #ringPass}: the wavefield, the ring buffer and the direction (true: field to buffer). */
-    private float[] sRingField;
-    private float[] sRingBuf;
-    private boolean sRingPack;
     private int sRev;
-    private float[] lapU;
-    private float[] lapOut;
-    private List<Box> lapBoxes;
-    private final JavaBackend.ChunkBody lapPass = (c, r0, r1) -> lapRows(r0, r1);
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(c, r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(c, r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
-    private final JavaBackend.ChunkBody ringPass = (c, r0, r1) -> ringRows(r0, r1);
     private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> mirrorAdjointRows(y0, y1);
     private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows(y0, y1);
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
@@ -176,128 +122,18 @@ final class JavaAdjoint {
         }
         this.rebuildBlocks = blocks.toArray(new Box[0]);
         this.lambdaBlocks = lambdas.toArray(new Box[0]);
-        this.ring = view.ringBoxes();
-        this.ringSize = view.ringSize();
         adj = new AdjointArrays(view, storage, 0);
+        tapes = new TapeRecorder(g, fwd, backend, storage, adj.unxt, adj.ucur);
         scratch = new float[backend.threads()][kernels.adjointScratch(g.geo)];
     }
 
     long bytes() {
-        return adj.bytes() + 4L * ((long) scratch.length * scratch[0].length + (long) ringStore.length * ringSize
-                + (long) termStore.length * g.length());
+        return adj.bytes() + 4L * scratch.length * scratch[0].length + tapes.bytes();
     }
 
-    /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
-    void record(Tape tape, int n, int nt) {
-        if (storage == Storage.FULL) {
-            if (tape.terms == null) {
-                tape.terms = tape.transientBuffers ? termStore(nt) : new float[nt][];
-            }
-            float[] t = tape.transientBuffers ? tape.terms[n] : new float[g.length()];
-            laplacian(fwd.un, t, all);
-            Sources.add(t, tape.srcIdx, tape.wavelet, tape.srcIdx.length, nt, n);
-            tape.terms[n] = t;
-        } else {
-            if (tape.rings == null) {
-                tape.rings = tape.transientBuffers ? ringStore(nt) : new float[nt][];
-            }
-            if (tape.transientBuffers) {
-                packRing(fwd.un, tape.rings[n]);
-            } else {
-                tape.rings[n] = packRing(fwd.un, new float[ringSize]);
-            }
-            if (n == nt - 1) {
-                if (tape.transientBuffers) {
-                    // straight into the adjoint run's working levels (it consumes them: no copy, no allocation)
-                    System.arraycopy(fwd.u, 0, adj.unxt, 0, adj.unxt.length);
-                    System.arraycopy(fwd.un, 0, adj.ucur, 0, adj.ucur.length);
-                    tape.last = adj.unxt;
-                    tape.beforeLast = adj.ucur;
-                } else {
-                    tape.last = fwd.u.clone();
-                    tape.beforeLast = fwd.un.clone();
-                }
-            }
-        }
-    }
-
-    /**
-     * The rings of transient tapes: nt buffers of the ring size, kept across shots (a 3-D ring is megabytes: one
-     * allocation per step and shot would keep the garbage collector busy).
-     */
-    private float[][] ringStore = new float[0][];
-
-    /** The per-step terms of transient FULL tapes, kept across shots like {@link #ringStore}. */
-    private float[][] termStore = new float[0][];
-
-    private float[][] termStore(int nt) {
-        if (termStore.length != nt) {
-            termStore = new float[0][]; // let the old store go before the new one is allocated
-            float[][] t = new float[nt][];
-            for (int n = 0; n < nt; n++) {
-                t[n] = new float[g.length()];
-            }
-            termStore = t;
-        }
-        return termStore;
-    }
-
-    private float[][] ringStore(int nt) {
-        if (ringStore.length != nt) {
-            ringStore = new float[nt][];
-            for (int n = 0; n < nt; n++) {
-                ringStore[n] = new float[ringSize];
-            }
-        }
-        return ringStore;
-    }
-
-    /** Copies the ring cells of f into buf (box after box, each in (z, y, x) order), in parallel over z rows. */
-    private float[] packRing(float[] f, float[] buf) {
-        ringCopy(f, buf, true);
-        return buf;
-    }
-
-    /** The inverse of {@link #packRing}: buf back into the ring cells of f. */
-    private void unpackRing(float[] f, float[] buf) {
-        ringCopy(f, buf, false);
-    }
-
-    private void ringCopy(float[] f, float[] buf, boolean pack) {
-        sRingField = f;
-        sRingBuf = buf;
-        sRingPack = pack;
-        backend.parallelFor(0, g.nz, ringPass);
-        sRingField = null;
-        sRingBuf = null;
-    }
-
-    /** The z rows [r0, r1) of every ring box, between {@link #sRingField} and its place in {@link #sRingBuf}. */
-    private void ringRows(int r0, int r1) {
-        int off = 0;
-        for (Box b : ring) {
-            int za = Math.max(b.z0(), r0);
-            int zb = Math.min(b.z1(), r1);
-            if (za < zb) {
-                int o = off + (za - b.z0()) * (b.y1() - b.y0()) * (b.x1() - b.x0());
-                if (sRingPack) {
-                    Pack.pack(sRingField, sRingBuf, o, g.geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
-                } else {
-                    Pack.unpack(sRingField, sRingBuf, o, g.geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
-                }
-            }
-            off += (int) b.volume();
-        }
-    }
-
-    /** Writes the Laplacian term of {@code u} (with the forward stepper's CPML fields) into {@code out} on the boxes. */
-    private void laplacian(float[] u, float[] out, List<Box> boxes) {
-        lapU = u;
-        lapOut = out;
-        lapBoxes = boxes;
-        backend.parallelFor(0, g.nz, lapPass);
-        lapU = null;
-        lapOut = null;
+    /** The recorder of the tapes this adjoint runs from. */
+    TapeRecorder recorder() {
+        return tapes;
     }
 
     /**
@@ -312,7 +148,7 @@ final class JavaAdjoint {
      * interior kernel) h rows behind the rebuild, on the cells whose stencil lies in the interior box, reading back
      * the w it has just written while it is still in cache; the λ pass does the rest.
      */
-    float[] backward(Tape tape, float[] residualT, int nt, float[] wbar) {
+    float[] backward(JavaTape tape, float[] residualT, int nt, float[] wbar) {
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
         float[] lam = adj.qb;
@@ -390,7 +226,7 @@ final class JavaAdjoint {
                     for (int i : tape.srcIdx) {
                         adj.d[i] = 0f;
                     }
-                    laplacian(cur, adj.d, inner);
+                    tapes.term(cur, adj.d, inner);
                     if (n > 0) {
                         Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                         backend.parallelFor(0, g.nz, reversePass);
@@ -461,8 +297,8 @@ final class JavaAdjoint {
     }
 
     /** Completes the rebuilt level u^{n−1} in {@code nxt}: the saved ring, the free-surface mirror, the halo. */
-    private void rebuilt(Tape tape, int n, float[] nxt, boolean fs) {
-        unpackRing(nxt, tape.rings[n - 1]);
+    private void rebuilt(JavaTape tape, int n, float[] nxt, boolean fs) {
+        tapes.unpackRing(nxt, tape.rings[n - 1]);
         if (fs) {
             backend.parallelFor(0, g.ny, mirrorPass);
         }
@@ -514,16 +350,6 @@ final class JavaAdjoint {
         int[] c = cell(i);
         portable.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1,
                 new Box(c[0], c[0] + 1, c[1], c[1] + 1, c[2], c[2] + 1));
-    }
-
-    private void lapRows(int r0, int r1) {
-        for (Box b : lapBoxes) {
-            int z0 = Math.max(b.z0(), r0);
-            int z1 = Math.min(b.z1(), r1);
-            if (z0 < z1) {
-                kernels.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b);
-            }
-        }
     }
 
     private void reverseRows(int r0, int r1) {
