@@ -182,9 +182,9 @@ public final class Backends {
     private static <S extends DeviceStepper> S openTornado(Class<S> contract, Grid grid, HaloHook halo) {
         DeviceBackend b = provider(TORNADO);
         if (b == null) {
-            throw new IllegalStateException(BACKEND + "=tornado, but this build has no TornadoVM backend (or TornadoVM is"
-                    + " not on the module path): build with `mvn -Ptornado` (JDK 25, TORNADOVM_HOME set) and start the JVM"
-                    + " with @$TORNADOVM_HOME/tornado-argfile");
+            throw new IllegalStateException(BACKEND + "=tornado, but this build has no TornadoVM backend (or TornadoVM"
+                    + " is not on the module path): build with `mvn -Ptornado` (JDK 25, TORNADOVM_HOME set) and start the"
+                    + " JVM with @$TORNADOVM_HOME/tornado-argfile");
         }
         S s;
         try {

@@ -4,10 +4,11 @@ import java.util.List;
 import sweep.prop.HaloHook;
 
 /**
- * A device backend (the TornadoVM backend, {@code sweep.tornado.TornadoBackend}, in a build made with {@code -Ptornado}):
- * found by {@link java.util.ServiceLoader} through a {@code META-INF/services/sweep.prop.spi.DeviceBackend} entry, so
- * the default build never links against the device runtime. Its constructor must not touch that runtime: a provider
- * is made even in a JVM that cannot run it, to ask {@link #unavailable()}.
+ * A device backend (the TornadoVM backend, {@code sweep.tornado.TornadoDeviceBackend}, in a build made with
+ * {@code -Ptornado}): found by {@link java.util.ServiceLoader} through a
+ * {@code META-INF/services/sweep.prop.spi.DeviceBackend} entry, so the default build never links against the device
+ * runtime. Its constructor must not touch that runtime: a provider is made even in a JVM that cannot run it, to ask
+ * {@link #unavailable()}.
  */
 public interface DeviceBackend {
     /** The name that selects it as {@code -D}{@value DeviceStepper#PROPERTY}, e.g. {@code tornado}. */

@@ -7,8 +7,9 @@ import sweep.kernels.Layout;
 
 /**
  * What a backend needs of a solver's grid, read-only: its sizes, the kernels' geometry and weight arrays, and the boxes
- * each pass of a time step runs over (PML slabs, interior, boundary-saving ring, the stencil-clear part of the adjoint).
- * Everything derives from the {@code geo} array (see {@link Layout}); {@code sweep.prop.Grid#view()} gives a grid's.
+ * each pass of a time step runs over (PML slabs, interior, boundary-saving ring, the stencil-clear part of the
+ * adjoint). Everything derives from the {@code geo} array (see {@link Layout}); {@code sweep.prop.Grid#view()} gives
+ * a grid's.
  */
 public final class GridView {
     private final int[] geo;
@@ -32,7 +33,8 @@ public final class GridView {
      */
     public GridView(int[] geo, float[] coef, boolean freeSurface) {
         if (geo.length != Layout.GEO_SIZE) {
-            throw new IllegalArgumentException("geo has " + geo.length + " slots; Layout.GEO_SIZE is " + Layout.GEO_SIZE);
+            throw new IllegalArgumentException("geo has " + geo.length + " slots; Layout.GEO_SIZE is "
+                    + Layout.GEO_SIZE);
         }
         this.geo = geo;
         this.coef = coef;
@@ -151,7 +153,8 @@ public final class GridView {
      */
     private int[] stencilClearLimits() {
         int[] n3 = {nz, ny, nx};
-        int[] lim = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL], geo[Layout.XBH]};
+        int[] lim = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL],
+            geo[Layout.XBH]};
         for (int s = 0; s < 3; s++) {
             int lo = lim[2 * s] > 0 ? Math.min(lim[2 * s] + h, n3[s]) : 0;
             int hi = lim[2 * s + 1] < n3[s] ? Math.max(lim[2 * s + 1] - h, 0) : n3[s];

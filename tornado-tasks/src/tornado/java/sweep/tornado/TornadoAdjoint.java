@@ -3,11 +3,6 @@ package sweep.tornado;
 import java.util.ArrayList;
 import java.util.List;
 import sweep.core.Box;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
-import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
 import sweep.prop.HaloHook;
 import sweep.prop.Storage;
@@ -42,6 +37,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  */
 final class TornadoAdjoint {
     private final GridView g;
+    /** The kernels of the grid's dimension, as tasks. */
+    private final AcousticTasks tasks;
     private final Storage storage;
     /** The adjoint run's arrays (absent ones of length 1: a task cannot take an empty array). */
     private final AdjointArrays adj;
@@ -76,6 +73,7 @@ final class TornadoAdjoint {
      */
     TornadoAdjoint(GridView g, Storage storage, HaloHook halo) {
         this.g = g;
+        this.tasks = AcousticTasks.of(g.ndim());
         this.storage = storage;
         this.halo = halo;
         this.sendBoxes = halo == null ? List.of() : TornadoStepper.boxes(halo.sendBoxes());
@@ -95,8 +93,8 @@ final class TornadoAdjoint {
     }
 
     /**
-     * See {@link AcousticDeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs} added for
-     * shots of this tape's shape, with its model graph already run.
+     * See {@link AcousticDeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs}
+     * added for shots of this tape's shape, with its model graph already run.
      */
     void backward(TornadoExecutionPlan plan, DeviceTape tape, float[] residualT, int nt, float[] gradOut,
                   float[] wbarOut) {
@@ -140,9 +138,9 @@ final class TornadoAdjoint {
     /**
      * Appends this adjoint's four graphs (first, even, odd, last step; under domain decomposition two graphs each, the
      * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec} receivers and
-     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with {@code g.coef()} and {@code g.geo()}) are the
-     * model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}: all it
-     * persists, which these graphs consume and persist in turn).
+     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with the grid's {@code coef} and {@code geo})
+     * are the model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}:
+     * all it persists, which these graphs consume and persist in turn).
      */
     void addGraphs(List<ImmutableTaskGraph> graphs, String tapeIn, Object[] carried, float[] v2, float[] prof,
                    float[] store, int nsrc, int nrec, int nt, int id) {
@@ -172,14 +170,16 @@ final class TornadoAdjoint {
                 all.add(o);
             }
         }
-        all.addAll(List.of(adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab, dummy, dummy2, wbar));
+        all.addAll(List.of(adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab, dummy, dummy2,
+                wbar));
         Object[] allArr = all.toArray();
         boolean dd = !sendBoxes.isEmpty();
         TaskGraph t0 = new TaskGraph(first).consumeFromDevice(tapeIn, carried)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
         int z = 0;
-        for (float[] f : new float[][] {adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab}) {
+        for (float[] f : new float[][] {adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib,
+            adj.zetab}) {
             t0.task("zero" + z++, StepKernels::zero, f, f.length);
         }
         if (dd) {
@@ -201,9 +201,9 @@ final class TornadoAdjoint {
             float[] nxt = even ? adj.unxt : adj.ucur;
             addStepBeforeExchange(t, lam, cur, nxt, rebuild, nsrc, nt);
             if (dd) {
-                pack(t, "packW", adj.w, sendW);
+                AcousticTasks.pack(t, "packW", adj.w, sendW, geo, sendBoxes);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
-                    pack(t, "packU", nxt, sendU);
+                    AcousticTasks.pack(t, "packU", nxt, sendU, geo, sendBoxes);
                 }
                 t.transferToHost(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
                         ? new Object[] {sendW, sendU} : new Object[] {sendW});
@@ -212,32 +212,14 @@ final class TornadoAdjoint {
                 t = new TaskGraph("adjAfter" + v + "x" + id).consumeFromDevice(first, allArr);
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
                         ? new Object[] {recvW, recvU} : new Object[] {recvW});
-                unpack(t, "unpackW", adj.w, recvW);
+                AcousticTasks.unpackHalo(t, "unpackW", adj.w, recvW, geo, recvBoxes, step);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
-                    unpack(t, "unpackU", nxt, recvU);
+                    AcousticTasks.unpackHalo(t, "unpackU", nxt, recvU, geo, recvBoxes, step);
                 }
             }
             addStepAfterExchange(t, lam, qprev, nsrc, nrec, nt);
             t.persistOnDevice(allArr);
             graphs.add(t.snapshot());
-        }
-    }
-
-    private void pack(TaskGraph t, String name, float[] f, float[] buf) {
-        int off = 0;
-        int k = 0;
-        for (Box q : sendBoxes) {
-            t.task(name + k++, Pack::pack, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-            off += (int) q.volume();
-        }
-    }
-
-    private void unpack(TaskGraph t, String name, float[] f, float[] buf) {
-        int off = 0;
-        int k = 0;
-        for (Box q : recvBoxes) {
-            t.task(name + k++, StepKernels::unpackHalo, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1(), step);
-            off += (int) q.volume();
         }
     }
 
@@ -248,74 +230,46 @@ final class TornadoAdjoint {
      */
     private void addStepBeforeExchange(TaskGraph t, float[] lam, float[] cur, float[] nxt, boolean rebuild, int nsrc,
                                        int nt) {
-        boolean two = g.ndim() == 2;
         boolean fs = g.freeSurface();
-        int len = g.length();
         if (fs) {
-            if (two) {
-                t.task("mirrorAdj", Adjoint2D::mirrorTopAdjoint, lam, geo, 0, g.nx());
-            } else {
-                t.task("mirrorAdj", Adjoint3D::mirrorTopAdjoint, lam, geo, 0, g.ny(), 0, g.nx());
-            }
+            tasks.mirrorTopAdjoint(t, "mirrorAdj", lam, geo, 0, g.ny(), 0, g.nx());
         }
         if (storage == Storage.FULL) {
-            t.task("load", StepKernels::loadAt, store, adj.d, len, step);
+            t.task("load", StepKernels::loadAt, store, adj.d, g.length(), step);
         } else {
             if (nsrc > 0) {
                 t.task("clearSrc", StepKernels::clearAt, adj.d, srcIdx, nsrc);
             }
             Box q = g.interiorBox();
             if (q != null) {
-                if (two) {
-                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, adj.d, q.z0(), q.z1(), q.x0(), q.x1());
-                } else {
-                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, adj.d, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
-                            q.x1());
-                }
+                tasks.laplacian(t, "lap", cur, dummy, dummy2, coef, geo, adj.d, q);
             }
             if (rebuild) {
                 if (nsrc > 0) {
                     t.task("uninject", StepKernels::uninjectAt, nxt, v2, srcIdx, wavelet, nsrc, nt, step);
                 }
                 if (q != null) {
-                    if (two) {
-                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, adj.d, geo, q.z0(), q.z1(), q.x0(), q.x1());
-                    } else {
-                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, adj.d, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-                    }
+                    tasks.reverse(t, "reverse", cur, nxt, v2, adj.d, geo, q);
                 }
                 int off = 0;
                 int k = 0;
                 for (Box r : g.ringBoxes()) {
-                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo, r.z0(), r.z1(),
-                            r.y0(), r.y1(), r.x0(), r.x1(), step);
+                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo, r.z0(),
+                            r.z1(), r.y0(), r.y1(), r.x0(), r.x1(), step);
                     off += (int) r.volume();
                 }
                 if (fs) {
-                    if (two) {
-                        t.task("mirror", Acoustic2D::mirrorTop, nxt, geo, 0, g.nx());
-                    } else {
-                        t.task("mirror", Acoustic3D::mirrorTop, nxt, geo, 0, g.ny(), 0, g.nx());
-                    }
+                    tasks.mirrorTop(t, "mirror", nxt, geo, 0, g.ny(), 0, g.nx());
                 }
             }
             if (nsrc > 0) {
                 t.task("addSrc", StepKernels::addAt, adj.d, srcIdx, wavelet, nsrc, nt, step);
             }
         }
-        Box a = g.allBox();
-        if (two) {
-            t.task("scale", Adjoint2D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.x0(), a.x1());
-        } else {
-            t.task("scale", Adjoint3D::scale, lam, v2, adj.w, adj.grad, adj.d, geo, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
-        }
+        tasks.scale(t, "scale", lam, v2, adj.w, adj.grad, adj.d, geo, g.allBox());
         int k = 0;
         for (Box b : g.pmlBoxes()) {
-            if (two) {
-                t.task("zeta" + k++, Adjoint2D::pmlZeta, adj.w, adj.zetab, adj.cor, prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
-            } else {
-                t.task("zeta" + k++, Adjoint3D::pmlZeta, adj.w, adj.zetab, adj.cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
-            }
+            tasks.pmlZeta(t, "zeta" + k++, adj.w, adj.zetab, adj.cor, prof, geo, b);
         }
     }
 
@@ -324,43 +278,22 @@ final class TornadoAdjoint {
      * held q̄^{n+1}), the free-surface ghost rows, the residual injection and the counter.
      */
     private void addStepAfterExchange(TaskGraph t, float[] lam, float[] qprev, int nsrc, int nrec, int nt) {
-        boolean two = g.ndim() == 2;
-        boolean fs = g.freeSurface();
         if (nsrc > 0) {
             t.task("wbar", StepKernels::sampleWbar, adj.w, srcIdx, wbar, nsrc, nt, step);
         }
         int k = 0;
         for (Box b : g.pmlBoxes()) {
-            if (two) {
-                t.task("psi" + k++, Adjoint2D::pmlPsi, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
-            } else {
-                t.task("psi" + k++, Adjoint3D::pmlPsi, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
-                        b.x1());
-            }
+            tasks.pmlPsi(t, "psi" + k++, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b);
         }
         if (g.stencilClearBox() != null) {
-            Box b = g.stencilClearBox();
-            if (two) {
-                t.task("interior", Adjoint2D::interior, qprev, lam, adj.w, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
-            } else {
-                t.task("interior", Adjoint3D::interior, qprev, lam, adj.w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
-            }
+            tasks.adjointInterior(t, "interior", qprev, lam, adj.w, coef, geo, g.stencilClearBox());
         }
         k = 0;
         for (Box o : g.stencilClearOuter()) {
-            if (two) {
-                t.task("general" + k++, Adjoint2D::general, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o.z0(), o.z1(), o.x0(), o.x1());
-            } else {
-                t.task("general" + k++, Adjoint3D::general, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o.z0(), o.z1(), o.y0(), o.y1(),
-                        o.x0(), o.x1());
-            }
+            tasks.adjointGeneral(t, "general" + k++, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o);
         }
-        if (fs) {
-            if (two) {
-                t.task("ghost", Adjoint2D::ghostRows, qprev, adj.w, coef, geo, 0, g.nx());
-            } else {
-                t.task("ghost", Adjoint3D::ghostRows, qprev, adj.w, coef, geo, 0, g.ny(), 0, g.nx());
-            }
+        if (g.freeSurface()) {
+            tasks.ghostRows(t, "ghost", qprev, adj.w, coef, geo, 0, g.ny(), 0, g.nx());
         }
         if (nrec > 0) {
             t.task("residual", StepKernels::addAt, qprev, recIdx, resT, nrec, nt, step);

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.core.Box;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
 import sweep.prop.HaloHook;
@@ -68,6 +66,8 @@ final class TornadoStepper implements AcousticDeviceStepper {
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
     private final GridView g;
+    /** The kernels of the grid's dimension, as tasks. */
+    private final AcousticTasks tasks;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
     private final HaloHook halo;
     private final List<Box> sendBoxes;
@@ -116,6 +116,7 @@ final class TornadoStepper implements AcousticDeviceStepper {
 
     TornadoStepper(GridView g, HaloHook halo) {
         this.g = g;
+        this.tasks = AcousticTasks.of(g.ndim());
         this.halo = halo;
         this.sendBoxes = halo == null || halo.sendBoxes() == null ? List.of() : boxes(halo.sendBoxes());
         this.recvBoxes = halo == null || halo.recvBoxes() == null ? List.of() : boxes(halo.recvBoxes());
@@ -307,7 +308,8 @@ final class TornadoStepper implements AcousticDeviceStepper {
         String model = "model" + id;
         String first = "first" + id;
         String tapeIn = "tapeIn" + id;
-        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef(), g.geo(), srcIdx, recIdx, wavelet, rec, step));
+        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef(), g.geo(), srcIdx, recIdx, wavelet, rec,
+                step));
         if (psi != null) {
             all.add(psi);
             all.add(zeta);
@@ -403,80 +405,42 @@ final class TornadoStepper implements AcousticDeviceStepper {
     private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
         int[] geo = g.geo();
         float[] coef = g.coef();
-        int off = 0;
-        int h = 0;
-        for (Box q : recvBoxes) {
-            // the halo received after the previous step (zeros before step 0)
-            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1(),
-                    step);
-            off += (int) q.volume();
-        }
+        // the halo received after the previous step (zeros before step 0)
+        AcousticTasks.unpackHalo(t, "unpack", u, recvBuf, geo, recvBoxes, step);
         if (nrec > 0) {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
         int k = 0;
         for (Box q : g.pmlBoxes()) {
-            if (g.ndim() == 2) {
-                t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
-            } else {
-                t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-            }
-            k++;
+            tasks.psi(t, "psi" + k++, u, psi, prof, coef, geo, q);
         }
         k = 0;
         for (Box q : g.pmlBoxes()) {
-            if (g.ndim() == 2) {
-                t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
-            } else {
-                t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
-                        q.x1());
-            }
-            k++;
+            tasks.pml(t, "pml" + k++, u, un, v2, psi, zeta, prof, coef, geo, q);
         }
         if (g.interiorBox() != null) {
-            Box q = g.interiorBox();
-            if (g.ndim() == 2) {
-                t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.x0(), q.x1());
-            } else {
-                t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-            }
+            tasks.interior(t, "interior", u, un, v2, coef, geo, g.interiorBox());
         }
         if (nsrc > 0) {
             t.task("inject", StepKernels::inject, un, v2, srcIdx, wavelet, nsrc, nt, step);
         }
         if (g.freeSurface()) {
-            if (g.ndim() == 2) {
-                t.task("mirror", Acoustic2D::mirrorTop, un, geo, 0, g.nx());
-            } else {
-                t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny(), 0, g.nx());
-            }
+            tasks.mirrorTop(t, "mirror", un, geo, 0, g.ny(), 0, g.nx());
         }
-        off = 0;
-        h = 0;
-        for (Box q : sendBoxes) {
-            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-            off += (int) q.volume();
-        }
+        AcousticTasks.pack(t, "pack", un, sendBuf, geo, sendBoxes);
         if (planTape == Storage.FULL) {
-            // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
-            Box q = g.allBox();
-            float[] ps = psiArg;
-            float[] ze = zetaArg;
-            if (g.ndim() == 2) {
-                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.x0(), q.x1());
-            } else {
-                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
-            }
+            // the step's Laplacian-plus-source term of u^n (TapeRecorder.record), into slot n of the store
+            tasks.laplacian(t, "term", u, psiArg, zetaArg, coef, geo, term, g.allBox());
             if (nsrc > 0) {
                 t.task("termSrc", StepKernels::addAt, term, srcIdx, wavelet, nsrc, nt, step);
             }
             t.task("store", StepKernels::storeAt, term, store, g.length(), step);
         } else if (planTape == Storage.BOUNDARY_SAVING) {
-            off = 0;
+            int off = 0;
             k = 0;
             for (Box q : g.ringBoxes()) {
-                t.task("ring" + k++, StepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
-                        q.x1(), step);
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(), q.y0(),
+                        q.y1(), q.x0(), q.x1(), step);
                 off += (int) q.volume();
             }
         }
