@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -204,7 +205,7 @@ class CpuKernelsBitIdentityTest {
                         b[5]);
                 CpuAcoustic2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
                         b[4], b[5], new float[CpuAcoustic2D.scratchSize()]);
-                String what = "2-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                String what = "2-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
                 same(ref.un, cpu.un, what + " un", b);
@@ -237,7 +238,7 @@ class CpuKernelsBitIdentityTest {
                         b[3], xh, b[5]);
                 CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
                         b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
-                String what = "3-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
                 same(ref.un, cpu.un, what + " un", b);
@@ -282,7 +283,7 @@ class CpuKernelsBitIdentityTest {
         assertEquals(ref.length, got.length, what);
         for (int i = 0; i < ref.length; i++) {
             if (Float.floatToRawIntBits(ref[i]) != Float.floatToRawIntBits(got[i])) {
-                fail(what + ", box " + java.util.Arrays.toString(box) + ": first difference at flat index " + i + ": "
+                fail(what + ", box " + Arrays.toString(box) + ": first difference at flat index " + i + ": "
                         + ref[i] + " (portable) vs " + got[i] + " (cpu)");
             }
         }

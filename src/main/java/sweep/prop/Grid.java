@@ -294,8 +294,8 @@ public final class Grid {
     /**
      * Extra cells per row (x) and extra rows per plane (y, 3-D), fewest first, so that the 2h rows and planes on either
      * side of a cell fall into other L1 cache sets than the cell's own: k times the row or plane stride, k = 1..2h, is
-     * never within 64 bytes of a multiple of 4 KiB. (2-D 2000² with PML 20 and order 8 has rows of exactly 2048 floats:
-     * one thread, forward 970–1016 Mcells/s with them, 1082–1103 with 16 more cells per row.)
+     * never within 64 bytes of a multiple of 4 KiB. (2-D 2000² with PML 20 and order 8 has rows of exactly 2048 floats,
+     * so without padding all 2h + 1 rows of a stencil share one L1 set.)
      */
     static long[] pads(long nxa, long nya, int ndim, int h) {
         Integer forced = Integer.getInteger(ROW_PAD_PROPERTY);

@@ -399,8 +399,8 @@ public final class Propagator implements AutoCloseable {
 
     /**
      * With a halo hook: hide the halo exchange behind the update of the cells away from the cuts, or run the serial
-     * path (update, then exchange; the default, faster in the measurements on 2 cores, see the README). Both give the
-     * same bits.
+     * path (update, then exchange; the default, since the overlap measured no faster on few cores: see
+     * docs/performance.md). Both give the same bits.
      */
     public void setOverlap(boolean on) {
         this.overlap = on;
