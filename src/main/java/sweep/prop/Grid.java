@@ -171,17 +171,19 @@ public final class Grid {
         return ndim;
     }
 
-    /** Computational sizes (physical tile plus PML pads) along z, y (1 in 2-D) and x. */
+    /** Computational size (physical tile plus PML pads) along z. */
     public int nz() {
-        return nz;
+        return view.nz();
     }
 
+    /** Computational size along y (1 in 2-D). */
     public int ny() {
-        return ny;
+        return view.ny();
     }
 
+    /** Computational size along x. */
     public int nx() {
-        return nx;
+        return view.nx();
     }
 
     /** Physical tile sizes along z, y (1 in 2-D) and x. */
