@@ -1,7 +1,13 @@
 package sweep.prop;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import sweep.backend.JavaBackend;
+import sweep.core.Wavelets;
+import sweep.kernels.Sources;
+import sweep.prop.spi.AcousticDeviceStepper;
+import sweep.prop.spi.DeviceTape;
 
 /**
  * Single-domain acoustic solver (SWEEP's {@code PropTorch}): forward modelling of a batch of shots through a velocity
@@ -14,8 +20,8 @@ public final class Propagator implements AutoCloseable {
     private final JavaBackend backend;
     private final HaloHook halo;
     private JavaStepper stepper;
-    /** The device backend chosen by {@link DeviceStepper#PROPERTY} (null: the Java backend), opened with the model. */
-    private DeviceStepper device;
+    /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the model. */
+    private AcousticDeviceStepper device;
     private boolean deviceOpened;
     private JavaAdjoint adjoint;
     /** dJ/d(v²dt²) of a device adjoint run, reused across shots (null until the first). */
@@ -25,8 +31,8 @@ public final class Propagator implements AutoCloseable {
     /** Whether {@link #model} is set in full: v²dt², profiles and the device's copy match it. */
     private boolean modelCurrent;
     private boolean overlap;
-    /** The tapes of the last gradient-capable forward run: {@link JavaAdjoint.Tape} or, on a device, {@link DeviceTape}. */
-    private java.util.List<Object> tapes = java.util.List.of();
+    /** The tapes of the last gradient-capable forward run, one per shot. */
+    private List<ShotTape> tapes = List.of();
 
     /** A single-domain solver for {@code spec}. */
     public Propagator(PropSpec spec) {
@@ -70,8 +76,8 @@ public final class Propagator implements AutoCloseable {
         if (adjoint != null) {
             n += adjoint.bytes();
         }
-        for (Object t : tapes) {
-            n += t instanceof DeviceTape dt ? dt.bytes() : ((JavaAdjoint.Tape) t).bytes();
+        for (ShotTape t : tapes) {
+            n += t.bytes();
         }
         return n;
     }
@@ -96,7 +102,7 @@ public final class Propagator implements AutoCloseable {
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
                           WavefieldListener listener) {
-        tapes = java.util.List.of();
+        tapes = List.of();
         return run(wavelet, sources, receivers, vp, snapshotEvery, listener, null, false);
     }
 
@@ -105,7 +111,7 @@ public final class Propagator implements AutoCloseable {
      * {@link #gradient(float[])} needs (see {@link Storage}; memory grows with the batch size B).
      */
     public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp) {
-        java.util.List<Object> kept = new java.util.ArrayList<>();
+        List<ShotTape> kept = new ArrayList<>();
         Record r = run(wavelet, sources, receivers, vp, 0, null, kept, false);
         tapes = kept;
         return r;
@@ -122,7 +128,7 @@ public final class Propagator implements AutoCloseable {
         }
         int nt = spec.nt();
         int shots = tapes.size();
-        int nrec = recIdx(tapes.get(0)).length;
+        int nrec = tapes.get(0).recIdx().length;
         if (residual == null || residual.length != shots * nt * nrec) {
             throw new IllegalArgumentException("residual has " + (residual == null ? "no" : residual.length)
                     + " values; the last forward's record (" + shots + ", " + nt + ", " + nrec + ", 1) needs "
@@ -155,9 +161,9 @@ public final class Propagator implements AutoCloseable {
         float[] wbarAll = new float[shots * nt];
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         double j = 0;
-        tapes = java.util.List.of();
+        tapes = List.of();
         for (int b = 0; b < shots; b++) {
-            java.util.List<Object> kept = new java.util.ArrayList<>();
+            List<ShotTape> kept = new ArrayList<>();
             float[] wb = ShotWavelets.of(wavelet, stride, b, sources[b].length, nt);
             // the tape lives in the adjoint's buffers: its adjoint run follows at once
             Record r = run(wb, new int[][][] {sources[b]}, new int[][][] {receivers[b]}, b == 0 ? vp : null, 0, null,
@@ -176,14 +182,10 @@ public final class Propagator implements AutoCloseable {
         adjoint.rebuildListener = l;
     }
 
-    private static int[] recIdx(Object tape) {
-        return tape instanceof DeviceTape dt ? dt.recIdx : ((JavaAdjoint.Tape) tape).recIdx;
-    }
-
-    private void shotGradient(Object tape, float[] res, float[] total, float[] wbarAll, int b) {
+    private void shotGradient(ShotTape tape, float[] res, float[] total, float[] wbarAll, int b) {
         int nt = spec.nt();
-        int nrec = recIdx(tape).length;
-        int nsrc = tape instanceof DeviceTape dt ? dt.srcIdx.length : ((JavaAdjoint.Tape) tape).srcIdx.length;
+        int nrec = tape.recIdx().length;
+        int nsrc = tape.srcIdx().length;
         float[] resT = new float[nrec * nt];
         for (int t = 0; t < nt; t++) {
             for (int r = 0; r < nrec; r++) {
@@ -192,15 +194,17 @@ public final class Propagator implements AutoCloseable {
         }
         float[] wbar = new float[nsrc * nt];
         float[] gv2;
-        if (tape instanceof DeviceTape dt) {
+        if (tape instanceof ShotTape.OnDevice dt) {
             if (deviceGrad == null) {
                 deviceGrad = new float[grid.length()];
             }
             gv2 = deviceGrad;
             Arrays.fill(gv2, 0f); // the device run adds into it
-            device.backward(dt, resT, nt, gv2, wbar);
+            device.backward(dt.tape(), resT, nt, gv2, wbar);
+        } else if (tape instanceof JavaTape jt) {
+            gv2 = adjoint.backward(jt, resT, nt, wbar);
         } else {
-            gv2 = adjoint.backward((JavaAdjoint.Tape) tape, resT, nt, wbar);
+            throw new IllegalStateException("unknown tape " + tape); // unreachable: ShotTape is sealed
         }
         for (int s = 0; s < nsrc; s++) {
             for (int t = 0; t < nt; t++) {
@@ -264,16 +268,16 @@ public final class Propagator implements AutoCloseable {
     }
 
     private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
-                       WavefieldListener listener, java.util.List<Object> kept, boolean transientTape) {
+                       WavefieldListener listener, List<ShotTape> kept, boolean transientTape) {
         int nt = spec.nt();
         int shots = checkShots(sources, receivers);
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
-        DeviceStepper dev = device;
+        AcousticDeviceStepper dev = device;
         if (dev != null && halo != null && halo.sendBoxes() == null) {
-            if (!DeviceStepper.auto()) {
-                throw new UnsupportedOperationException("the TornadoVM backend (" + DeviceStepper.PROPERTY + "=tornado)"
-                        + " needs a halo hook that exchanges packed strips; this one needs " + DeviceStepper.PROPERTY
+            if (!Backends.auto()) {
+                throw new UnsupportedOperationException("the TornadoVM backend (" + Backends.BACKEND + "=tornado)"
+                        + " needs a halo hook that exchanges packed strips; this one needs " + Backends.BACKEND
                         + "=java (or auto)");
             }
             dev = null; // auto: the Java backend does what the device cannot yet
@@ -295,24 +299,24 @@ public final class Propagator implements AutoCloseable {
                 float[] r = dev.shot(srcIdx, sw, recIdx, nt, dt, snap ? snapshotEvery : 0,
                         snap ? (done, field) -> listener.snapshot(shot, done, stepper.physicalCopy(field)) : null);
                 if (dt != null) {
-                    kept.add(dt);
+                    kept.add(new ShotTape.OnDevice(dt));
                 }
                 System.arraycopy(dev.wavefield(), 0, stepper.u, 0, stepper.u.length);
                 stepper.checkFinite(nt, b);
                 System.arraycopy(r, 0, out, b * nt * nrec, nt * nrec);
                 continue;
             }
-            JavaAdjoint.Tape tape = kept == null ? null : new JavaAdjoint.Tape(srcIdx, recIdx, sw, transientTape);
+            JavaTape tape = kept == null ? null : new JavaTape(srcIdx, recIdx, sw, transientTape);
             stepper.reset();
             for (int n = 0; n < nt; n++) {
-                sweep.kernels.Sources.sample(stepper.u, recIdx, rec, nrec, n);
+                Sources.sample(stepper.u, recIdx, rec, nrec, n);
                 advance(n, srcIdx, sw, srcIdx.length, nt);
                 int done = n + 1;
                 if (done % spec.checkEvery() == 0 || done == nt) {
                     stepper.checkFinite(done, b);
                 }
                 if (tape != null) {
-                    adjoint.record(tape, n, nt);
+                    adjoint.recorder().record(tape, n, nt);
                 }
                 if (listener != null && snapshotEvery > 0 && done % snapshotEvery == 0) {
                     listener.snapshot(b, done, stepper.physicalCopy());
@@ -334,7 +338,7 @@ public final class Propagator implements AutoCloseable {
     public double timeSteps(float[] vp, int steps) {
         setModel(vp);
         int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
-        float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        float[] w = Wavelets.ricker(10, steps, spec.dt());
         if (device != null && (halo == null || halo.sendBoxes() != null)) {
             // one shot on the device: the upload of the zeroed fields and the download of the last one included
             long t0 = System.nanoTime();
@@ -399,8 +403,8 @@ public final class Propagator implements AutoCloseable {
 
     /**
      * With a halo hook: hide the halo exchange behind the update of the cells away from the cuts, or run the serial
-     * path (update, then exchange; the default, faster in the measurements on 2 cores, see the README). Both give the
-     * same bits.
+     * path (update, then exchange; the default, since the overlap measured no faster on few cores: see
+     * docs/performance.md). Both give the same bits.
      */
     public void setOverlap(boolean on) {
         this.overlap = on;
@@ -472,7 +476,7 @@ public final class Propagator implements AutoCloseable {
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {
-            device = DeviceStepper.open(grid, halo);
+            device = Backends.open(AcousticDeviceStepper.class, grid, halo);
             deviceOpened = true;
         }
         if (device != null) {
