@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import sweep.backend.CpuAdjoint3D;
 import sweep.backend.CpuKernels;
-import sweep.backend.CpuKernels2D;
-import sweep.backend.CpuKernels3D;
+import sweep.backend.CpuAcoustic2D;
+import sweep.backend.CpuAcoustic3D;
 
 /**
  * The bytes a run will allocate, computed before it allocates anything: wavefields, CPML, the adjoint's fields and the
@@ -146,7 +146,7 @@ public final class MemoryEstimate {
     public static long fieldBytes(Grid g) {
         long len = g.length();
         boolean cpu = CpuKernels.useCpuKernels();
-        long scratch = !cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo) : CpuKernels2D.scratchSize();
+        long scratch = !cpu ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo) : CpuAcoustic2D.scratchSize();
         return 4L * (3 * len + threads(g) * scratch);
     }
 
@@ -170,7 +170,7 @@ public final class MemoryEstimate {
      * inside the PML per step (the last two levels are counted in {@link #adjointBytes}).
      */
     public static long tapeBytes(Grid g, Storage storage, int nt) {
-        long perStep = storage == Storage.FULL ? g.length() : Grid.volume(g.ringBoxes());
+        long perStep = storage == Storage.FULL ? g.length() : g.view().ringSize();
         return 4L * nt * perStep;
     }
 

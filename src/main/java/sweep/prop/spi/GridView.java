@@ -164,8 +164,11 @@ public final class GridView {
         return lim;
     }
 
-    /** Boxes covering the cells outside the inner box of the given limits exactly once. */
-    private List<Box> outerBoxes(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
+    /**
+     * Boxes covering the cells of the grid outside the inner box [zbl, zbh) × [ybl, ybh) × [xbl, xbh) exactly once
+     * (z slabs, then y, then x).
+     */
+    public List<Box> outerBoxes(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
         List<Box> boxes = new ArrayList<>();
         Box.addIfCells(boxes, 0, zbl, 0, ny, 0, nx);
         Box.addIfCells(boxes, zbh, nz, 0, ny, 0, nx);
