@@ -3,6 +3,7 @@
 # Java bindings (mpi.jar) from Debian's openmpi source package into the local Maven repository when it is not there,
 # then builds target/sweep-java.jar and target/lib/ when any source is newer than the jar.
 # Usage: scripts/setup.sh [--no-build]      (--no-build: everything except target/sweep-java.jar)
+# SWEEP_PREBUILT=1: install and build nothing (a jar copied into target/, e.g. by scripts/gpu-check.sh).
 # Runs serialised (flock), so that N ranks of `mpirun -np N ./sweep ...` may all call it.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,6 +14,24 @@ log() { echo "[setup] $*" >&2; }
 if command -v flock >/dev/null 2>&1; then
   exec 9>"${TMPDIR:-/tmp}/sweep-setup-$(id -u).lock"
   flock 9
+fi
+
+# SWEEP_PREBUILT=1: target/sweep-java.jar and target/lib/ were built elsewhere and copied here (a machine without apt,
+# Maven or network, e.g. the GPU machine of scripts/gpu-check.sh): install and build nothing, only derive
+# target/tornado-argfile from TORNADOVM_HOME as below for a tornado build.
+if [ "${SWEEP_PREBUILT:-0}" = 1 ]; then
+  if [ ! -f target/sweep-java.jar ] || [ ! -d target/lib ]; then
+    log "ERROR: SWEEP_PREBUILT=1 but $here/target/sweep-java.jar or target/lib/ is missing: copy a built jar there" \
+        "(scripts/gpu-check.sh does) or unset SWEEP_PREBUILT to build it"
+    exit 2
+  fi
+  if [ "$(cat target/sweep-java.profile 2>/dev/null)" = tornado ] && [ -n "${TORNADOVM_HOME:-}" ]; then
+    # replaced by a rename, and only when it changed: ranks of an mpirun job may be reading it
+    sed -E 's#--module-path \.:#--module-path #' "$TORNADOVM_HOME/tornado-argfile" > "target/tornado-argfile.$$"
+    if cmp -s "target/tornado-argfile.$$" target/tornado-argfile; then rm -f "target/tornado-argfile.$$"
+    else mv -f "target/tornado-argfile.$$" target/tornado-argfile; fi
+  fi
+  exit 0
 fi
 
 SUDO=""
