@@ -193,6 +193,13 @@ if [ $with_mpi = 1 ]; then
            libpmix libhwloc libevent_core-2.1 libevent_pthreads-2.1 libmunge; do
     cp -a "$L/$l".so.* "$o/lib/" 2>/dev/null || cp -a "$x"/lib/x86_64-linux-gnu/"$l".so.* "$o/lib/"
   done
+  for f in "$o"/lib/*.so*; do   # links that point out of the folder (libpmix.so.2 -> pmix2/lib/...): the file itself
+    if [ -L "$f" ] && [ ! -e "$f" ]; then
+      real="$(readlink -f "$L/$(basename "$f")")"; b="$(basename "$real")"
+      if [ ! -f "$o/lib/$b" ] || [ -L "$o/lib/$b" ]; then rm -f "$o/lib/$b"; cp "$real" "$o/lib/$b"; fi
+      [ "$b" = "$(basename "$f")" ] || ln -sfn "$b" "$f"
+    fi
+  done
   ln -s libmpi_java.so.40 "$o/lib/libmpi_java.so"     # System.loadLibrary("mpi_java") looks for the unversioned name
   # libudev and zlib are on nearly every system; gpu-check.sh adds lib-fallback only where they are missing
   cp -a "$x"/{usr/,}lib/x86_64-linux-gnu/libudev.so.1* "$x"/{usr/,}lib/x86_64-linux-gnu/libz.so.1* "$o/lib-fallback/" 2>/dev/null || true

@@ -45,7 +45,8 @@ for p in $HIDE; do
   if [ -d "$p" ]; then mount --bind "$t/empty" "$p"; elif [ -e "$p" ]; then mount --bind "$t/empty-file" "$p"; fi
 done
 clean() { env -i HOME="$t/home" PATH=/usr/bin:/bin LANG=C.UTF-8 "$@"; }
-clean bash -c 'for c in java javac mvn apt-get mpirun; do if command -v $c; then echo "still visible: $c"; exit 3; fi; done
+clean bash -c 'for c in java javac mvn apt-get mpirun; do
+                 if p="$(command -v $c)" && [ -x "$p" ]; then echo "still runnable: $c ($p)"; exit 3; fi; done
                echo "no java, javac, mvn, apt-get or mpirun on PATH=$PATH; TORNADOVM_HOME=${TORNADOVM_HOME:-unset}"'
 mapfile -t names < <(grep -v '^#' "$parts/MANIFEST.txt" | awk '$3 ~ /\.part-[0-9]+$/ {print $3}')
 cp "$parts/MANIFEST.txt" "$t/repo/gpu-bundle/"

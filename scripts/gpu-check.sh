@@ -10,11 +10,15 @@
 # Each step runs under `timeout`; no step starts or runs past --deadline seconds, so one device call (10 minutes) holds
 # it. Figures go to OUT/gpu-check-summary.txt, all logs to OUT/gpu-check-logs.tar.gz (OUT: $OUT, else gpu-check-out/).
 #
-# Usage: bash scripts/gpu-check.sh [--parts DIR]... [--dest DIR] [--out DIR] [--deadline S] [--pocl] [--keep]
+# Usage: bash scripts/gpu-check.sh [--parts DIR]... [--dest DIR] [--out DIR] [--deadline S] [--only LIST]
+#                                  [--kinds LIST] [--pocl] [--keep]
 #        bash scripts/gpu-check.sh --stage DIR [--parts DIR]...
 #   --parts DIR   a folder with MANIFEST.txt and/or parts (repeatable; default gpu-bundle/)
 #   --dest DIR    where the bundle is unpacked (default /tmp/sweep-gpu; kept and reused when its checksum matches)
 #   --deadline S  seconds after which no step runs (default 420 with a GPU, 900 with --pocl)
+#   --only LIST   some of a,b,c,d,e (default all; `./sweep devices` always runs), e.g. --only b,e to rerun those
+#   --kinds LIST  device kinds in the order checked, default opencl,ptx: the first gets every step, the next ones
+#                 (b) and the 3-D benchmark while the deadline allows
 #   --pocl        no NVIDIA: the system's OpenCL drivers (e.g. Debian's PoCL), OpenCL only, tiny sizes; checks the
 #                 bundle itself on a machine without a GPU
 #   --stage DIR   only copy the parts found under --parts into DIR, verify them and say which are still missing (for
@@ -34,6 +38,8 @@ deadline=""
 pocl=0
 stage_to=""
 keep=0
+only=a,b,c,d,e
+kinds=opencl,ptx
 while [ $# -gt 0 ]; do
   case "$1" in
     --parts) parts_dirs+=("$2"); shift 2 ;;
@@ -43,12 +49,15 @@ while [ $# -gt 0 ]; do
     --pocl|--no-nvidia) pocl=1; shift ;;
     --stage) stage_to="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    --only) only="$2"; shift 2 ;;
+    --kinds) kinds="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu-check: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 [ ${#parts_dirs[@]} -gt 0 ] || parts_dirs=("$here/gpu-bundle")
 [ -n "$deadline" ] || deadline=$([ $pocl = 1 ] && echo 900 || echo 420)
+want() { [[ ",$only," == *",$1,"* ]]; }
 
 # ---- assembling the parts ---------------------------------------------------------------------------------------------
 manifest=""
@@ -239,7 +248,7 @@ run_step() {  # run_step <name> <timeout s> <command...>: logged, timed, bounded
 }
 
 # (a) the machine and the devices
-if [ $pocl = 0 ]; then
+if [ $pocl = 0 ] && want a; then
   if run_step nvidia-smi 30 nvidia-smi; then
     say "[$(elapsed) s] nvidia-smi ($step_secs s):"
     sed -n '2,12p' "$step_log" | sed 's/^/  /' | tee -a "$summary"
@@ -269,8 +278,13 @@ else
   ptx_dev="$(dev_of 'PTX')"
 fi
 targets=()
-[ -n "$ocl_dev" ] && targets+=("$ocl_dev:opencl")
-[ -n "$ptx_dev" ] && targets+=("$ptx_dev:ptx")
+for k in ${kinds//,/ }; do
+  case "$k" in
+    opencl) [ -n "$ocl_dev" ] && targets+=("$ocl_dev:opencl") ;;
+    ptx) [ -n "$ptx_dev" ] && targets+=("$ptx_dev:ptx") ;;
+    *) say "--kinds: unknown kind '$k' (opencl, ptx)"; exit 2 ;;
+  esac
+done
 if [ ${#targets[@]} = 0 ]; then
   if [ $pocl = 0 ]; then   # the ICD loader's own account of what it found
     OCL_ICD_DEBUG=7 timeout 60 ./sweep devices > "$logs/devices-ocl-icd-debug.log" 2>&1
@@ -283,7 +297,8 @@ if [ ${#targets[@]} = 0 ]; then
 fi
 say "devices to check: ${targets[*]} (first: all checks; second: identity and 3-D benchmark, time permitting)"
 
-# (b) inputs: small 2-D and 3-D problems (layered model with a fast lens; the start model lacks the lens)
+# (b) inputs: small 2-D and 3-D problems: a layered model with a fast lens; the gradients' start model is 5 % slower
+# and has no lens, so that the direct waves already leave residuals; one CPML velocity for both (--max-vel)
 cat > "$work/npy.py" <<'PY'
 """Minimal .npy writer/comparer (standard library only): gen DIR | cmp A B."""
 import ast, math, struct, sys
@@ -310,7 +325,7 @@ def read(path):
     a.frombytes(b[off + hl:])
     return tuple(h['shape']), a, b[off + hl:]
 
-def model(shape, lens):
+def model(shape, lens, scale=1.0):
     nz = shape[0]
     out = []
     for idx in range(math.prod(shape)):
@@ -322,19 +337,19 @@ def model(shape, lens):
         centre = [0.6 * nz] + [n / 2 for n in shape[1:]]
         if lens and sum((ci - m) ** 2 for ci, m in zip(c, centre)) < (0.15 * nz) ** 2:
             v = 2800.0
-        out.append(v)
+        out.append(scale * v)
     return out
 
 def gen(d):
     s2 = (60, 90)
     write(d + '/vp2.npy', 'f', s2, model(s2, True))
-    write(d + '/vp2s.npy', 'f', s2, model(s2, False))
+    write(d + '/vp2s.npy', 'f', s2, model(s2, False, 0.95))
     write(d + '/src2.npy', 'i', (2, 1, 2), [20, 3, 70, 3])                       # (B, n, (x, z))
     rec = [v for x in range(2, 89, 2) for v in (x, 3)]
     write(d + '/rec2.npy', 'i', (2, len(rec) // 2, 2), rec + rec)
     s3 = (30, 32, 36)
     write(d + '/vp3.npy', 'f', s3, model(s3, True))
-    write(d + '/vp3s.npy', 'f', s3, model(s3, False))
+    write(d + '/vp3s.npy', 'f', s3, model(s3, False, 0.95))
     write(d + '/src3.npy', 'i', (1, 1, 3), [18, 16, 3])                          # (B, n, (x, y, z))
     rec = [v for x in range(2, 35, 2) for v in (x, 16, 3)] + [v for y in range(2, 31, 4) for v in (18, y, 3)]
     write(d + '/rec3.npy', 'i', (1, len(rec) // 3, 3), rec)
@@ -361,8 +376,8 @@ in="$work/in"; mkdir -p "$in"
 python3 "$work/npy.py" gen "$in" || { say "python3 could not write the inputs"; exit 1; }
 # fewer steps on PoCL, where each step costs its kernels' launch overheads on the CPU
 nt2=300; nt3=150; [ $pocl = 1 ] && { nt2=150; nt3=60; }
-p2=(--dh 10 --dt 0.001 --nt $nt2 --sources "$in/src2.npy" --receivers "$in/rec2.npy" --ricker 15 --free-surface)
-p3=(--dh 10 --dt 0.001 --nt $nt3 --sources "$in/src3.npy" --receivers "$in/rec3.npy" --ricker 15)
+p2=(--dh 10 --dt 0.001 --nt $nt2 --sources "$in/src2.npy" --receivers "$in/rec2.npy" --ricker 15 --free-surface --max-vel 2800)
+p3=(--dh 10 --dt 0.001 --nt $nt3 --sources "$in/src3.npy" --receivers "$in/rec3.npy" --ricker 15 --max-vel 2800)
 r="$work/r"; mkdir -p "$r"
 # case name -> command line (without backend options and output file); gradients: the start model against the
 # Java record of the true model
@@ -375,6 +390,8 @@ declare -A case_cmd=(
 )
 cases=(fwd2 fwd3 grad2 grad2full grad3)
 t0=$SECONDS
+want b || cases=(fwd2 fwd3)    # (e) compares with the forward records alone
+want b || want e || cases=()
 for c in "${cases[@]}"; do
   # shellcheck disable=SC2086 # the command lines are word lists of plain paths and numbers
   run_step "java-$c" 120 ./sweep ${case_cmd[$c]} "$r/java-$c.npy" --backend java
@@ -408,7 +425,7 @@ bench() {  # bench <device> <kind> <name> <bench options...>: the table rows and
 }
 if [ $pocl = 1 ]; then
   b3=(--only 3d --size 40 --steps 4 --repeats 2 --bandwidth 40); b2=(--only 2d --size 200 --steps 4 --repeats 2 --bandwidth 40)
-  bg=(--gradient --only 3d --size 24 --steps 10 --repeats 1 --bandwidth 40); bench_heap=-Xmx2g; bench_limit=240
+  bg=(--gradient --only 3d --size 20 --steps 6 --repeats 1 --bandwidth 40); bench_heap=-Xmx2g; bench_limit=240
 else
   b3=(--only 3d --size 512 --steps 100 --repeats 5 --bandwidth 4800)
   b2=(--only 2d --size 8000 --steps 100 --repeats 5 --bandwidth 4800)
@@ -420,14 +437,16 @@ for tgt in "${targets[@]}"; do
   dev="${tgt%:*}"; kind="${tgt##*:}"
   say "[$(elapsed) s] == $kind device $dev =="
   # (b) identity
-  identity "$dev" "$kind"
+  want b && identity "$dev" "$kind"
   # (c) throughput, (d) gradient / forward
-  bench "$dev" "$kind" 3d "${b3[@]}"
+  want c && bench "$dev" "$kind" 3d "${b3[@]}"
   if [ $first = 1 ]; then
-    bench "$dev" "$kind" 2d "${b2[@]}"
-    bench "$dev" "$kind" gradient "${bg[@]}"
+    want c && bench "$dev" "$kind" 2d "${b2[@]}"
+    want d && bench "$dev" "$kind" gradient "${bg[@]}"
     # (e) 2 ranks on the one device, against one domain (the Java record: strict math is bit-identical to it)
-    if [ -x "$B/ompi/bin/mpirun" ]; then
+    if ! want e; then
+      :
+    elif [ -x "$B/ompi/bin/mpirun" ]; then
       for c in fwd2 fwd3; do
         # shellcheck disable=SC2086
         if run_step "$kind-mpi2-$c" 180 mpirun -np 2 --bind-to none --oversubscribe \
