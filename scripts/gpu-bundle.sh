@@ -84,7 +84,7 @@ mkdir -p "$stage"/{app,tornadovm/lib,tornadovm/share/java/tornado,tornadovm/shar
 # ---- 1. the application jar (-Ptornado) and its dependency jars ------------------------------------------------------
 t0=$SECONDS
 log "building target/sweep-java.jar with the TornadoVM profile (scripts/setup.sh)"
-SWEEP_TORNADO=1 scripts/setup.sh
+SWEEP_PREBUILT=0 SWEEP_TORNADO=1 scripts/setup.sh
 [ "$(cat target/sweep-java.profile 2>/dev/null)" = tornado ] \
   || die "scripts/setup.sh did not build the tornado profile (target/sweep-java.profile: $(cat target/sweep-java.profile 2>/dev/null))"
 cp target/sweep-java.jar "$stage/app/"

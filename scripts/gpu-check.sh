@@ -188,6 +188,8 @@ else
   ocl_lib="$(find_lib libnvidia-opencl.so)"
   if [ -n "$ocl_lib" ]; then
     echo "$ocl_lib" > "$B/opencl/vendors/nvidia.icd"
+    # a driver folder outside the loader's cache: the libraries beside it are needed too
+    ldconfig -p 2>/dev/null | grep -q "=> $ocl_lib\$" || ld="$ld:$(dirname "$ocl_lib")"
     say "OpenCL: ICD entry $B/opencl/vendors/nvidia.icd -> $ocl_lib"
   else
     say "OpenCL: no libnvidia-opencl.so* on this machine: no OpenCL GPU device"
@@ -195,7 +197,7 @@ else
   cuda_lib="$(find_lib libcuda.so.1)"
   [ -n "$cuda_lib" ] || cuda_lib="$(find_lib libcuda.so)"
   if [ -n "$cuda_lib" ]; then
-    ldconfig -p 2>/dev/null | grep -q "libcuda.so.1 " || ld="$ld:$(dirname "$cuda_lib")"
+    ldconfig -p 2>/dev/null | grep -q "=> $cuda_lib\$" || ld="$ld:$(dirname "$cuda_lib")"
     if [ -f "$TORNADOVM_HOME/tornado-argfile-ptx.template" ]; then argfile_kind=ptx; fi
   fi
   say "CUDA driver library: ${cuda_lib:-none found}; PTX backend in the bundle: $([ -f "$TORNADOVM_HOME/tornado-argfile-ptx.template" ] && echo yes || echo no)"
@@ -248,11 +250,12 @@ run_step() {  # run_step <name> <timeout s> <command...>: logged, timed, bounded
 }
 
 # (a) the machine and the devices
+nvsmi="$(command -v nvidia-smi || ls /usr/local/nvidia/bin/nvidia-smi /usr/bin/nvidia-smi 2>/dev/null | head -1)"
 if [ $pocl = 0 ] && want a; then
-  if run_step nvidia-smi 30 nvidia-smi; then
+  if run_step nvidia-smi 30 "${nvsmi:-nvidia-smi}"; then
     say "[$(elapsed) s] nvidia-smi ($step_secs s):"
     sed -n '2,12p' "$step_log" | sed 's/^/  /' | tee -a "$summary"
-    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv \
+    "$nvsmi" --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv \
       >> "$logs/nvidia-smi-query.log" 2>&1 && sed 's/^/  /' "$logs/nvidia-smi-query.log" | tee -a "$summary"
   fi
 fi
@@ -261,8 +264,8 @@ devices() {  # runs ./sweep devices; sets dev_lines
   dev_lines="$(grep -E '^(java|tornado) ' "$step_log")"
 }
 devices
-if [ $argfile_kind = ptx ] && grep -q 'failed to start' <<<"$dev_lines"; then
-  say "[$(elapsed) s] TornadoVM with the PTX backend failed to start: $(grep 'failed to start' <<<"$dev_lines" | cut -c1-300)"
+if [ $argfile_kind = ptx ] && ! grep -qE '^tornado +[0-9]+:[0-9]+ ' <<<"$dev_lines"; then
+  say "[$(elapsed) s] TornadoVM with the PTX backend listed no device: $(grep -v '^\$ \|WARNING' "$step_log" | tail -3 | tr '\n' ' ' | cut -c1-400)"
   say "  retrying with the OpenCL backend alone"
   use_argfile opencl
   devices
@@ -429,7 +432,9 @@ if [ $pocl = 1 ]; then
 else
   b3=(--only 3d --size 512 --steps 100 --repeats 5 --bandwidth 4800)
   b2=(--only 2d --size 8000 --steps 100 --repeats 5 --bandwidth 4800)
-  bg=(--gradient --only 3d --size 320 --steps 300 --repeats 3 --bandwidth 4800); bench_heap=-Xmx64g; bench_limit=240
+  bg=(--gradient --only 3d --size 320 --steps 300 --repeats 3 --bandwidth 4800); bench_limit=240
+  # TornadoVM caps what it allocates on a device at tornado.device.memory (default 4 GB): 512^3 needs more
+  bench_heap="-Xmx64g -Dtornado.device.memory=100GB"
 fi
 
 first=1
