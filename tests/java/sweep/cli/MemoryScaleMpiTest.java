@@ -35,8 +35,8 @@ import sweep.parallel.MpiRunner;
  * rank, and none is that large.
  */
 class MemoryScaleMpiTest {
-    private static final Pattern RANK_LINE = Pattern.compile(
-            "^  rank (\\d+) tile \\[[^]]*] at \\[[^]]*]: solver (\\d+) B .*, held (\\d+) B, peak heap (\\d+) B", Pattern.MULTILINE);
+    private static final Pattern RANK_LINE = Pattern.compile("^  rank (\\d+) tile \\[[^]]*] at \\[[^]]*]:"
+            + " solver (\\d+) B .*, held (\\d+) B, peak heap (\\d+) B", Pattern.MULTILINE);
 
     @TempDir
     Path dir;

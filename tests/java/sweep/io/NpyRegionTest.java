@@ -138,6 +138,27 @@ class NpyRegionTest {
         assertEquals((12 + dict.length() + 1 + 63) / 64 * 64, Npy.header(f, "v2").dataOffset());
     }
 
+    /**
+     * A file of more elements than one Java array holds (12 GB, sparse: only its header and one value are written)
+     * is read in parts, while reading it whole is refused as before.
+     */
+    @Test
+    void filesLargerThanAJavaArrayAreReadInParts() throws IOException {
+        int[] shape = {3, 1_000_000, 1000};
+        Path f = dir.resolve("huge.npy");
+        byte[] header = Npy.float32Header(shape);
+        Files.write(f, header);
+        long last = header.length + 4L * 3 * 1_000_000 * 1000 - 4;
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putFloat(0, 7.5f), last);
+        }
+        assertArrayEquals(shape, Npy.header(f, "huge").shape());
+        float[] part = Npy.readFloat32Selection(f, "huge", shape, new int[][] {{2}, {999_999}, {0, 998, 999}});
+        assertArrayEquals(new float[] {0f, 0f, 7.5f}, part);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Npy.read(f, "huge"));
+        assertTrue(e.getMessage().contains("more than 2147483647 elements"), e.getMessage());
+    }
+
     @Test
     void refusalsNameTheFileAndWhatWasWrong() {
         Path f = dir.resolve("a.npy");

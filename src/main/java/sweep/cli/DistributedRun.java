@@ -20,8 +20,10 @@ import sweep.prop.Record;
 
 /**
  * The command line's decomposed path: MPI set-up, the mesh (given or balanced), padding of the model to the mesh,
- * shot groups (group g runs the g-th block of B/G shots), and the assembly of every shot's record and of the
- * gradient on world rank 0, which alone writes files. Results equal the single-domain run bit for bit.
+ * shot groups (group g runs the g-th block of B/G shots), each rank's reading of its tile of a model and of its traces
+ * of the observed data (never the whole file), the assembly of every shot's record on world rank 0, and the writing
+ * of model-shaped results (gathered to rank 0, or tile-wise by the ranks together above
+ * {@link TileFiles#writeThreshold()}). Results equal the single-domain run bit for bit.
  */
 final class DistributedRun implements AutoCloseable {
     final ModelParallelMesh mesh;

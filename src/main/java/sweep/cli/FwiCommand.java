@@ -176,8 +176,8 @@ public final class FwiCommand implements Callable<Integer> {
             if (root) {
                 Map<String, Object> mem = new LinkedHashMap<>();
                 mem.put("note", "bytes per rank: solver = fields + CPML + adjoint + tape (estimated for the rank's"
-                        + " grid), solver_bytes_held = its arrays after the run, peak_heap_bytes = the most Java heap in use"
-                        + " at any moment (just before a garbage collection, or at the end)");
+                        + " grid), solver_bytes_held = its arrays after the run, peak_heap_bytes = the most Java heap"
+                        + " in use at any moment (just before a garbage collection, or at the end)");
                 mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
                         nt, true));
                 mem.put("ranks", MemoryReport.json(memory));

@@ -144,7 +144,7 @@ final class MemoryReport {
         return new Rank((int) v[0], shape, off, v[7], v[8], v[9], v[10], v[11], v[12], v[13]);
     }
 
-    /** One line per rank: "rank 0 tile [..] at [..]: solver 12.3 MiB (fields .., CPML .., adjoint .., tape ..), ...". */
+    /** One line per rank: "rank 0 tile [..] at [..]: solver N B = 12.3 MiB (fields .., CPML .., ...), held ...". */
     static void print(List<Rank> ranks, PrintStream out) {
         out.println("sweep: memory per rank (solver = fields + CPML + adjoint + tape, estimated for the rank's grid;"
                 + " held = the solver's arrays; peak heap = the most Java heap in use at any moment):");

@@ -215,7 +215,7 @@ public final class Npy {
     /** Reads and checks only the header of a .npy file (no data); {@code what} prefixes error messages. */
     public static Header header(Path path, String what) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            return readHeader(ch, new Where(path, what));
+            return readHeader(ch, new Where(path, what), false);
         } catch (IOException e) {
             throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
         }
@@ -251,7 +251,7 @@ public final class Npy {
     public static float[] readFloat32Selection(Path path, String what, int[] expectedShape, int[][] index) {
         Where at = new Where(path, what);
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            Header h = readHeader(ch, at);
+            Header h = readHeader(ch, at, false);
             checkFloat32(h, expectedShape, path, what);
             return readSelection(ch, h, index, at);
         } catch (IOException e) {
@@ -409,13 +409,16 @@ public final class Npy {
     }
 
     private static Array read(FileChannel ch, Where at) throws IOException {
-        Header h = readHeader(ch, at);
+        Header h = readHeader(ch, at, true);
         int count = (int) product(h.shape);
         return new Array(h.dtype, h.shape, readData(ch, h.dtype, count, h.dataOffset, at));
     }
 
-    /** Parses and checks the header, and checks the file's length against it. */
-    private static Header readHeader(FileChannel ch, Where at) throws IOException {
+    /**
+     * Parses and checks the header, and checks the file's length against it; {@code whole}: the array is to be read
+     * whole, so it must fit in one Java array (a file read in parts may hold more).
+     */
+    private static Header readHeader(FileChannel ch, Where at, boolean whole) throws IOException {
         long fileSize = ch.size();
         if (fileSize < 10) {
             throw at.error("file is " + fileSize + " bytes long, too short to be a .npy file "
@@ -479,11 +482,15 @@ public final class Npy {
             throw at.error("fortran_order is True; only C order is supported: "
                     + "re-save with np.save(path, np.ascontiguousarray(a))");
         }
-        int[] shape = checkShape(dims, at);
-        int count = (int) product(shape);
+        int[] shape = checkShape(dims, at, whole);
+        long count = product(shape);
         int item = itemSize(dtype);
+        if (count > Long.MAX_VALUE / 16) {
+            throw at.error("shape " + shapeText(shape) + " holds more elements than any file can; the header is"
+                    + " corrupt, regenerate the file");
+        }
         long dataStart = prefix + headerLen;
-        long expected = dataStart + (long) count * item;
+        long expected = dataStart + count * item;
         if (fileSize != expected) {
             throw at.error("file is " + fileSize + " bytes but dtype '" + dtype + "' with shape "
                     + shapeText(shape) + " needs " + expected + " (" + dataStart + " header + "
@@ -518,7 +525,7 @@ public final class Npy {
                 + "; convert with numpy, e.g. np.save(path, a.astype('<f4'))");
     }
 
-    private static int[] checkShape(long[] dims, Where at) {
+    private static int[] checkShape(long[] dims, Where at, boolean whole) {
         int[] shape = new int[dims.length];
         boolean empty = false;
         for (int i = 0; i < dims.length; i++) {
@@ -536,7 +543,7 @@ public final class Npy {
         long n = 1;
         for (int d : shape) {
             n *= d;
-            if (!empty && n > Integer.MAX_VALUE) {
+            if (whole && !empty && n > Integer.MAX_VALUE) {
                 throw at.error("shape " + shapeText(dims) + " has more than " + Integer.MAX_VALUE
                         + " elements, more than a Java array holds; split the array");
             }

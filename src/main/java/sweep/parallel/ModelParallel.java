@@ -340,7 +340,7 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalArgumentException("tile array has " + tileArray.length + " values; the tile "
                     + Arrays.toString(tileShape) + " needs " + cells);
         }
-        float[] global = new float[product(globalShape)];
+        float[] global = new float[Math.toIntExact(Shaped.size(globalShape, "global array"))];
         copyTile(tileArray, global, true);
         try {
             mesh.model().allReduce(global, global.length, MPI.FLOAT, MPI.SUM);
@@ -389,7 +389,10 @@ public final class ModelParallel implements AutoCloseable {
         globalReceivers = receivers[0].length;
         float[] tileModel = null;
         if (model != null) {
-            int gcells = product(globalShape);
+            long gcells = 1;
+            for (int n : globalShape) {
+                gcells *= n;
+            }
             int tcells = product(tileShape);
             double vmax;
             if (model.length == gcells) {
