@@ -107,24 +107,25 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
-     * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, 1)} (shape checked): the
-     * shots of its shot group and the receivers {@code own} (global indices), as {@code (B/G, nt, nown, 1)}, read
-     * without the other ranks' traces. A NaN or Inf among them is refused with the global (shot, sample, receiver).
+     * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, nfield)} (shape checked; any
+     * equation's record): the shots of its shot group and the receivers {@code own} (global indices), every field, as
+     * {@code (B/G, nt, nown, nfield)}, read without the other ranks' traces. A NaN or Inf among them is refused with
+     * its global (shot, sample, receiver).
      */
-    float[] readOwnTraces(Path file, String what, int nt, int nrec, int[] own) {
+    float[] readOwnTraces(Path file, String what, int nt, int nrec, int nfield, int[] own) {
         int g = mesh.topology().shotGroup();
         int[] mine = new int[per];
         for (int b = 0; b < per; b++) {
             mine[b] = g * per + b;
         }
-        float[] data = Npy.readFloat32Selection(file, what, new int[] {shots, nt, nrec, 1},
+        float[] data = Npy.readFloat32Selection(file, what, new int[] {shots, nt, nrec, nfield},
                 new int[][] {mine, null, own, null});
         int nown = own.length;
         for (int i = 0; i < data.length; i++) {
             if (!Float.isFinite(data[i])) {
-                int r = own[i % nown];
-                long t = (i / nown) % nt;
-                long b = mine[i / (nown * nt)];
+                int r = own[(i / nfield) % nown];
+                long t = (i / (nfield * nown)) % nt;
+                long b = mine[i / (nfield * nown * nt)];
                 throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
                         + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
                         + " remove that trace");

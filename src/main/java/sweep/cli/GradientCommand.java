@@ -110,7 +110,7 @@ public final class GradientCommand implements Callable<Integer> {
             MemoryEstimate.gradient(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .add("gathered gradient", dr.gatherBytes()).requireHeap(dr.rankAndTile(mp.grid()));
             int[][][] rec = dr.mine(pr.receivers());
-            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, mp.ownedReceivers(rec));
+            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, 1, mp.ownedReceivers(rec));
             float[] vp = dr.readVelocityTile(pr.vpFile(), "--vp");
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
