@@ -68,8 +68,12 @@ public final class ProblemOptions {
     @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
     int threads;
 
-    /** The problem read from the files named by the options: the spec is built (and so checked). */
-    record Problem(PropSpec spec, float[] vp, int[] shape, int[][][] sources, int[][][] receivers, float[] wavelet) {
+    /**
+     * The problem read from the files named by the options: the spec is built (and so checked). {@code vp} is null
+     * when the run is decomposed: each rank reads its tile of {@code vpFile} then.
+     */
+    record Problem(PropSpec spec, float[] vp, Path vpFile, int[] shape, int[][][] sources, int[][][] receivers,
+                   float[] wavelet) {
     }
 
     /** The input files by option, for the check that no output overwrites one. */
@@ -86,20 +90,28 @@ public final class ProblemOptions {
 
     /**
      * Reads and checks every input file; errors name the option, the file and what was seen. Before anything big is
-     * allocated, the memory of the run is estimated and checked against the heap: all of it on one domain, the
-     * batch's arrays only when {@code decomposed} (each rank checks its tile's solver once its tile is known).
+     * allocated, the memory of the run is estimated and checked against the heap. When {@code decomposed}, only the
+     * model's header is read here: each rank reads and checks its tile, and checks its memory, once its tile is known.
      * {@code gradient} is the wavefield storage of a gradient run, or null for a forward run.
      */
     Problem load(Storage gradient, boolean decomposed) {
         warnThreads(threads, "--threads");
-        Npy.Array model = Npy.readFloat32(vp, "--vp");
-        int[] shape = model.shape();
+        float[] v = null;
+        int[] shape;
+        if (decomposed) {
+            shape = Npy.headerFloat32(vp, "--vp", null).shape();
+        } else {
+            Npy.Array model = Npy.readFloat32(vp, "--vp");
+            shape = model.shape();
+            v = model.asFloat32();
+        }
         if (shape.length != 2 && shape.length != 3) {
             throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
-        float[] v = model.asFloat32();
-        Cells.checkVelocity(v, shape, null, "--vp: " + vp);
+        if (!decomposed) {
+            Cells.checkVelocity(v, shape, null, "--vp: " + vp);
+        }
         int ndim = shape.length;
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
@@ -111,11 +123,13 @@ public final class ProblemOptions {
         PropSpec spec = b.build();
         int shots = src.length;
         int nrec = rec[0].length;
-        Grid grid = decomposed ? null : Grid.single(spec);
         long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
-        MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
-                : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
-        need.requireHeap(decomposed ? "this run's batch (record, wavelet, data)" : "this run");
+        if (!decomposed) {
+            Grid grid = Grid.single(spec);
+            MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
+                    : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
+            need.requireHeap("this run");
+        }
         float[] w;
         if (wavelet.ricker != null) {
             w = Wavelets.ricker(wavelet.ricker, nt, dt);
@@ -129,7 +143,7 @@ public final class ProblemOptions {
             }
             w = wa.asFloat32();
         }
-        return new Problem(spec, v, shape, src, rec, w);
+        return new Problem(spec, v, vp, shape, src, rec, w);
     }
 
     /** Warns on stderr when {@code threads} is more than the cores this process may use. */

@@ -177,8 +177,65 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
                     + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", 1)");
         }
-        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        return gradient(l, wavelet, sources, observed, globalReceivers, ownReceivers, misfit);
+    }
+
+    /**
+     * As {@link #forwardAndGradient}, with only this rank's traces of the observed data: {@code ownObserved} is
+     * {@code (B, nt, nown, 1)}, its columns the receivers {@link #ownedReceivers(int[][][])} lists, in that order (so a
+     * rank need not read the other ranks' traces). Same result, bit for bit.
+     */
+    public Gradient forwardAndGradientOwnTraces(float[] wavelet, int[][][] sources, int[][][] receivers,
+                                                float[] model, float[] ownObserved, Misfit misfit) {
+        Local l = localize(sources, receivers, model);
+        int shots = sources.length;
+        int nt = spec.nt();
         int nown = ownReceivers.length;
+        if (ownObserved == null || ownObserved.length != shots * nt * nown) {
+            throw new IllegalArgumentException("observed traces have " + (ownObserved == null ? "no"
+                    : ownObserved.length) + " values; expected this rank's (" + shots + ", " + nt + ", " + nown
+                    + ", 1) of receivers " + Arrays.toString(ownReceivers));
+        }
+        int[] identity = new int[nown];
+        for (int r = 0; r < nown; r++) {
+            identity[r] = r;
+        }
+        return gradient(l, wavelet, sources, ownObserved, nown, identity, misfit);
+    }
+
+    /**
+     * The global indices of the receivers this rank's tile owns (ascending), for a batch whose every shot places its
+     * receivers on the same tiles (as every call here requires). Not collective; runs nothing.
+     */
+    public int[] ownedReceivers(int[][][] receivers) {
+        if (receivers == null || receivers.length == 0) {
+            throw new IllegalArgumentException("receivers need B >= 1 shots");
+        }
+        Routing.Partition pr = Routing.partitionGlobalCoords(receivers, topo, globalShape);
+        int[] own = pr.ownedIndices(0);
+        for (int b = 1; b < receivers.length; b++) {
+            if (!Arrays.equals(pr.ownedIndices(b), own)) {
+                throw sameLayoutError(b);
+            }
+        }
+        return own;
+    }
+
+    private static IllegalArgumentException sameLayoutError(int b) {
+        return new IllegalArgumentException("shot " + b + " places its receivers on other tiles than shot 0:"
+                + " a batch needs one receiver layout per tile; run such shots in separate calls");
+    }
+
+    /**
+     * The shot loop of a gradient: {@code observed} is {@code (B, nt, width, 1)} and column {@code columns[r]} of it is
+     * the trace of owned receiver r.
+     */
+    private Gradient gradient(Local l, float[] wavelet, int[][][] sources, float[] observed, int width,
+                              int[] columns, Misfit misfit) {
+        int shots = sources.length;
+        int nt = spec.nt();
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        int nown = columns.length;
         float[][] perShot = new float[shots][];
         float[] wbar = new float[shots * nt];
         double j = 0;
@@ -186,7 +243,7 @@ public final class ModelParallel implements AutoCloseable {
             float[] obs = new float[nt * nown];
             for (int t = 0; t < nt; t++) {
                 for (int r = 0; r < nown; r++) {
-                    obs[t * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
+                    obs[t * nown + r] = observed[(b * nt + t) * width + columns[r]];
                 }
             }
             float[] wb = l.wavelet(wavelet, stride, b, nt);
@@ -283,7 +340,7 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalArgumentException("tile array has " + tileArray.length + " values; the tile "
                     + Arrays.toString(tileShape) + " needs " + cells);
         }
-        float[] global = new float[product(globalShape)];
+        float[] global = new float[Math.toIntExact(Shaped.size(globalShape, "global array"))];
         copyTile(tileArray, global, true);
         try {
             mesh.model().allReduce(global, global.length, MPI.FLOAT, MPI.SUM);
@@ -321,8 +378,7 @@ public final class ModelParallel implements AutoCloseable {
             }
             int[] or = pr.ownedIndices(b);
             if (!Arrays.equals(or, own)) {
-                throw new IllegalArgumentException("shot " + b + " places its receivers on other tiles than shot 0:"
-                        + " a batch needs one receiver layout per tile; run such shots in separate calls");
+                throw sameLayoutError(b);
             }
             rec[b] = new int[or.length][];
             for (int i = 0; i < or.length; i++) {
@@ -333,7 +389,10 @@ public final class ModelParallel implements AutoCloseable {
         globalReceivers = receivers[0].length;
         float[] tileModel = null;
         if (model != null) {
-            int gcells = product(globalShape);
+            long gcells = 1;
+            for (int n : globalShape) {
+                gcells *= n;
+            }
             int tcells = product(tileShape);
             double vmax;
             if (model.length == gcells) {

@@ -26,15 +26,38 @@ public final class Cells {
                 : String.format(Locale.ROOT, "(z, y, x) = (%d, %d, %d)", p[0], p[1], p[2]);
     }
 
+    private static boolean inside(int[] shape, long i, int[] origin, int[] physical) {
+        if (physical == null) {
+            return true;
+        }
+        long r = i;
+        for (int a = shape.length - 1; a >= 0; a--) {
+            if (r % shape[a] + (origin == null ? 0 : origin[a]) >= physical[a]) {
+                return false;
+            }
+            r /= shape[a];
+        }
+        return true;
+    }
+
     /**
      * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of a velocity model {@code v} of
      * {@code shape} that is not finite or not positive, giving its value and global position ({@code origin} as in
      * {@link #position}); {@code what} starts the message (e.g. "--vp: model.npy").
      */
     public static void checkVelocity(float[] v, int[] shape, int[] origin, String what) {
+        checkVelocity(v, shape, origin, null, what);
+    }
+
+    /**
+     * As {@link #checkVelocity(float[], int[], int[], String)} for a tile that may hold cells beyond the physical model
+     * (a pad to a mesh): cells whose global position reaches {@code physical} on some axis are not checked (null:
+     * every cell is).
+     */
+    public static void checkVelocity(float[] v, int[] shape, int[] origin, int[] physical, String what) {
         for (int i = 0; i < v.length; i++) {
             float x = v[i];
-            if (!(x > 0) || x == Float.POSITIVE_INFINITY) {
+            if ((!(x > 0) || x == Float.POSITIVE_INFINITY) && inside(shape, i, origin, physical)) {
                 throw new IllegalArgumentException(what + " holds " + (Float.isFinite(x) ? "a non-positive velocity ("
                         + x + " m/s)" : "a non-finite value (" + x + ")") + " at " + position(shape, i, origin)
                         + ": velocities must be finite and > 0 m/s");

@@ -59,10 +59,10 @@ public final class MemoryEstimate {
     /**
      * A forward run of {@code shots} shots with {@code nrec} receivers each: the solver of {@code grid} (null: not
      * counted, e.g. before the tile of a rank is known), the whole batch's record, one shot's record, the wavelet
-     * ({@code waveletFloats} values) and the model and its copy in the solver.
+     * ({@code waveletFloats} values) and the model and its copy in the solver (the grid's tile of it; null: all).
      */
     public static MemoryEstimate forward(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
-        MemoryEstimate m = batch(spec, shots, nrec, waveletFloats);
+        MemoryEstimate m = batch(spec, grid, shots, nrec, waveletFloats);
         if (grid != null) {
             m.add("wavefields", fieldBytes(grid)).add("CPML", cpmlBytes(grid));
         }
@@ -76,7 +76,7 @@ public final class MemoryEstimate {
      */
     public static MemoryEstimate gradient(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
         MemoryEstimate m = forward(spec, grid, shots, nrec, waveletFloats);
-        long cells = cells(spec.shape());
+        long cells = modelCells(spec, grid);
         m.add("observed data", 4L * floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec));
         m.add("residual and gradient", 4L * 3 * (long) spec.nt() * nrec + 4L * cells);
         if (grid != null) {
@@ -99,9 +99,9 @@ public final class MemoryEstimate {
         return m;
     }
 
-    private static MemoryEstimate batch(PropSpec spec, int shots, int nrec, long waveletFloats) {
+    private static MemoryEstimate batch(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
         MemoryEstimate m = new MemoryEstimate();
-        long cells = cells(spec.shape());
+        long cells = modelCells(spec, grid);
         m.add("record", 4L * floats("record (B, nt, nrec)", shots, spec.nt(), nrec) + 4L * spec.nt() * nrec);
         m.add("wavelet", 4L * floats("wavelet", waveletFloats));
         m.add("model", 4L * 2 * cells);
@@ -186,6 +186,11 @@ public final class MemoryEstimate {
     private static long threads(Grid g) {
         int t = g.spec.threads();
         return t == 0 ? Runtime.getRuntime().availableProcessors() : t;
+    }
+
+    /** Cells of the model a solver of {@code grid} is given: its tile (the whole model on one domain; null: whole). */
+    private static long modelCells(PropSpec spec, Grid grid) {
+        return cells(grid == null ? spec.shape() : grid.tileShape());
     }
 
     private static long cells(int[] shape) {
