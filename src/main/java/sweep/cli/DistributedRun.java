@@ -189,7 +189,7 @@ final class DistributedRun implements AutoCloseable {
         if (worldRank != 0) {
             return null;
         }
-        float[] all = new float[shots * group.nt() * group.nrec()];
+        float[] all = new float[shots * group.nt() * group.nrec() * group.nfield()];
         int block = group.data().length;
         System.arraycopy(group.data(), 0, all, 0, block);
         for (int g = 1; g < groups; g++) {
