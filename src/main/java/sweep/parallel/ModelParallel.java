@@ -448,6 +448,7 @@ public final class ModelParallel implements AutoCloseable {
                     + gcells + " = " + Arrays.toString(globalShape) + ") or this rank's tile (" + tcells + " = "
                     + Arrays.toString(tileShape) + ")");
         }
+        spec.checkCfl(vmax); // every rank refuses an unstable run alike
         solver.setPmlVelocity(vmax);
         return tileModel;
     }
@@ -468,7 +469,9 @@ public final class ModelParallel implements AutoCloseable {
             int g = Math.toIntExact(gcells);
             Cells.checkElastic(Arrays.copyOfRange(model, 0, g), Arrays.copyOfRange(model, g, 2 * g),
                     Arrays.copyOfRange(model, 2 * g, 3 * g), globalShape, null, null, names);
-            solver.setPmlVelocity(max(model, 0, g));
+            double vmax = max(model, 0, g);
+            spec.checkCfl(vmax);
+            solver.setPmlVelocity(vmax);
             return ModelWindows.fromGlobal(model, params, globalShape, window);
         }
         if (model.length == (long) params * tcells) {
@@ -478,7 +481,9 @@ public final class ModelParallel implements AutoCloseable {
             }
             Cells.checkElastic(Arrays.copyOfRange(model, 0, tcells), Arrays.copyOfRange(model, tcells, 2 * tcells),
                     Arrays.copyOfRange(model, 2 * tcells, 3 * tcells), tileShape, tileOffset, null, tileNames);
-            solver.setPmlVelocity(globalMax(max(model, 0, tcells)));
+            double vmax = globalMax(max(model, 0, tcells));
+            spec.checkCfl(vmax);
+            solver.setPmlVelocity(vmax);
             return ModelWindows.fromTile(model, params, tileShape, tileOffset, window, mesh);
         }
         throw new IllegalArgumentException("model has " + model.length + " values: expected the global model, "
