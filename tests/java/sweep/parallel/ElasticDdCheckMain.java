@@ -147,7 +147,13 @@ public final class ElasticDdCheckMain {
         float[] tile = tileOf(mp3, padded, ext);
         try (ModelParallel mp = new ModelParallel(spec, mesh); Propagator single = new Propagator(spec)) {
             Record whole = mp.forward(w, mySrc, myRec, mp3);
+            long before = mp.haloExchanges();
             Record tiled = mp.forward(w, mySrc, myRec, tile);
+            // one exchange (one message per neighbour) per sub-step: velocities, then stresses
+            if (mp.haloExchanges() - before != 2L * nt * per) {
+                return "the forward made " + (mp.haloExchanges() - before) + " halo exchanges for " + per + " shots of "
+                        + nt + " steps; expected 2 per step";
+            }
             if (!Arrays.equals(DdCheckMain.bits(whole.data()), DdCheckMain.bits(tiled.data()))) {
                 return "forward from tile models differs from the forward from the global model";
             }

@@ -171,6 +171,9 @@ public final class HaloExchange implements HaloHook {
             return;
         }
         checkComponents(components);
+        if (faces.isEmpty()) {
+            return;
+        }
         long t0 = System.nanoTime();
         transfer(faces, false, packed, components);
         exchanges++;
@@ -185,6 +188,9 @@ public final class HaloExchange implements HaloHook {
     @Override
     public void exchangeWithCorners(float[] packed, int components) {
         checkComponents(components);
+        if (faces.isEmpty()) {
+            return;
+        }
         long t0 = System.nanoTime();
         List<Face> x = new ArrayList<>();
         List<Face> y = new ArrayList<>();

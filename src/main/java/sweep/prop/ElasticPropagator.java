@@ -214,11 +214,6 @@ public final class ElasticPropagator implements AutoCloseable {
         return new ElasticGradient(total, wbarAll, j);
     }
 
-    /** The tile grid's physical cells: the size of each parameter's part of a gradient. */
-    int tileCells() {
-        return grid.tz * grid.ty * grid.tx;
-    }
-
     /** Test hook: the adjoint machinery of this solver, created on first use (after a forward call set the model). */
     ElasticAdjoint adjointMachinery() {
         if (adjoint == null) {
