@@ -188,8 +188,8 @@ class ElasticCommandTest {
         Npy.writeInt32(dir.resolve("r3.npy"), new int[] {3, 7, 5, 8, 2, 9}, 1, 2, 3);
         Path out = dir.resolve("r3-out.npy");
         Result r = run("forward", "--equation", "elastic", "--vp", vpf, "--vs", vsf, "--rho", rhof, "--dh", "10",
-                "--dt", "8e-4", "--nt", "60", "--order", "4", "--abcn", "5", "--sources", dir.resolve("s3.npy").toString(),
-                "--receivers", dir.resolve("r3.npy").toString(), "--ricker", "15", "--source-type", "fy", "--out",
+                "--dt", "8e-4", "--nt", "60", "--order", "4", "--abcn", "5", "--sources",
+                dir.resolve("s3.npy").toString(), "--receivers", dir.resolve("r3.npy").toString(), "--ricker", "15", "--source-type", "fy", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err());
         PropSpec spec = PropSpec.builder(nz, ny, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(8e-4).nt(60)

@@ -96,7 +96,8 @@ class MemoryEstimateTest {
         assertTrue(estimate <= held * 1.02, "and not overstate it by more than 2 %: " + what);
         MemoryEstimate run = gradient ? MemoryEstimate.gradient(spec, grid, 1, 2, spec.nt())
                 : MemoryEstimate.forward(spec, grid, 1, 2, spec.nt());
-        assertTrue(run.total() >= held + 4L * spec.nt() * 2 * spec.nfield(), "a run's estimate adds the record: " + run);
+        assertTrue(run.total() >= held + 4L * spec.nt() * 2 * spec.nfield(),
+                "a run's estimate adds the record: " + run);
     }
 
     @Test

@@ -170,8 +170,8 @@ final class DistributedRun implements AutoCloseable {
 
     /**
      * As {@link #writeModelShaped(Path, ModelParallel, float[], boolean)} for {@code count} model-shaped arrays one
-     * after the other (a parameter-major gradient): the file holds {@code (count, nz, [ny,] nx)} (one array: the model's
-     * shape).
+     * after the other (a parameter-major gradient): the file holds {@code (count, nz, [ny,] nx)} (one array: the
+     * model's shape).
      */
     void writeModelShaped(Path file, ModelParallel mp, float[] paddedTiles, int count, boolean gradient) {
         if (TileFiles.writesTileWise(fileShape(count))) {

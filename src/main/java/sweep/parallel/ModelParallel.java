@@ -36,7 +36,7 @@ public final class ModelParallel implements AutoCloseable {
     private final Grid grid;
     private final HaloExchange halo;
     private final Propagator solver;
-    /** The equation's parameter count, and the cells of the global model each parameter of the solver's model covers. */
+    /** The equation's parameter count, and the cells of the global model each parameter of the solver's model has. */
     private final int params;
     private final CellWindow window;
     private int[] ownReceivers = new int[0];
@@ -67,8 +67,8 @@ public final class ModelParallel implements AutoCloseable {
             if (split && tileShape[a] < margin) {
                 throw new IllegalArgumentException("tiles of " + Arrays.toString(tileShape) + " cells are thinner than"
                         + " the " + spec.equation().name().toLowerCase(java.util.Locale.ROOT) + " model margin"
-                        + " (order/2 + 1 = " + margin + " cells) along axis " + a + ": a tile's solver reads that many cells of its"
-                        + " neighbours' model; use fewer tiles along that axis");
+                        + " (order/2 + 1 = " + margin + " cells) along axis " + a + ": a tile's solver reads that many"
+                        + " cells of its neighbours' model; use fewer tiles along that axis");
             }
         }
         this.grid = tileGrid(spec, topo);
