@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Under a real 4-rank mpirun: files written tile-wise by the ranks together equal, byte for byte, the files of the
- * gathered path, for gradients (pad adjoint) and models (pad dropped) on five meshes (see {@link TileWriteMain}); no
- * temporary file is left behind.
+ * gathered path, for gradients (pad adjoint) and models (pad dropped) on five meshes, one or three arrays at once (see
+ * {@link TileWriteMain}); no temporary file is left behind.
  */
 class TileWriteMpiTest {
     @TempDir
@@ -24,7 +24,7 @@ class TileWriteMpiTest {
         MpiRunner.Result r = MpiRunner.run(4, TileWriteMain.class, dir.toString());
         assertEquals(0, r.exitCode(), r.describe());
         List<String> cases = r.linesStartingWith("case ");
-        assertEquals(10, cases.size(), r.describe());
+        assertEquals(14, cases.size(), r.describe());
         for (String c : cases) {
             assertFalse(c.endsWith("differs"), c);
         }

@@ -107,6 +107,30 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
+     * This rank's tile of the padded model of {@code pr}, parameter-major: acoustic {@link #readVelocityTile} of --vp;
+     * elastic the tiles of --vp, --vs and --rho one after the other, each physical cell checked with the message of the
+     * single-domain check (file and global position named). Reads only the tile's bytes of each file.
+     */
+    float[] readModelTile(ProblemOptions.Problem pr, String[] names) {
+        if (pr.spec().equation() == PropSpec.Equation.ACOUSTIC) {
+            return readVelocityTile(pr.vpFile(), "--vp");
+        }
+        int k = pr.files().size();
+        float[][] t = new float[k][];
+        for (int p = 0; p < k; p++) {
+            t[p] = readTile(pr.files().get(p), ProblemOptions.Problem.option(p));
+        }
+        MeshTopology.Extent e = mesh.topology().localExtent(padded);
+        Cells.checkElastic(t[0], t[1], t[2], e.shape(), e.offsets(), shape, names);
+        int n = t[0].length;
+        float[] m = new float[Math.multiplyExact(k, n)];
+        for (int p = 0; p < k; p++) {
+            System.arraycopy(t[p], 0, m, p * n, n);
+        }
+        return m;
+    }
+
+    /**
      * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, nfield)} (shape checked; any
      * equation's record): the shots of its shot group and the receivers {@code own} (global indices), every field, as
      * {@code (B/G, nt, nown, nfield)}, read without the other ranks' traces. A NaN or Inf among them is refused with
@@ -141,24 +165,53 @@ final class DistributedRun implements AutoCloseable {
      * gathered and world rank 0 writes the file. Collective over the world.
      */
     void writeModelShaped(Path file, ModelParallel mp, float[] paddedTile, boolean gradient) {
-        if (TileFiles.writesTileWise(shape)) {
-            TileFiles.writeTiles(file, paddedTile, shape, mesh, gradient);
+        writeModelShaped(file, mp, paddedTile, 1, gradient);
+    }
+
+    /**
+     * As {@link #writeModelShaped(Path, ModelParallel, float[], boolean)} for {@code count} model-shaped arrays one
+     * after the other (a parameter-major gradient): the file holds {@code (count, nz, [ny,] nx)} (one array: the
+     * model's shape).
+     */
+    void writeModelShaped(Path file, ModelParallel mp, float[] paddedTiles, int count, boolean gradient) {
+        if (TileFiles.writesTileWise(fileShape(count))) {
+            TileFiles.writeTiles(file, paddedTiles, count, shape, mesh, gradient);
             return;
         }
-        Shaped<float[]> all = new Shaped<>(mp.allGatherTiles(paddedTile), padded);
+        Shaped<float[]> all = new Shaped<>(mp.allGatherTiles(paddedTiles), fileShape(count, padded));
         float[] global = (gradient ? Padding.padToMeshAdjoint(all, shape, mesh.topology())
                 : Padding.unpadFromMesh(all, shape, mesh.topology())).data();
         if (worldRank == 0) {
-            Npy.writeFloat32(file, global, shape);
+            Npy.writeFloat32(file, global, fileShape(count));
         }
+    }
+
+    /** The shape of a file of {@code count} model-shaped arrays: the model's, or {@code (count, ...)}. */
+    int[] fileShape(int count) {
+        return fileShape(count, shape);
+    }
+
+    private static int[] fileShape(int count, int[] s) {
+        if (count == 1) {
+            return s.clone();
+        }
+        int[] out = new int[s.length + 1];
+        out[0] = count;
+        System.arraycopy(s, 0, out, 1, s.length);
+        return out;
     }
 
     /** Bytes the gathered path of {@link #writeModelShaped} holds on every rank (0 when it writes tile-wise). */
     long gatherBytes() {
-        if (TileFiles.writesTileWise(shape)) {
+        return gatherBytes(1);
+    }
+
+    /** As {@link #gatherBytes()} for {@code count} arrays. */
+    long gatherBytes(int count) {
+        if (TileFiles.writesTileWise(fileShape(count))) {
             return 0;
         }
-        long cells = 1;
+        long cells = count;
         for (int n : padded) {
             cells *= n;
         }
@@ -189,7 +242,7 @@ final class DistributedRun implements AutoCloseable {
         if (worldRank != 0) {
             return null;
         }
-        float[] all = new float[shots * group.nt() * group.nrec()];
+        float[] all = new float[shots * group.nt() * group.nrec() * group.nfield()];
         int block = group.data().length;
         System.arraycopy(group.data(), 0, all, 0, block);
         for (int g = 1; g < groups; g++) {

@@ -13,9 +13,13 @@ import sweep.prop.MemoryEstimate;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
 
-/** {@code sweep forward}: models shot records through a velocity model read from .npy files. */
+/**
+ * {@code sweep forward}: models shot records through a model read from .npy files (acoustic: --vp; elastic: --vp, --vs,
+ * --rho).
+ */
 @Command(name = "forward", mixinStandardHelpOptions = true,
-        description = "Forward-model shot records: writes float32 (B, nt, nrec, 1) to --out.")
+        description = "Forward-model shot records: writes float32 (B, nt, nrec, nfield) to --out (acoustic: nfield 1,"
+                + " the pressure; elastic: the fields of --record, in that order).")
 public final class ForwardCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
@@ -50,7 +54,7 @@ public final class ForwardCommand implements Callable<Integer> {
         Record r;
         long held;
         try (Propagator p = new Propagator(pr.spec())) {
-            r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp());
+            r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.model());
             held = p.bytesHeld();
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
@@ -71,10 +75,10 @@ public final class ForwardCommand implements Callable<Integer> {
             int nrec = pr.receivers()[0].length;
             MemoryEstimate.forward(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .requireHeap(dr.rankAndTile(mp.grid()));
-            float[] vp = dr.readVelocityTile(pr.vpFile(), "--vp");
+            float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == problem.nt ? pr.wavelet() : dr.mine(pr.wavelet(), problem.nt);
-            Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), vp);
+            Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), model);
             Record r = dr.gatherAll(mp, tile);
             double sec = (System.nanoTime() - t0) * 1e-9;
             if (r != null) {

@@ -115,6 +115,16 @@ public final class TileFiles {
      */
     public static void writeTiles(Path path, float[] paddedTile, int[] shape, ModelParallelMesh mesh,
                                   boolean adjointOfPad) {
+        writeTiles(path, paddedTile, 1, shape, mesh, adjointOfPad);
+    }
+
+    /**
+     * As {@link #writeTiles(Path, float[], int[], ModelParallelMesh, boolean)} for {@code count} model-shaped arrays
+     * one after the other ({@code paddedTiles}: each array's tile, e.g. a parameter-major gradient): the file holds
+     * {@code (count, nz, [ny,] nx)}, or the model's shape when {@code count} is 1. Collective as that.
+     */
+    public static void writeTiles(Path path, float[] paddedTiles, int count, int[] shape, ModelParallelMesh mesh,
+                                  boolean adjointOfPad) {
         MeshTopology topo = mesh.topology();
         int nd = shape.length;
         int[] padded = Padding.paddedShape(shape, topo);
@@ -123,17 +133,27 @@ public final class TileFiles {
         for (int n : e.shape()) {
             tileCells *= n;
         }
-        if (paddedTile.length != tileCells) {
-            throw new IllegalArgumentException("tile array has " + paddedTile.length + " values; the tile "
-                    + java.util.Arrays.toString(e.shape()) + " needs " + tileCells);
+        if (count < 1 || paddedTiles.length != tileCells * count) {
+            throw new IllegalArgumentException("tile array has " + paddedTiles.length + " values; " + count
+                    + " arrays of the tile " + java.util.Arrays.toString(e.shape()) + " need " + tileCells * count);
+        }
+        int[] fileShape = shape;
+        if (count > 1) {
+            fileShape = new int[nd + 1];
+            fileShape[0] = count;
+            System.arraycopy(shape, 0, fileShape, 1, nd);
+        }
+        long cells = 1;
+        for (int n : shape) {
+            cells *= n;
         }
         try {
             int world = MPI.COMM_WORLD.getRank();
             Path tmp = null;
-            long dataOffset = Npy.float32Header(shape).length;
+            long dataOffset = Npy.float32Header(fileShape).length;
             if (world == 0) {
                 tmp = AtomicFiles.createShared(path, ".npy file");
-                create(tmp, path, shape);
+                create(tmp, path, fileShape);
             }
             byte[] name = world == 0 ? tmp.toString().getBytes(StandardCharsets.UTF_8) : null;
             int[] len = {name == null ? 0 : name.length};
@@ -144,19 +164,23 @@ public final class TileFiles {
             MPI.COMM_WORLD.bcast(name, len[0], MPI.BYTE, 0);
             tmp = Path.of(new String(name, StandardCharsets.UTF_8));
             if (topo.shotGroup() == 0) {
-                float[] box = physicalBox(paddedTile, shape, padded, e, mesh, adjointOfPad);
                 int[] off = e.offsets();
-                int[] count = e.shape();
+                int[] extent = e.shape();
                 for (int a = 1; a < nd; a++) {
-                    count[a] = Math.max(0, Math.min(off[a] + count[a], shape[a]) - off[a]);
+                    extent[a] = Math.max(0, Math.min(off[a] + extent[a], shape[a]) - off[a]);
                     off[a] = Math.min(off[a], shape[a]);
                 }
-                if (box.length > 0) {
-                    try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                        Npy.writeFloat32Box(ch, dataOffset, shape, off, count, box);
-                    } catch (IOException ex) {
-                        throw new UncheckedIOException(path + ": cannot write the tile of rank " + topo.rank() + ": "
-                                + IoErrors.reason(path, ex), ex);
+                for (int k = 0; k < count; k++) {
+                    float[] tile = count == 1 ? paddedTiles : java.util.Arrays.copyOfRange(paddedTiles,
+                            Math.toIntExact(k * tileCells), Math.toIntExact((k + 1) * tileCells));
+                    float[] box = physicalBox(tile, shape, padded, e, mesh, adjointOfPad);
+                    if (box.length > 0) {
+                        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                            Npy.writeFloat32Box(ch, dataOffset + 4L * k * cells, shape, off, extent, box);
+                        } catch (IOException ex) {
+                            throw new UncheckedIOException(path + ": cannot write the tile of rank " + topo.rank()
+                                    + ": " + IoErrors.reason(path, ex), ex);
+                        }
                     }
                 }
             }
