@@ -175,7 +175,7 @@ class FwiCommandTest {
     }
 
     /** A two-band job of 2 shots and 400 steps whose bands ask for one iteration each. */
-    private Path twoBandJob(Path folder) throws Exception {
+    static Path twoBandJob(Path folder) throws Exception {
         Files.createDirectories(folder);
         float[] vTrue = FwiTest.trueModel();
         Npy.writeFloat32(folder.resolve("true.npy"), vTrue, 40, 80);
