@@ -1,6 +1,9 @@
 package sweep.prop;
 
 import java.util.Arrays;
+import sweep.backend.CpuElastic2D;
+import sweep.backend.CpuElastic3D;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.kernels.Elastic2D;
@@ -15,6 +18,8 @@ import sweep.kernels.Layout;
  * one {@link Grid} (arrays as in {@link ElasticLayout}) and runs the sub-steps of {@link Elastic2D} / {@link Elastic3D},
  * each split by depth rows over the backend's threads (bit-identical for any thread count). Parameters and profiles
  * are derived from global positions, so that a tile of a decomposed run computes each node as one domain would.
+ * The velocity and stress sub-steps run the Vector API variants ({@link CpuElastic2D}, {@link CpuElastic3D}) when
+ * {@link CpuKernels#useCpuKernels()} says so, else the portable kernels (the same bits either way).
  */
 final class ElasticStepper {
     final Grid g;
@@ -33,6 +38,10 @@ final class ElasticStepper {
     final float[] b;
     final float[] m;
     final float[] psi;
+    /** Whether the sub-steps run the Vector API kernels. */
+    private final boolean cpu;
+    /** Per-thread scratch rows of the Vector API kernels, indexed by chunk. */
+    private final float[][] scratch;
     private final JavaBackend.ChunkBody velocityPass;
     private final JavaBackend.ChunkBody stressPass;
     private final JavaBackend.ChunkBody surfaceVelocityPass;
@@ -58,9 +67,26 @@ final class ElasticStepper {
         psi = new float[(int) psiLength(geo, ndim)]; // elasticGeo checked the size
         int ny = g.ny;
         int nx = g.nx;
-        if (ndim == 2) {
+        cpu = CpuKernels.useCpuKernels();
+        scratch = new float[backend.threads()][!cpu ? 0 : ndim == 2 ? CpuElastic2D.scratchSize(g.nx)
+                : CpuElastic3D.scratchSize(g.nx)];
+        if (ndim == 2 && cpu) {
+            velocityPass = (c, z0, z1) -> CpuElastic2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx,
+                    scratch[c]);
+            stressPass = (c, z0, z1) -> CpuElastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx, scratch[c]);
+        } else if (ndim == 2) {
             velocityPass = (c, z0, z1) -> Elastic2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx);
             stressPass = (c, z0, z1) -> Elastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx);
+        } else if (cpu) {
+            velocityPass = (c, z0, z1) -> CpuElastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+                    scratch[c]);
+            stressPass = (c, z0, z1) -> CpuElastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+                    scratch[c]);
+        } else {
+            velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
+            stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
+        }
+        if (ndim == 2) {
             surfaceVelocityPass = (c, x0, x1) -> Elastic2D.freeSurfaceVelocity(v, geo, x0, x1);
             surfaceStressPass = (c, x0, x1) -> Elastic2D.freeSurfaceStress(s, geo, x0, x1);
             velocityTapedPass = (c, z0, z1) -> ElasticAdjoint2D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
@@ -68,8 +94,6 @@ final class ElasticStepper {
             stressTapedPass = (c, z0, z1) -> ElasticAdjoint2D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
                     0, nx);
         } else {
-            velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
-            stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
             surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
             velocityTapedPass = (c, z0, z1) -> ElasticAdjoint3D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
@@ -77,6 +101,11 @@ final class ElasticStepper {
             stressTapedPass = (c, z0, z1) -> ElasticAdjoint3D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
                     0, ny, 0, nx);
         }
+    }
+
+    /** Whether the sub-steps run the Vector API kernels. */
+    boolean cpuKernels() {
+        return cpu;
     }
 
     private int checkedLength(int slots, String what) {
