@@ -385,6 +385,55 @@ public final class ElasticPropagator implements AutoCloseable {
         this.vpMax = vpMax;
     }
 
+    /**
+     * Benchmark hook: sets {@code model}, zeroes the fields, then times {@code steps} steps of one explosive shot at the
+     * grid's centre with no receivers (the project's Ricker at 10 Hz); returns the seconds the steps took.
+     */
+    public double timeSteps(ElasticModel model, int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("steps must be >= 1, got " + steps);
+        }
+        setModel(model);
+        ElasticStepper st = stepper;
+        int ndim = grid.ndim;
+        int centre = grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2);
+        int[] srcIdx = new int[ndim];
+        float[] samples = new float[ndim * steps];
+        float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        double cell = 1;
+        for (double d : spec.dh()) {
+            cell *= d;
+        }
+        for (int c = 0; c < ndim; c++) {
+            srcIdx[c] = c * st.len + centre;
+            for (int t = 0; t < steps; t++) {
+                samples[c * steps + t] = (float) (-spec.dt() * w[t] / cell);
+            }
+        }
+        st.reset();
+        long t0 = System.nanoTime();
+        for (int t = 0; t < steps; t++) {
+            st.velocityStep();
+            st.surfaceVelocityStep();
+            st.stressStep();
+            Sources.add(st.s, srcIdx, samples, ndim, steps, t);
+            st.surfaceStressStep();
+        }
+        double sec = (System.nanoTime() - t0) * 1e-9;
+        st.checkFinite(steps, 0, vpMax);
+        return sec;
+    }
+
+    /** Cells updated per time step: the computational grid, PML pads included. */
+    public long cellsPerStep() {
+        return (long) grid.nz * grid.ny * grid.nx;
+    }
+
+    /** Whether the sub-steps run the Vector API kernels (known once a model was set; false before). */
+    public boolean cpuKernels() {
+        return stepper != null && stepper.cpuKernels();
+    }
+
     /** Test hook: the stepper of the last run (fields after its last step). */
     ElasticStepper stepper() {
         return stepper;
