@@ -85,7 +85,7 @@ public final class CpuElastic2D {
     }
 
     private static void velocityBlock(float[] v, float[] s, float[] b, float[] psi, float[] prof, float[] coef,
-                                    int[] geo, int z, int ze, int xa, int xe, float[] t) {
+                                      int[] geo, int z, int ze, int xa, int xe, float[] t) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int len = geo[Layout.LEN];
@@ -104,7 +104,7 @@ public final class CpuElastic2D {
         int rows = ze - z;
         int wx = geo[ElasticLayout.WX];
         int rl = ElasticRows.rowLength(nx);
-        int qx = geo[ElasticLayout.PSI_X] + z * geo[ElasticLayout.WX] + (xa < xbl ? xa : xa - xbhh + xbl);
+        int qx = geo[ElasticLayout.PSI_X] + z * wx + (xa < xbl ? xa : xa - xbhh + xbl);
         int qz = geo[ElasticLayout.PSI_Z] + (z < zbl ? z : z - zbhh + zbl) * nx + xa;
         int slx = geo[ElasticLayout.SLAB_X];
         int slz = geo[ElasticLayout.SLAB_Z];
@@ -112,14 +112,24 @@ public final class CpuElastic2D {
         int cx = 2 * h;
         int b1 = block(rl, 1);
         // vx = vx + b·(∂x σxx + ∂z σxz): D+ along x (half band, x slot 0), D− along z (integer band, z slot 0)
-        derivX(s, i, sz, coef, cx, h, n, rows, t, 0, rl, xH, psi, qx, wx, prof, fx + 2 * nx, fx + 3 * nx, t);
-        deriv(s, 2 * len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz, nx, prof, z, nz + z, 1, t);
-        ElasticRows.velocity(v, b, i, sz, n, rows, false, t, rl);
+        if (h == 4 && !(xH | zI)) {
+            ElasticRows.velocity2x4(v, b, i, sz, n, rows, s, i, 1, cx, s, 2 * len + i - sz, sz, 0, coef, t);
+        } else {
+            derivX(s, i, sz, coef, cx, h, n, rows, t, 0, rl, xH, psi, qx, wx, prof, fx + 2 * nx, fx + 3 * nx, t);
+            deriv(s, 2 * len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz, nx, prof, z, nz + z, 1,
+                    t);
+            ElasticRows.velocity(v, b, i, sz, n, rows, false, t, rl);
+        }
         // vz = vz + b·(∂x σxz + ∂z σzz): D− along x (integer band, x slot 1), D+ along z (half band, z slot 1)
-        derivX(s, 2 * len + i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + slx, wx, prof, fx, fx + nx, t);
-        deriv(s, len + i, sz, sz, coef, 0, h, n, rows, t, b1, rl, zH, psi, qz + slz, nx, prof, 2 * nz + z, 3 * nz + z, 1,
-                t);
-        ElasticRows.velocity(v, b, len + i, sz, n, rows, false, t, rl);
+        if (h == 4 && !(xI | zH)) {
+            ElasticRows.velocity2x4(v, b, len + i, sz, n, rows, s, 2 * len + i - 1, 1, cx, s, len + i, sz, 0, coef, t);
+        } else {
+            derivX(s, 2 * len + i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + slx, wx, prof, fx, fx + nx,
+                    t);
+            deriv(s, len + i, sz, sz, coef, 0, h, n, rows, t, b1, rl, zH, psi, qz + slz, nx, prof, 2 * nz + z,
+                    3 * nz + z, 1, t);
+            ElasticRows.velocity(v, b, len + i, sz, n, rows, false, t, rl);
+        }
     }
 
     private static void stressBlock(float[] v, float[] s, float[] m, float[] psi, float[] prof, float[] coef,
@@ -142,7 +152,7 @@ public final class CpuElastic2D {
         int rows = ze - z;
         int wx = geo[ElasticLayout.WX];
         int rl = ElasticRows.rowLength(nx);
-        int qx = geo[ElasticLayout.PSI_X] + z * geo[ElasticLayout.WX] + (xa < xbl ? xa : xa - xbhh + xbl);
+        int qx = geo[ElasticLayout.PSI_X] + z * wx + (xa < xbl ? xa : xa - xbhh + xbl);
         int qz = geo[ElasticLayout.PSI_Z] + (z < zbl ? z : z - zbhh + zbl) * nx + xa;
         int slx = geo[ElasticLayout.SLAB_X];
         int slz = geo[ElasticLayout.SLAB_Z];
@@ -150,13 +160,23 @@ public final class CpuElastic2D {
         int cx = 2 * h;
         int b1 = block(rl, 1);
         // σxx, σzz from exx = ∂x vx (D−, integer band, x slot 2) and ezz = ∂z vz (D−, integer band, z slot 2)
-        derivX(v, i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + 2 * slx, wx, prof, fx, fx + nx, t);
-        deriv(v, len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz + 2 * slz, nx, prof, z, nz + z, 1, t);
-        ElasticRows.normal2(s, m, i, sz, len, n, rows, t, rl);
+        if (h == 4 && !(xI | zI)) {
+            ElasticRows.normal2x4(v, s, m, i, sz, len, sz, n, rows, coef, h, t);
+        } else {
+            derivX(v, i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + 2 * slx, wx, prof, fx, fx + nx, t);
+            deriv(v, len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz + 2 * slz, nx, prof, z, nz + z,
+                    1, t);
+            ElasticRows.normal2(s, m, i, sz, len, n, rows, t, rl);
+        }
         // σxz from ∂z vx (D+, half band, z slot 3) + ∂x vz (D+, half band, x slot 3)
-        deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, zH, psi, qz + 3 * slz, nx, prof, 2 * nz + z, 3 * nz + z, 1, t);
-        derivX(v, len + i, sz, coef, cx, h, n, rows, t, b1, rl, xH, psi, qx + 3 * slx, wx, prof, fx + 2 * nx, fx + 3 * nx,
-                t);
-        ElasticRows.shear(s, m, 2 * len + i, 2 * len + i, sz, n, rows, t, rl);
+        if (h == 4 && !(zH | xH)) {
+            ElasticRows.shear4(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, v, len + i, 1, cx, coef, t);
+        } else {
+            deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, zH, psi, qz + 3 * slz, nx, prof, 2 * nz + z, 3 * nz + z,
+                    1, t);
+            derivX(v, len + i, sz, coef, cx, h, n, rows, t, b1, rl, xH, psi, qx + 3 * slx, wx, prof, fx + 2 * nx,
+                    fx + 3 * nx, t);
+            ElasticRows.shear(s, m, 2 * len + i, 2 * len + i, sz, n, rows, t, rl);
+        }
     }
 }

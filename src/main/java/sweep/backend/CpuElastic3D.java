@@ -151,28 +151,43 @@ public final class CpuElastic3D {
         int b2 = block(rl, 2);
         int cx = 2 * h;
         // vx: ∂x σxx (D+, x half band, slot 0), ∂y σxy (D−, y integer band, slot 0), ∂z σxz (D−, z integer, slot 0)
-        derivX(s, i, sy, coef, cx, h, n, rows, t, 0, rl, g.xH, psi, g.qx, g.wx, prof, g.pxH, g.pxH + nx, t);
-        deriv(s, 3 * len + i - sy, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yI, psi, g.qy, nx, prof, g.pyI,
-                g.pyI + ny, 1, t);
-        deriv(s, 4 * len + i - sz, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zI, psi, g.qz, nx, prof, g.pzI,
-                g.pzI + nz, 0, t);
-        ElasticRows.velocity(v, b, i, sy, n, rows, true, t, rl);
+        if (h == 4 && !(g.xH | g.yI | g.zI)) {
+            ElasticRows.velocity3x4(v, b, i, sy, n, rows, s, i, 1, cx, s, 3 * len + i - sy, sy, h, s,
+                    4 * len + i - sz, sz, 0, coef, t);
+        } else {
+            derivX(s, i, sy, coef, cx, h, n, rows, t, 0, rl, g.xH, psi, g.qx, g.wx, prof, g.pxH, g.pxH + nx, t);
+            deriv(s, 3 * len + i - sy, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yI, psi, g.qy, nx, prof, g.pyI,
+                    g.pyI + ny, 1, t);
+            deriv(s, 4 * len + i - sz, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zI, psi, g.qz, nx, prof, g.pzI,
+                    g.pzI + nz, 0, t);
+            ElasticRows.velocity(v, b, i, sy, n, rows, true, t, rl);
+        }
         // vy: ∂x σxy (D−, x integer, slot 1), ∂y σyy (D+, y half, slot 1), ∂z σyz (D−, z integer, slot 1)
-        derivX(s, 3 * len + i - 1, sy, coef, cx, h, n, rows, t, 0, rl, g.xI, psi, g.qx + slx, g.wx, prof, g.pxI,
-                g.pxI + nx, t);
-        deriv(s, len + i, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yH, psi, g.qy + sly, nx, prof, g.pyH, g.pyH + ny,
-                1, t);
-        deriv(s, 5 * len + i - sz, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zI, psi, g.qz + slz, nx, prof, g.pzI,
-                g.pzI + nz, 0, t);
-        ElasticRows.velocity(v, b, len + i, sy, n, rows, true, t, rl);
+        if (h == 4 && !(g.xI | g.yH | g.zI)) {
+            ElasticRows.velocity3x4(v, b, len + i, sy, n, rows, s, 3 * len + i - 1, 1, cx, s, len + i, sy, h, s,
+                    5 * len + i - sz, sz, 0, coef, t);
+        } else {
+            derivX(s, 3 * len + i - 1, sy, coef, cx, h, n, rows, t, 0, rl, g.xI, psi, g.qx + slx, g.wx, prof, g.pxI,
+                    g.pxI + nx, t);
+            deriv(s, len + i, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yH, psi, g.qy + sly, nx, prof, g.pyH,
+                    g.pyH + ny, 1, t);
+            deriv(s, 5 * len + i - sz, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zI, psi, g.qz + slz, nx, prof, g.pzI,
+                    g.pzI + nz, 0, t);
+            ElasticRows.velocity(v, b, len + i, sy, n, rows, true, t, rl);
+        }
         // vz: ∂x σxz (D−, x integer, slot 2), ∂y σyz (D−, y integer, slot 2), ∂z σzz (D+, z half, slot 2)
-        derivX(s, 4 * len + i - 1, sy, coef, cx, h, n, rows, t, 0, rl, g.xI, psi, g.qx + 2 * slx, g.wx, prof, g.pxI,
-                g.pxI + nx, t);
-        deriv(s, 5 * len + i - sy, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yI, psi, g.qy + 2 * sly, nx, prof,
-                g.pyI, g.pyI + ny, 1, t);
-        deriv(s, 2 * len + i, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zH, psi, g.qz + 2 * slz, nx, prof, g.pzH,
-                g.pzH + nz, 0, t);
-        ElasticRows.velocity(v, b, 2 * len + i, sy, n, rows, true, t, rl);
+        if (h == 4 && !(g.xI | g.yI | g.zH)) {
+            ElasticRows.velocity3x4(v, b, 2 * len + i, sy, n, rows, s, 4 * len + i - 1, 1, cx, s, 5 * len + i - sy,
+                    sy, h, s, 2 * len + i, sz, 0, coef, t);
+        } else {
+            derivX(s, 4 * len + i - 1, sy, coef, cx, h, n, rows, t, 0, rl, g.xI, psi, g.qx + 2 * slx, g.wx, prof,
+                    g.pxI, g.pxI + nx, t);
+            deriv(s, 5 * len + i - sy, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yI, psi, g.qy + 2 * sly, nx, prof,
+                    g.pyI, g.pyI + ny, 1, t);
+            deriv(s, 2 * len + i, sy, sz, coef, 0, h, n, rows, t, b2, rl, g.zH, psi, g.qz + 2 * slz, nx, prof, g.pzH,
+                    g.pzH + nz, 0, t);
+            ElasticRows.velocity(v, b, 2 * len + i, sy, n, rows, true, t, rl);
+        }
     }
 
     private static void stressBlock(float[] v, float[] s, float[] m, float[] psi, float[] prof, float[] coef,
@@ -196,7 +211,8 @@ public final class CpuElastic3D {
         int b1 = block(rl, 1);
         int b2 = block(rl, 2);
         int cx = 2 * h;
-        // normal strain rates exx, eyy, ezz (D−, integer bands, slot 3 of each axis)
+        // normal strain rates exx, eyy, ezz (D−, integer bands, slot 3 of each axis); a loop with the three
+        // differences and the three updates passes C2's inlining budget: always through the scratch
         derivX(v, i - 1, sy, coef, cx, h, n, rows, t, 0, rl, g.xI, psi, g.qx + 3 * slx, g.wx, prof, g.pxI,
                 g.pxI + nx, t);
         deriv(v, len + i - sy, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yI, psi, g.qy + 3 * sly, nx, prof, g.pyI,
@@ -205,22 +221,36 @@ public final class CpuElastic3D {
                 g.pzI, g.pzI + nz, 0, t);
         ElasticRows.normal3(s, m, i, sy, len, n, rows, t, rl);
         // σxy: ∂y vx (D+, y half, y slot 4) + ∂x vy (D+, x half, x slot 4)
-        deriv(v, i, sy, sy, coef, h, h, n, rows, t, 0, rl, g.yH, psi, g.qy + 4 * sly, nx, prof, g.pyH, g.pyH + ny, 1,
-                t);
-        derivX(v, len + i, sy, coef, cx, h, n, rows, t, b1, rl, g.xH, psi, g.qx + 4 * slx, g.wx, prof, g.pxH,
-                g.pxH + nx, t);
-        ElasticRows.shear(s, m, 3 * len + i, 2 * len + i, sy, n, rows, t, rl);
+        if (h == 4 && !(g.yH | g.xH)) {
+            ElasticRows.shear4(s, m, 3 * len + i, 2 * len + i, sy, n, rows, v, i, sy, h, v, len + i, 1, cx, coef, t);
+        } else {
+            deriv(v, i, sy, sy, coef, h, h, n, rows, t, 0, rl, g.yH, psi, g.qy + 4 * sly, nx, prof, g.pyH, g.pyH + ny,
+                    1, t);
+            derivX(v, len + i, sy, coef, cx, h, n, rows, t, b1, rl, g.xH, psi, g.qx + 4 * slx, g.wx, prof, g.pxH,
+                    g.pxH + nx, t);
+            ElasticRows.shear(s, m, 3 * len + i, 2 * len + i, sy, n, rows, t, rl);
+        }
         // σxz: ∂z vx (D+, z half, z slot 4) + ∂x vz (D+, x half, x slot 5)
-        deriv(v, i, sy, sz, coef, 0, h, n, rows, t, 0, rl, g.zH, psi, g.qz + 4 * slz, nx, prof, g.pzH, g.pzH + nz, 0,
-                t);
-        derivX(v, 2 * len + i, sy, coef, cx, h, n, rows, t, b1, rl, g.xH, psi, g.qx + 5 * slx, g.wx, prof, g.pxH,
-                g.pxH + nx, t);
-        ElasticRows.shear(s, m, 4 * len + i, 3 * len + i, sy, n, rows, t, rl);
+        if (h == 4 && !(g.zH | g.xH)) {
+            ElasticRows.shear4(s, m, 4 * len + i, 3 * len + i, sy, n, rows, v, i, sz, 0, v, 2 * len + i, 1, cx, coef,
+                    t);
+        } else {
+            deriv(v, i, sy, sz, coef, 0, h, n, rows, t, 0, rl, g.zH, psi, g.qz + 4 * slz, nx, prof, g.pzH, g.pzH + nz,
+                    0, t);
+            derivX(v, 2 * len + i, sy, coef, cx, h, n, rows, t, b1, rl, g.xH, psi, g.qx + 5 * slx, g.wx, prof, g.pxH,
+                    g.pxH + nx, t);
+            ElasticRows.shear(s, m, 4 * len + i, 3 * len + i, sy, n, rows, t, rl);
+        }
         // σyz: ∂z vy (D+, z half, z slot 5) + ∂y vz (D+, y half, y slot 5)
-        deriv(v, len + i, sy, sz, coef, 0, h, n, rows, t, 0, rl, g.zH, psi, g.qz + 5 * slz, nx, prof, g.pzH,
-                g.pzH + nz, 0, t);
-        deriv(v, 2 * len + i, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yH, psi, g.qy + 5 * sly, nx, prof, g.pyH,
-                g.pyH + ny, 1, t);
-        ElasticRows.shear(s, m, 5 * len + i, 4 * len + i, sy, n, rows, t, rl);
+        if (h == 4 && !(g.zH | g.yH)) {
+            ElasticRows.shear4(s, m, 5 * len + i, 4 * len + i, sy, n, rows, v, len + i, sz, 0, v, 2 * len + i, sy, h,
+                    coef, t);
+        } else {
+            deriv(v, len + i, sy, sz, coef, 0, h, n, rows, t, 0, rl, g.zH, psi, g.qz + 5 * slz, nx, prof, g.pzH,
+                    g.pzH + nz, 0, t);
+            deriv(v, 2 * len + i, sy, sy, coef, h, h, n, rows, t, b1, rl, g.yH, psi, g.qy + 5 * sly, nx, prof, g.pyH,
+                    g.pyH + ny, 1, t);
+            ElasticRows.shear(s, m, 5 * len + i, 4 * len + i, sy, n, rows, t, rl);
+        }
     }
 }

@@ -6,20 +6,25 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The vector loops of the CPU elastic kernels ({@link CpuElastic2D}, {@link CpuElastic3D}). They work on a block of
  * row segments: {@code rows} rows (at most {@link #RB}) {@code fs} floats apart, each over the same n ≥ VL cells, with
- * the same band membership, so that every cell of the block has the same CPML memory variables. A sub-step over a
- * block is a pipeline of small loops: each spatial derivative (with its memory variable where its node lies in a band)
- * into a scratch block ({@link #deriv}), then one loop per updated component ({@link #velocity}, {@link #normal2},
- * {@link #normal3}, {@link #shear}). Every loop performs, per cell, the float operations of the portable kernels in
- * their order (a float stored into the scratch and read back is the same float).
+ * the same band membership, so that every cell of the block has the same CPML memory variables. Every loop performs,
+ * per cell, the float operations of the portable kernels in their order.
+ *
+ * <p>Two shapes. Order 8 (the default) without memory variables, most of a grid: one loop per updated component
+ * computes its differences inline and updates it ({@link #velocity2x4}, {@link #velocity3x4}, {@link #normal2x4},
+ * {@link #shear4}). Otherwise a pipeline: each difference, with its memory variable where its node lies in a band,
+ * into a scratch block ({@link #deriv}, {@link #derivX}), then one loop per updated component reading them back
+ * ({@link #velocity}, {@link #normal2}, {@link #normal3}, {@link #shear}); a float stored and read back is the same
+ * float.
  *
  * <p>Why this shape (each measured): C2 (JDK 17) stops inlining once a compilation reaches about 18000 nodes, and the
- * Vector API calls it then leaves out box their vectors, several times slower; a loop holding two unrolled
- * derivatives and their memory variables already passes that budget, so each derivative has its own loop. Each
- * operation is one method of its own, never inlined into a caller that holds other loops (C2 then spills indices and
- * weights and keeps range checks in the loop, about 2.5× slower, depending on which method it compiled first); within
- * it every index is affine in the loop variables, so that C2 hoists the range checks. A call costs about as much as a
- * short 3-D row, hence blocks of rows. Order 8 (h = 4), the default, has unrolled loops; other orders a loop over the
- * weights.
+ * Vector API calls it then leaves out box their vectors, several times slower. So every loop is one small method of
+ * its own holding only the differences it computes: a loop with two explicitly unrolled differences and their memory
+ * variables already passed the budget, and one with a branch between an inline difference and a scratch load passed
+ * it or not depending on the branch profile at compile time (the same run was then fast or 2-5× slower). A difference
+ * is a loop over the weights ({@link #dN}): at a constant trip count (4) C2 parses one term, unrolls it afterwards and
+ * hoists the weights. Every index is affine in the loop variables, so that C2 hoists the range checks; a method that
+ * held several loops spilled its indices and kept the checks. Blocks of rows amortise each call's fixed cost, which a
+ * 3-D row of a hundred cells does not.
  *
  * <p>In-place results of a row's last vector, which overlaps the one before when n is not a multiple of the vector
  * length, are computed first from the old values into parking slots and stored after the whole vectors; overlapped
@@ -42,8 +47,8 @@ final class ElasticRows {
     /** Parking blocks (in-place results of one loop). */
     static final int SLOTS = 3;
 
-    /** Cells of a block at most (rows·n), property {@code sweep.cpu.elblock} for experiments. */
-    static final int BLOCK_CELLS = Integer.getInteger("sweep.cpu.elblock", 4096);
+    /** Cells of a block at most (rows·n): its scratch rows stay in the first two cache levels. */
+    static final int BLOCK_CELLS = 4096;
 
     /** Rows per block for segments of n cells: as many as fit {@link #BLOCK_CELLS}, 1 to {@link #RB}. */
     static int blockRows(int n) {
@@ -81,11 +86,11 @@ final class ElasticRows {
                       int o, int rl, boolean band, float[] psi, int q, int qs, float[] prof, int pa, int pb, int ps,
                       float[] t) {
         if (h == 4 && !band) {
-            diff4(f, i0, fs, st, coef[c], coef[c + 1], coef[c + 2], coef[c + 3], out, o, rl, n, rows);
+            diff4(f, i0, fs, st, coef, c, out, o, rl, n, rows);
         } else if (!band) {
             diffN(f, i0, fs, st, coef, c, h, out, o, rl, n, rows);
         } else if (h == 4) {
-            diff4Row(f, i0, fs, st, coef[c], coef[c + 1], coef[c + 2], coef[c + 3], out, o, rl, n, rows, psi, q, qs,
+            diff4Row(f, i0, fs, st, coef, c, out, o, rl, n, rows, psi, q, qs,
                     prof, pa, pb, ps, t);
         } else {
             diffNRow(f, i0, fs, st, coef, c, h, out, o, rl, n, rows, psi, q, qs, prof, pa, pb, ps, t);
@@ -99,11 +104,11 @@ final class ElasticRows {
     static void derivX(float[] f, int i0, int fs, float[] coef, int c, int h, int n, int rows, float[] out, int o,
                        int rl, boolean band, float[] psi, int q, int qs, float[] prof, int pa, int pb, float[] t) {
         if (h == 4 && !band) {
-            diff4(f, i0, fs, 1, coef[c], coef[c + 1], coef[c + 2], coef[c + 3], out, o, rl, n, rows);
+            diff4(f, i0, fs, 1, coef, c, out, o, rl, n, rows);
         } else if (!band) {
             diffN(f, i0, fs, 1, coef, c, h, out, o, rl, n, rows);
         } else if (h == 4) {
-            diff4Cols(f, i0, fs, coef[c], coef[c + 1], coef[c + 2], coef[c + 3], out, o, rl, n, rows, psi, q, qs, prof,
+            diff4Cols(f, i0, fs, coef, c, out, o, rl, n, rows, psi, q, qs, prof,
                     pa, pb, t);
         } else {
             diffNCols(f, i0, fs, coef, c, h, out, o, rl, n, rows, psi, q, qs, prof, pa, pb, t);
@@ -111,36 +116,28 @@ final class ElasticRows {
     }
 
     /** h = 4 difference without a memory variable (the last, overlapping vector of a row simply written twice). */
-    private static void diff4(float[] f, int i, int fs, int st, float w1, float w2, float w3, float w4, float[] out,
+    private static void diff4(float[] f, int i, int fs, int st, float[] coef, int c, float[] out,
                               int o, int os, int n, int rows) {
-        FloatVector c1 = FloatVector.broadcast(S, w1);
-        FloatVector c2 = FloatVector.broadcast(S, w2);
-        FloatVector c3 = FloatVector.broadcast(S, w3);
-        FloatVector c4 = FloatVector.broadcast(S, w4);
         int whole = n / VL * VL;
         for (int r = 0; r < rows; r++) {
             int fi = i + r * fs;
             int oi = o + r * os;
             for (int x = 0; x < whole; x += VL) {
-                d4(f, fi + x, st, c1, c2, c3, c4).intoArray(out, oi + x);
+                dN(f, fi + x, st, coef, c, 4).intoArray(out, oi + x);
             }
         }
         if (whole < n) {
             int last = n - VL;
             for (int r = 0; r < rows; r++) {
-                d4(f, i + r * fs + last, st, c1, c2, c3, c4).intoArray(out, o + r * os + last);
+                dN(f, i + r * fs + last, st, coef, c, 4).intoArray(out, o + r * os + last);
             }
         }
     }
 
     /** h = 4 difference with the memory variable of a y or z band row (decay and update scalars per row). */
-    private static void diff4Row(float[] f, int i, int fs, int st, float w1, float w2, float w3, float w4,
+    private static void diff4Row(float[] f, int i, int fs, int st, float[] coef, int c,
                                  float[] out, int o, int os, int n, int rows, float[] psi, int q, int qs,
                                  float[] prof, int pa, int pb, int ps, float[] t) {
-        FloatVector c1 = FloatVector.broadcast(S, w1);
-        FloatVector c2 = FloatVector.broadcast(S, w2);
-        FloatVector c3 = FloatVector.broadcast(S, w3);
-        FloatVector c4 = FloatVector.broadcast(S, w4);
         int whole = n / VL * VL;
         int last = n - VL;
         int tp = slot(t, 0);
@@ -148,7 +145,7 @@ final class ElasticRows {
             for (int r = 0; r < rows; r++) {
                 float a = prof[pa + r * ps];
                 float b = prof[pb + r * ps];
-                FloatVector d = d4(f, i + r * fs + last, st, c1, c2, c3, c4);
+                FloatVector d = dN(f, i + r * fs + last, st, coef, c, 4);
                 FloatVector p = ld(psi, q + r * qs + last).mul(a).add(d.mul(b));
                 p.intoArray(t, tp + r * VL);
                 d.add(p).intoArray(out, o + r * os + last);
@@ -161,7 +158,7 @@ final class ElasticRows {
             float a = prof[pa + r * ps];
             float b = prof[pb + r * ps];
             for (int x = 0; x < whole; x += VL) {
-                FloatVector d = d4(f, fi + x, st, c1, c2, c3, c4);
+                FloatVector d = dN(f, fi + x, st, coef, c, 4);
                 FloatVector p = ld(psi, qi + x).mul(a).add(d.mul(b));
                 p.intoArray(psi, qi + x);
                 d.add(p).intoArray(out, oi + x);
@@ -175,13 +172,9 @@ final class ElasticRows {
     }
 
     /** h = 4 difference along x with the memory variable of an x band segment (profile vectors at pa, pb). */
-    private static void diff4Cols(float[] f, int i, int fs, float w1, float w2, float w3, float w4, float[] out,
+    private static void diff4Cols(float[] f, int i, int fs, float[] coef, int c, float[] out,
                                   int o, int os, int n, int rows, float[] psi, int q, int qs, float[] prof, int pa,
                                   int pb, float[] t) {
-        FloatVector c1 = FloatVector.broadcast(S, w1);
-        FloatVector c2 = FloatVector.broadcast(S, w2);
-        FloatVector c3 = FloatVector.broadcast(S, w3);
-        FloatVector c4 = FloatVector.broadcast(S, w4);
         int whole = n / VL * VL;
         int last = n - VL;
         int tp = slot(t, 0);
@@ -189,7 +182,7 @@ final class ElasticRows {
             FloatVector a = ld(prof, pa + last);
             FloatVector b = ld(prof, pb + last);
             for (int r = 0; r < rows; r++) {
-                FloatVector d = d4(f, i + r * fs + last, 1, c1, c2, c3, c4);
+                FloatVector d = dN(f, i + r * fs + last, 1, coef, c, 4);
                 FloatVector p = a.mul(ld(psi, q + r * qs + last)).add(b.mul(d));
                 p.intoArray(t, tp + r * VL);
                 d.add(p).intoArray(out, o + r * os + last);
@@ -200,7 +193,7 @@ final class ElasticRows {
             int oi = o + r * os;
             int qi = q + r * qs;
             for (int x = 0; x < whole; x += VL) {
-                FloatVector d = d4(f, fi + x, 1, c1, c2, c3, c4);
+                FloatVector d = dN(f, fi + x, 1, coef, c, 4);
                 FloatVector p = ld(prof, pa + x).mul(ld(psi, qi + x)).add(ld(prof, pb + x).mul(d));
                 p.intoArray(psi, qi + x);
                 d.add(p).intoArray(out, oi + x);
@@ -304,14 +297,6 @@ final class ElasticRows {
         }
     }
 
-    /** (((0 + c1·(f[i+st] − f[i])) + c2·(f[i+2st] − f[i−st])) + c3·(…)) + c4·(f[i+4st] − f[i−3st]). */
-    private static FloatVector d4(float[] f, int i, int st, FloatVector c1, FloatVector c2, FloatVector c3,
-                                  FloatVector c4) {
-        return FloatVector.zero(S).add(ld(f, i + st).sub(ld(f, i)).mul(c1))
-                .add(ld(f, i + 2 * st).sub(ld(f, i - st)).mul(c2))
-                .add(ld(f, i + 3 * st).sub(ld(f, i - 2 * st)).mul(c3))
-                .add(ld(f, i + 4 * st).sub(ld(f, i - 3 * st)).mul(c4));
-    }
 
     /** Σ_k c_k·(f[i + k·st] − f[i − (k−1)·st]) from 0 in k order, any h. */
     private static FloatVector dN(float[] f, int i, int st, float[] coef, int c, int h) {
@@ -504,6 +489,157 @@ final class ElasticRows {
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
                 System.arraycopy(t, tp + r * VL, s, i + r * fs + last, VL);
+            }
+        }
+    }
+
+    // ---- order 8 without memory variables: one loop per updated component, its differences inline ----
+    // Each loop holds exactly the differences it computes (no branch that C2 would parse as well): with a branch
+    // between an inline difference and a scratch load, whether a loop fits C2's inlining budget depended on the branch
+    // profile at compile time, and a loop that did not fit ran several times slower in some runs and not in others.
+
+    /**
+     * Order-8 2-D velocity update of a block without memory variables: f[i + r·fs + j] += b[…]·(D0 + D1), Dk the
+     * difference of gk at ok + r·fs + j along stk with the weights coef[ck..] (as {@link #dN}); the last, overlapping
+     * vector of each row is parked.
+     */
+    static void velocity2x4(float[] f, float[] b, int i, int fs, int n, int rows, float[] g0, int o0, int st0, int c0,
+                            float[] g1, int o1, int st1, int c1, float[] coef, float[] t) {
+        int whole = n / VL * VL;
+        int last = n - VL;
+        int tp = slot(t, 0);
+        if (whole < n) {
+            velocity2x4Loop(f, b, i + last, fs, VL, rows, g0, o0 + last, st0, c0, g1, o1 + last, st1, c1, coef, t,
+                    tp - i - last, VL - fs);
+        }
+        velocity2x4Loop(f, b, i, fs, whole, rows, g0, o0, st0, c0, g1, o1, st1, c1, coef, f, 0, 0);
+        if (whole < n) {
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(t, tp + r * VL, f, i + r * fs + last, VL);
+            }
+        }
+    }
+
+    /** Loop of {@link #velocity2x4}: results to fo[i + r·fs + j + d + r·ds]. */
+    private static void velocity2x4Loop(float[] f, float[] b, int i, int fs, int count, int rows, float[] g0, int o0,
+                                        int st0, int c0, float[] g1, int o1, int st1, int c1, float[] coef,
+                                        float[] fo, int d, int ds) {
+        for (int r = 0; r < rows; r++) {
+            int fi = i + r * fs;
+            int a0 = o0 + r * fs;
+            int a1 = o1 + r * fs;
+            int oi = fi + d + r * ds;
+            for (int x = 0; x < count; x += VL) {
+                FloatVector sum = dN(g0, a0 + x, st0, coef, c0, 4).add(dN(g1, a1 + x, st1, coef, c1, 4));
+                ld(f, fi + x).add(ld(b, fi + x).mul(sum)).intoArray(fo, oi + x);
+            }
+        }
+    }
+
+    /** Order-8 3-D velocity update of a block without memory variables: f += b·((D0 + D1) + D2). */
+    static void velocity3x4(float[] f, float[] b, int i, int fs, int n, int rows, float[] g0, int o0, int st0, int c0,
+                            float[] g1, int o1, int st1, int c1, float[] g2, int o2, int st2, int c2, float[] coef,
+                            float[] t) {
+        int whole = n / VL * VL;
+        int last = n - VL;
+        int tp = slot(t, 0);
+        if (whole < n) {
+            velocity3x4Loop(f, b, i + last, fs, VL, rows, g0, o0 + last, st0, c0, g1, o1 + last, st1, c1, g2,
+                    o2 + last, st2, c2, coef, t, tp - i - last, VL - fs);
+        }
+        velocity3x4Loop(f, b, i, fs, whole, rows, g0, o0, st0, c0, g1, o1, st1, c1, g2, o2, st2, c2, coef, f, 0, 0);
+        if (whole < n) {
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(t, tp + r * VL, f, i + r * fs + last, VL);
+            }
+        }
+    }
+
+    private static void velocity3x4Loop(float[] f, float[] b, int i, int fs, int count, int rows, float[] g0, int o0,
+                                        int st0, int c0, float[] g1, int o1, int st1, int c1, float[] g2, int o2,
+                                        int st2, int c2, float[] coef, float[] fo, int d, int ds) {
+        for (int r = 0; r < rows; r++) {
+            int fi = i + r * fs;
+            int a0 = o0 + r * fs;
+            int a1 = o1 + r * fs;
+            int a2 = o2 + r * fs;
+            int oi = fi + d + r * ds;
+            for (int x = 0; x < count; x += VL) {
+                FloatVector sum = dN(g0, a0 + x, st0, coef, c0, 4).add(dN(g1, a1 + x, st1, coef, c1, 4))
+                        .add(dN(g2, a2 + x, st2, coef, c2, 4));
+                ld(f, fi + x).add(ld(b, fi + x).mul(sum)).intoArray(fo, oi + x);
+            }
+        }
+    }
+
+    /**
+     * Order-8 2-D normal stresses of a block without memory variables: exx (D− of vx along x at i) and ezz (D− of vz
+     * along sz at len + i), then the update of {@link #normal2}.
+     */
+    static void normal2x4(float[] v, float[] s, float[] m, int i, int fs, int len, int sz, int n, int rows,
+                          float[] coef, int h, float[] t) {
+        int whole = n / VL * VL;
+        int last = n - VL;
+        if (whole < n) {
+            normal2x4Loop(v, s, m, i + last, fs, len, sz, VL, rows, coef, h, t, slot(t, 0) - i - last, VL - fs,
+                    slot(t, 1) - len - i - last);
+        }
+        normal2x4Loop(v, s, m, i, fs, len, sz, whole, rows, coef, h, s, 0, 0, 0);
+        if (whole < n) {
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(t, slot(t, 0) + r * VL, s, i + r * fs + last, VL);
+                System.arraycopy(t, slot(t, 1) + r * VL, s, len + i + r * fs + last, VL);
+            }
+        }
+    }
+
+    private static void normal2x4Loop(float[] v, float[] s, float[] m, int i, int fs, int len, int sz, int count,
+                                      int rows, float[] coef, int h, float[] so, int d0, int ds, int d1) {
+        for (int r = 0; r < rows; r++) {
+            int fi = i + r * fs;
+            int k0 = fi + d0 + r * ds;
+            int k1 = len + fi + d1 + r * ds;
+            for (int x = 0; x < count; x += VL) {
+                FloatVector exx = dN(v, fi + x - 1, 1, coef, 2 * h, 4);
+                FloatVector ezz = dN(v, len + fi + x - sz, sz, coef, 0, 4);
+                FloatVector lam = ld(m, fi + x);
+                FloatVector l2m = ld(m, len + fi + x);
+                ld(s, fi + x).add(l2m.mul(exx).add(lam.mul(ezz))).intoArray(so, k0 + x);
+                ld(s, len + fi + x).add(lam.mul(exx).add(l2m.mul(ezz))).intoArray(so, k1 + x);
+            }
+        }
+    }
+
+    /** Order-8 shear stress of a block without memory variables: s[i + r·fs + j] += m[im + …]·(D0 + D1). */
+    static void shear4(float[] s, float[] m, int i, int im, int fs, int n, int rows, float[] g0, int o0, int st0,
+                       int c0, float[] g1, int o1, int st1, int c1, float[] coef, float[] t) {
+        int whole = n / VL * VL;
+        int last = n - VL;
+        int tp = slot(t, 0);
+        if (whole < n) {
+            shear4Loop(s, m, i + last, im + last, fs, VL, rows, g0, o0 + last, st0, c0, g1, o1 + last, st1, c1, coef,
+                    t, tp - i - last, VL - fs);
+        }
+        shear4Loop(s, m, i, im, fs, whole, rows, g0, o0, st0, c0, g1, o1, st1, c1, coef, s, 0, 0);
+        if (whole < n) {
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(t, tp + r * VL, s, i + r * fs + last, VL);
+            }
+        }
+    }
+
+    private static void shear4Loop(float[] s, float[] m, int i, int im, int fs, int count, int rows, float[] g0,
+                                   int o0, int st0, int c0, float[] g1, int o1, int st1, int c1, float[] coef,
+                                   float[] so, int d, int ds) {
+        for (int r = 0; r < rows; r++) {
+            int fi = i + r * fs;
+            int mi = im + r * fs;
+            int a0 = o0 + r * fs;
+            int a1 = o1 + r * fs;
+            int oi = fi + d + r * ds;
+            for (int x = 0; x < count; x += VL) {
+                FloatVector sum = dN(g0, a0 + x, st0, coef, c0, 4).add(dN(g1, a1 + x, st1, coef, c1, 4));
+                ld(s, fi + x).add(ld(m, mi + x).mul(sum)).intoArray(so, oi + x);
             }
         }
     }

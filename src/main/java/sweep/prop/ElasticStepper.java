@@ -394,7 +394,11 @@ final class ElasticStepper {
 
     /** Bytes held by this stepper's arrays. */
     long bytes() {
-        return 4L * (v.length + s.length + b.length + m.length + psi.length + (prof == null ? 0 : prof.length));
+        long n = v.length + s.length + b.length + m.length + psi.length + (prof == null ? 0 : prof.length);
+        for (float[] row : scratch) {
+            n += row.length;
+        }
+        return 4L * n;
     }
 
     /** Physical copies of every component: velocities, then stresses (order of {@link ElasticListener}). */
