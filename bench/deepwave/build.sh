@@ -42,8 +42,8 @@ flags=(-O3 -DNDEBUG -Ofast -mavx2 -fopenmp -fPIC)
 if ! echo 'int main(void){return 0;}' | "$cc" -mavx2 -x c - -o /dev/null 2>/dev/null; then
   flags=(-O3 -DNDEBUG -Ofast -fopenmp -fPIC) # Deepwave drops -mavx2 where the compiler rejects it
 fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+obj="$out/obj" # Deepwave's objects, kept: a rebuild after a driver change only relinks
+mkdir -p "$obj"
 {
   echo "Deepwave source: $src"
   if git -C "$src" rev-parse HEAD >/dev/null 2>&1; then echo "Deepwave commit: $(git -C "$src" rev-parse HEAD)"; fi
@@ -54,10 +54,13 @@ for nd in 2 3; do
   defs=(-DDW_NDIM=$nd -DDW_ACCURACY=8 -DDW_DTYPE=float -DDW_DEVICE=cpu)
   objs=()
   for unit in storage_utils simple_compress scalar elastic; do
-    line=("$cc" "${flags[@]}" "${defs[@]}" -I"$dw" -c "$dw/$unit.c" -o "$tmp/${unit}_$nd.o")
+    o="$obj/${unit}_$nd.o"
+    line=("$cc" "${flags[@]}" "${defs[@]}" -I"$dw" -c "$dw/$unit.c" -o "$o")
     echo "${line[*]}" >> "$out/BUILD.txt"
-    "${line[@]}"
-    objs+=("$tmp/${unit}_$nd.o")
+    if [ ! -f "$o" ] || [ "$dw/$unit.c" -nt "$o" ] || [ "$0" -nt "$o" ]; then
+      "${line[@]}"
+    fi
+    objs+=("$o")
   done
   for eq in scalar elastic; do
     extra=()

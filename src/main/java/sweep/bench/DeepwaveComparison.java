@@ -27,13 +27,26 @@ import sweep.prop.Storage;
  * Throughput is cells × steps / s with the PML cells counted, (n + 2·abcn)^ndim cells per shot and step for both.
  */
 public final class DeepwaveComparison {
-    /** One compared configuration: Mcells/s of both codes per round and the per-round ratios sweep / Deepwave. */
-    public record Row(String label, int threads, double[] deepwave, double[] sweep) {
+    /**
+     * One compared configuration: Mcells/s of both codes per round (wall clock) and, on one thread, per CPU second of
+     * the working thread (NaN on more threads), robust to time the scheduler gave to other processes.
+     */
+    public record Row(String label, int threads, double[] deepwave, double[] sweep, double[] deepwaveCpu,
+                      double[] sweepCpu) {
         /** Per-round ratios sweep / Deepwave. */
         public double[] ratios() {
-            double[] r = new double[sweep.length];
+            return ratios(sweep, deepwave);
+        }
+
+        /** Per-round ratios of the CPU-time figures (NaN on more than one thread). */
+        public double[] cpuRatios() {
+            return ratios(sweepCpu, deepwaveCpu);
+        }
+
+        private static double[] ratios(double[] a, double[] b) {
+            double[] r = new double[a.length];
             for (int k = 0; k < r.length; k++) {
-                r[k] = sweep[k] / deepwave[k];
+                r[k] = a[k] / b[k];
             }
             return r;
         }
@@ -90,6 +103,10 @@ public final class DeepwaveComparison {
         }
         double[] dw = new double[repeats];
         double[] sw = new double[repeats];
+        double[] dwc = new double[repeats];
+        double[] swc = new double[repeats];
+        double work = cellsPerStep * steps / 1e6;
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         ProcessBuilder pb = new ProcessBuilder(exe.toString(), Integer.toString(shape[0]), Integer.toString(abcn),
                 Integer.toString(steps), Integer.toString(threads), Integer.toString(threads));
         pb.redirectError(ProcessBuilder.Redirect.INHERIT);
@@ -109,8 +126,12 @@ public final class DeepwaveComparison {
                 try (ElasticPropagator p = new ElasticPropagator(spec)) {
                     p.timeSteps(model, steps); // warm-up
                     for (int r = 0; r < repeats; r++) {
-                        dw[r] = threads * cellsPerStep * steps / runDeepwave(in, out, exe, proc) / 1e6;
-                        sw[r] = cellsPerStep * steps / p.timeSteps(model, steps) / 1e6;
+                        double[] d = runDeepwave(in, out, exe, proc);
+                        dw[r] = threads * work / d[0];
+                        dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
+                        long c0 = mx.getCurrentThreadCpuTime();
+                        sw[r] = work / p.timeSteps(model, steps);
+                        swc[r] = threads == 1 ? work / ((mx.getCurrentThreadCpuTime() - c0) * 1e-9) : Double.NaN;
                     }
                 }
             } else {
@@ -121,8 +142,12 @@ public final class DeepwaveComparison {
                 try (Propagator p = new Propagator(spec)) {
                     p.timeSteps(vp, steps); // warm-up
                     for (int r = 0; r < repeats; r++) {
-                        dw[r] = threads * cellsPerStep * steps / runDeepwave(in, out, exe, proc) / 1e6;
-                        sw[r] = cellsPerStep * steps / p.timeSteps(vp, steps) / 1e6;
+                        double[] d = runDeepwave(in, out, exe, proc);
+                        dw[r] = threads * work / d[0];
+                        dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
+                        long c0 = mx.getCurrentThreadCpuTime();
+                        sw[r] = work / p.timeSteps(vp, steps);
+                        swc[r] = threads == 1 ? work / ((mx.getCurrentThreadCpuTime() - c0) * 1e-9) : Double.NaN;
                     }
                 }
             }
@@ -140,17 +165,23 @@ public final class DeepwaveComparison {
                 Thread.currentThread().interrupt();
             }
         }
-        Row row = new Row(label, threads, dw, sw);
-        log.printf("  %-22s threads=%d  Deepwave %s  sweep %s  sweep/Deepwave %s%n", label, threads, stats(dw),
-                stats(sw), ratioStats(row.ratios()));
+        Row row = new Row(label, threads, dw, sw, dwc, swc);
+        log.printf("  %-22s threads=%d  Deepwave %s  sweep %s  sweep/Deepwave %s%s%n", label, threads, stats(dw),
+                stats(sw), ratioStats(row.ratios()), threads == 1 ? "; per CPU second: Deepwave " + stats(dwc)
+                        + ", sweep " + stats(swc) + ", ratio " + ratioStats(row.cpuRatios()) : "");
         return row;
     }
 
-    private static double runDeepwave(BufferedReader in, Writer out, Path exe, Process proc) throws IOException {
+    /** One round of the driver: {wall-clock seconds, CPU seconds of its process}. */
+    private static double[] runDeepwave(BufferedReader in, Writer out, Path exe, Process proc) throws IOException {
         out.write("run\n");
         out.flush();
-        String line = expect(in, "seconds", exe, proc);
-        return Double.parseDouble(line.substring("seconds".length()).trim());
+        String[] f = expect(in, "seconds", exe, proc).trim().split("\\s+");
+        if (f.length < 4 || !f[2].equals("cpu")) {
+            throw new IllegalStateException("the Deepwave driver " + exe.getFileName() + " answered '"
+                    + String.join(" ", f) + "' instead of 'seconds W cpu C': rebuild it with bench/deepwave/build.sh");
+        }
+        return new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[3])};
     }
 
     private static String expect(BufferedReader in, String word, Path exe, Process proc) throws IOException {

@@ -194,8 +194,17 @@ public final class BenchCommand implements Callable<Integer> {
                     sweep.bench.DeepwaveComparison.stats(r.deepwave()), sweep.bench.DeepwaveComparison.stats(r.sweep()),
                     sweep.bench.DeepwaveComparison.ratioStats(r.ratios()));
         }
+        for (sweep.bench.DeepwaveComparison.Row r : rows) {
+            if (r.threads() == 1) {
+                System.out.printf("%-22s %7s %26s %26s %22s%n", r.label(), "1 (CPU)",
+                        sweep.bench.DeepwaveComparison.stats(r.deepwaveCpu()),
+                        sweep.bench.DeepwaveComparison.stats(r.sweepCpu()),
+                        sweep.bench.DeepwaveComparison.ratioStats(r.cpuRatios()));
+            }
+        }
         System.out.println("medians (min-max) over the rounds; ratio: per-round sweep/Deepwave; Deepwave at T threads"
-                + " runs T shots (it parallelises over shots), sweep one shot on T threads");
+                + " runs T shots (it parallelises over shots), sweep one shot on T threads; (CPU): Mcells per CPU"
+                + " second of the working thread (one thread), which time given to other processes does not count");
         System.out.printf("load average at the end: %s%n", loadAverage());
         return 0;
     }
