@@ -106,7 +106,6 @@ public final class DeepwaveComparison {
         double[] dwc = new double[repeats];
         double[] swc = new double[repeats];
         double work = cellsPerStep * steps / 1e6;
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         ProcessBuilder pb = new ProcessBuilder(exe.toString(), Integer.toString(shape[0]), Integer.toString(abcn),
                 Integer.toString(steps), Integer.toString(threads), Integer.toString(threads));
         pb.redirectError(ProcessBuilder.Redirect.INHERIT);
@@ -129,9 +128,8 @@ public final class DeepwaveComparison {
                         double[] d = runDeepwave(in, out, exe, proc);
                         dw[r] = threads * work / d[0];
                         dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
-                        long c0 = mx.getCurrentThreadCpuTime();
                         sw[r] = work / p.timeSteps(model, steps);
-                        swc[r] = threads == 1 ? work / ((mx.getCurrentThreadCpuTime() - c0) * 1e-9) : Double.NaN;
+                        swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
                     }
                 }
             } else {
@@ -145,9 +143,8 @@ public final class DeepwaveComparison {
                         double[] d = runDeepwave(in, out, exe, proc);
                         dw[r] = threads * work / d[0];
                         dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
-                        long c0 = mx.getCurrentThreadCpuTime();
                         sw[r] = work / p.timeSteps(vp, steps);
-                        swc[r] = threads == 1 ? work / ((mx.getCurrentThreadCpuTime() - c0) * 1e-9) : Double.NaN;
+                        swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
                     }
                 }
             }

@@ -29,6 +29,7 @@ public final class ElasticPropagator implements AutoCloseable {
     /** The model of the last gradient-capable run (a copy). */
     private ElasticModel gradModel;
     private int recordedFields;
+    private double lastCpu = Double.NaN;
 
     /** A single-domain elastic solver for {@code spec}. */
     public ElasticPropagator(PropSpec spec) {
@@ -411,6 +412,8 @@ public final class ElasticPropagator implements AutoCloseable {
             }
         }
         st.reset();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         for (int t = 0; t < steps; t++) {
             st.velocityStep();
@@ -420,8 +423,18 @@ public final class ElasticPropagator implements AutoCloseable {
             st.surfaceStressStep();
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
+        long c1 = mx.getCurrentThreadCpuTime();
+        lastCpu = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9;
         st.checkFinite(steps, 0, vpMax);
         return sec;
+    }
+
+    /**
+     * CPU seconds the calling thread spent in the steps of the last {@link #timeSteps} call (on one thread all the
+     * work: a figure that time the scheduler gave to other processes does not inflate); NaN when unsupported.
+     */
+    public double lastStepsCpuSeconds() {
+        return lastCpu;
     }
 
     /** Cells updated per time step: the computational grid, PML pads included. */

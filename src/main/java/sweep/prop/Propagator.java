@@ -9,6 +9,8 @@ import sweep.backend.JavaBackend;
  * reused. Not thread-safe: one forward at a time.
  */
 public final class Propagator implements AutoCloseable {
+    /** CPU seconds of the calling thread in the last timeSteps (Java backend). */
+    private double lastCpu = Double.NaN;
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
@@ -342,14 +344,19 @@ public final class Propagator implements AutoCloseable {
             double sec = (System.nanoTime() - t0) * 1e-9;
             System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
             stepper.checkFinite(steps, 0);
+            lastCpu = Double.NaN;
             return sec;
         }
         stepper.reset();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         for (int n = 0; n < steps; n++) {
             advance(n, src, w, 1, steps);
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
+        long c1 = mx.getCurrentThreadCpuTime();
+        lastCpu = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9;
         stepper.checkFinite(steps, 0);
         return sec;
     }
@@ -360,6 +367,14 @@ public final class Propagator implements AutoCloseable {
      */
     public String backendDescription() {
         return device != null ? device.describe() : "Java backend (" + backend.threads() + " threads)";
+    }
+
+    /**
+     * CPU seconds the calling thread spent in the steps of the last {@link #timeSteps} call on the Java backend (on one
+     * thread all the work); NaN on a device or when unsupported.
+     */
+    public double lastStepsCpuSeconds() {
+        return lastCpu;
     }
 
     /** Cells updated per time step: the computational grid, PML pads included. */
