@@ -131,7 +131,10 @@ public final class Benchmark {
             PropSpec spec = elasticSpec(shape, order, abcn, steps, threadCounts[k], Storage.BOUNDARY_SAVING);
             double[] mc = new double[repeats];
             try (ElasticPropagator p = new ElasticPropagator(spec)) {
-                p.timeSteps(model, steps); // warm-up: JIT compilation and first touch of the arrays
+                long until = System.nanoTime() + 3_000_000_000L;
+                do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                    p.timeSteps(model, steps);
+                } while (System.nanoTime() < until);
                 log.printf("  %-28s elastic, Java backend (%d threads, %s kernels)%n", label, threadCounts[k],
                         p.cpuKernels() ? "Vector API" : "portable");
                 for (int r = 0; r < repeats; r++) {

@@ -52,6 +52,9 @@ public final class DeepwaveComparison {
         }
     }
 
+    /** Warm-up of each sweep configuration before its first timed round, at least one call. */
+    private static final long WARMUP_NANOS = 3_000_000_000L;
+
     private final Path dir;
     private final int repeats;
     private final int steps;
@@ -69,7 +72,7 @@ public final class DeepwaveComparison {
     }
 
     /** The driver executable for an equation ("scalar" or "elastic") and dimension, checked to exist. */
-    Path driver(String equation, int ndim) {
+    public Path driver(String equation, int ndim) {
         Path p = dir.resolve("dw_" + equation + "_" + ndim + "d");
         if (!Files.isExecutable(p)) {
             throw new IllegalArgumentException("--compare-deepwave " + dir + ": no executable " + p.getFileName()
@@ -123,7 +126,10 @@ public final class DeepwaveComparison {
                 ElasticModel model = Benchmark.elasticModel(cells);
                 PropSpec spec = Benchmark.elasticSpec(shape, 8, abcn, steps, threads, Storage.BOUNDARY_SAVING);
                 try (ElasticPropagator p = new ElasticPropagator(spec)) {
-                    p.timeSteps(model, steps); // warm-up
+                    long until = System.nanoTime() + WARMUP_NANOS;
+                    do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                        p.timeSteps(model, steps);
+                    } while (System.nanoTime() < until);
                     for (int r = 0; r < repeats; r++) {
                         double[] d = runDeepwave(in, out, exe, proc);
                         dw[r] = threads * work / d[0];
@@ -138,7 +144,10 @@ public final class DeepwaveComparison {
                 PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(abcn)
                         .threads(threads).build();
                 try (Propagator p = new Propagator(spec)) {
-                    p.timeSteps(vp, steps); // warm-up
+                    long until = System.nanoTime() + WARMUP_NANOS;
+                    do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                        p.timeSteps(vp, steps);
+                    } while (System.nanoTime() < until);
                     for (int r = 0; r < repeats; r++) {
                         double[] d = runDeepwave(in, out, exe, proc);
                         dw[r] = threads * work / d[0];

@@ -176,6 +176,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " --order " + order);
         }
         sweep.bench.DeepwaveComparison c = new sweep.bench.DeepwaveComparison(deepwave, repeats, steps, System.out);
+        for (int nd = 2; nd <= 3; nd++) {
+            if (only == null || only.equals(nd + "d")) {
+                c.driver(elastic ? "elastic" : "scalar", nd); // every driver there before anything runs
+            }
+        }
         System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
                 + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, elastic ? "elastic" : "acoustic",
                 repeats, steps, Runtime.getRuntime().availableProcessors(), loadAverage());
