@@ -5,6 +5,7 @@
 # Usage: scripts/setup.sh [--no-build]      (--no-build: everything except target/sweep-java.jar, for a Maven run
 #                                             that follows, e.g. scripts/test.sh)
 # SWEEP_M2_REPO=<folder>: the local Maven repository to install mpi.jar into (default: the one Maven reports).
+# SWEEP_PREBUILT=1: install and build nothing (a jar copied into target/, e.g. by scripts/gpu-check.sh).
 # Runs serialised (flock), so that N ranks of `mpirun -np N ./sweep ...` may all call it. The apt and Maven steps
 # log to a temporary file that is shown only when a step fails.
 set -euo pipefail
@@ -13,6 +14,14 @@ cd "$here"
 
 log() { echo "[setup] $*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
+# write_argfile: target/tornado-argfile = TornadoVM's argfile without "." on the module path (stray jars in the
+# caller's folder would join it); replaced by a rename and only when it changed, since the launchers of other ranks
+# of an mpirun job may be reading it.
+write_argfile() {
+  sed -E 's#--module-path \.:#--module-path #' "$TORNADOVM_HOME/tornado-argfile" > "target/tornado-argfile.$$"
+  if cmp -s "target/tornado-argfile.$$" target/tornado-argfile; then rm -f "target/tornado-argfile.$$"
+  else mv -f "target/tornado-argfile.$$" target/tornado-argfile; fi
+}
 
 # One temporary folder per run (step logs, the mpi.jar build), made on first use and removed on every exit. The trap
 # reads a global: a function's local variable no longer exists when an EXIT trap runs (with set -u that trap itself
@@ -44,6 +53,21 @@ in_dir() { local d="$1"; shift; (cd "$d" && "$@"); }
 if command -v flock >/dev/null 2>&1; then
   exec 9>"${TMPDIR:-/tmp}/sweep-setup-$(id -u).lock"
   flock 9
+fi
+
+# SWEEP_PREBUILT=1: target/sweep-java.jar and target/lib/ were built elsewhere and copied here (a machine without apt,
+# Maven or network, e.g. the GPU machine of scripts/gpu-check.sh): install and build nothing, only derive
+# target/tornado-argfile from TORNADOVM_HOME as below for a tornado build.
+if [ "${SWEEP_PREBUILT:-0}" = 1 ]; then
+  if [ ! -f target/sweep-java.jar ] || [ ! -d target/lib ]; then
+    log "ERROR: SWEEP_PREBUILT=1 but $here/target/sweep-java.jar or target/lib/ is missing: copy a built jar there" \
+        "(scripts/gpu-check.sh does) or unset SWEEP_PREBUILT to build it"
+    exit 2
+  fi
+  if [ "$(cat target/sweep-java.profile 2>/dev/null)" = tornado ] && [ -n "${TORNADOVM_HOME:-}" ]; then
+    write_argfile
+  fi
+  exit 0
 fi
 
 SUDO=""
@@ -129,11 +153,7 @@ if [ $build = 1 ] && [ $stale = 0 ]; then
   # The fast path of every ./sweep call (and of every rank under mpirun): the jar and target/lib/ (which holds its own
   # copy of mpi.jar) are current, so neither Maven nor its local repository is consulted, and nothing is written.
   if [ "$profile" = tornado ]; then
-    # TornadoVM's argfile without "." on the module path (stray jars in the caller's folder would join it)
-    argfile="$(sed -E 's#--module-path \.:#--module-path #' "$TORNADOVM_HOME/tornado-argfile")"
-    if [ "$argfile" != "$(cat target/tornado-argfile 2>/dev/null)" ]; then
-      echo "$argfile" > target/tornado-argfile
-    fi
+    write_argfile
   fi
   exit 0
 fi
@@ -254,5 +274,5 @@ fi
 echo "$profile" > target/sweep-java.profile
 echo "$mpi_stamp" > target/sweep-java.mpi
 if [ "$profile" = tornado ]; then
-  sed -E 's#--module-path \.:#--module-path #' "$TORNADOVM_HOME/tornado-argfile" > target/tornado-argfile
+  write_argfile
 fi

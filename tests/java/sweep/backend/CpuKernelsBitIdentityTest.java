@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,7 @@ import sweep.kernels.Acoustic3D;
 import sweep.kernels.Layout;
 
 /**
- * The CPU kernels ({@link CpuKernels2D}, {@link CpuKernels3D}) give the same bits as the portable kernels on random
+ * The CPU kernels ({@link CpuAcoustic2D}, {@link CpuAcoustic3D}) give the same bits as the portable kernels on random
  * data and random coefficients, for every order, on the interior box, each PML box, the whole grid and odd sub-boxes
  * (vector tails, band segments).
  */
@@ -141,10 +142,10 @@ class CpuKernelsBitIdentityTest {
             State ref = state(2, order, NZ2, 1, NX2, BANDS2, order * 31L);
             State cpu = ref.copy();
             Acoustic2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuKernels2D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
+            CpuAcoustic2D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
             same(ref.psi, cpu.psi, "2-D psi order " + order, b);
             Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuKernels2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4],
+            CpuAcoustic2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4],
                     b[5]);
             same(ref.un, cpu.un, "2-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "2-D pml zeta order " + order, b);
@@ -153,7 +154,7 @@ class CpuKernelsBitIdentityTest {
             State ref = state(2, order, NZ2, 1, NX2, BANDS2, order * 17L);
             State cpu = ref.copy();
             Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuKernels2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
+            CpuAcoustic2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
             same(ref.un, cpu.un, "2-D interior order " + order, b);
         }
     }
@@ -165,12 +166,12 @@ class CpuKernelsBitIdentityTest {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 7L);
             State cpu = ref.copy();
             Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuKernels3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAcoustic3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             same(ref.psi, cpu.psi, "3-D psi order " + order, b);
             Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3],
                     b[4], b[5]);
-            CpuKernels3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
-                    b[3], b[4], b[5], new float[CpuKernels3D.scratchSize(cpu.geo)]);
+            CpuAcoustic3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+                    b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
             same(ref.un, cpu.un, "3-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "3-D pml zeta order " + order, b);
         }
@@ -178,12 +179,12 @@ class CpuKernelsBitIdentityTest {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 5L);
             State cpu = ref.copy();
             Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuKernels3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            CpuAcoustic3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             same(ref.un, cpu.un, "3-D interior order " + order, b);
         }
     }
 
-    /** {@link CpuKernels2D#innerRows} against the portable passes, x bands as in the 3-D test. */
+    /** {@link CpuAcoustic2D#innerRows} against the portable passes, x bands as in the 3-D test. */
     @ParameterizedTest(name = "2-D order {0}")
     @ValueSource(ints = {2, 4, 8, 12, 16})
     void innerRows2dAreBitIdentical(int order) {
@@ -202,9 +203,9 @@ class CpuKernelsBitIdentityTest {
                 Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], xl, xh);
                 Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], xh,
                         b[5]);
-                CpuKernels2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
-                        b[4], b[5], new float[CpuKernels2D.scratchSize()]);
-                String what = "2-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                CpuAcoustic2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[4], b[5], new float[CpuAcoustic2D.scratchSize()]);
+                String what = "2-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
                 same(ref.un, cpu.un, what + " un", b);
@@ -213,7 +214,7 @@ class CpuKernelsBitIdentityTest {
     }
 
     /**
-     * {@link CpuKernels3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
+     * {@link CpuAcoustic3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
      * psi, pml and interior passes over the same rows: x bands of one vector plus a tail (20), shorter than a vector
      * (sub-boxes that cut them), of several vectors (37), and an exact multiple (16, 32).
      */
@@ -235,9 +236,9 @@ class CpuKernelsBitIdentityTest {
                 Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], xl, xh);
                 Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
                         b[3], xh, b[5]);
-                CpuKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
-                        b[2], b[3], b[4], b[5], new float[CpuKernels3D.scratchSize(cpu.geo)]);
-                String what = "3-D innerRows order " + order + " bands " + java.util.Arrays.toString(bands);
+                CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
+                String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
                 same(ref.un, cpu.un, what + " un", b);
@@ -282,7 +283,7 @@ class CpuKernelsBitIdentityTest {
         assertEquals(ref.length, got.length, what);
         for (int i = 0; i < ref.length; i++) {
             if (Float.floatToRawIntBits(ref[i]) != Float.floatToRawIntBits(got[i])) {
-                fail(what + ", box " + java.util.Arrays.toString(box) + ": first difference at flat index " + i + ": "
+                fail(what + ", box " + Arrays.toString(box) + ": first difference at flat index " + i + ": "
                         + ref[i] + " (portable) vs " + got[i] + " (cpu)");
             }
         }

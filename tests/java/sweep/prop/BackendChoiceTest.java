@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * The backend property {@value DeviceStepper#PROPERTY}: {@code java} (and unset) run the Java backend; {@code tornado}
@@ -23,7 +25,7 @@ class BackendChoiceTest {
         }
         try (Propagator p = new Propagator(SPEC)) {
             float[] vp = new float[20 * 24];
-            java.util.Arrays.fill(vp, 2000f);
+            Arrays.fill(vp, 2000f);
             return p.forward(Wavelets.ricker(20, SPEC.nt(), SPEC.dt()), new int[][][] {{{12, 10}}},
                     new int[][][] {{{3, 3}}}, vp).data();
         } finally {

@@ -208,7 +208,7 @@ public final class CpuAdjoint3D {
         // x band reach: cells in [xa, xe) have their whole x stencil outside the x bands
         int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL] + h));
         int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH] - h));
-        int ahead = CpuKernels3D.TOUCH_AHEAD;
+        int ahead = CpuAcoustic3D.TOUCH_AHEAD;
         float acc = 0f;
         for (int z = z0; z < z1; z++) {
             boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
@@ -233,7 +233,7 @@ public final class CpuAdjoint3D {
                 generalFinish(qp, qb, scratch, i0, n);
             }
         }
-        CpuKernels3D.sink = acc;
+        CpuAcoustic3D.sink = acc;
     }
 
     /** Sum of one float per 16 of a and b over [i − h, i + n + h) when n > 0 (only brings their lines in). */
@@ -535,7 +535,7 @@ public final class CpuAdjoint3D {
         int pby = pay + ny;
         int pax = 2 * nz + 2 * ny;
         int pbx = pax + nx;
-        int ahead = CpuKernels3D.TOUCH_AHEAD;
+        int ahead = CpuAcoustic3D.TOUCH_AHEAD;
         int la = x0;
         int le = Math.min(x1, xbl);
         int ha = Math.max(x0, xbh);
@@ -569,7 +569,7 @@ public final class CpuAdjoint3D {
                 }
             }
         }
-        CpuKernels3D.sink = acc;
+        CpuAcoustic3D.sink = acc;
     }
 
     /**

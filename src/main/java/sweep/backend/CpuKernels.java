@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants
- * {@link CpuKernels2D} and {@link CpuKernels3D} for the Java backend. The choice comes from the system property
+ * ({@link CpuAcoustic2D}/{@link CpuAcoustic3D}, {@link CpuAdjoint2D}/{@link CpuAdjoint3D}) for the Java backend, whose
+ * solvers take the chosen set as {@link AcousticKernels#forJavaBackend}. The choice comes from the system property
  * {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
  * in the boot layer, else the portable kernels), {@code cpu} (the CPU variants; an error when the module is missing)
  * or {@code portable}. Both give bit-identical results.

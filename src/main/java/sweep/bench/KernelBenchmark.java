@@ -1,21 +1,17 @@
 package sweep.bench;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import sweep.backend.CpuAdjoint2D;
+import sweep.backend.AcousticKernels;
+import sweep.backend.CpuAcoustic3D;
 import sweep.backend.CpuAdjoint3D;
 import sweep.backend.CpuKernels;
-import sweep.backend.CpuKernels2D;
-import sweep.backend.CpuKernels3D;
+import sweep.core.Box;
 import sweep.core.FdWeights;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
 import sweep.kernels.Layout;
+import sweep.prop.spi.GridView;
 
 /**
  * Per-kernel benchmark on one thread: each forward and adjoint kernel, portable ({@code sweep.kernels}) and CPU
@@ -27,15 +23,18 @@ import sweep.kernels.Layout;
  * for at least 0.5 s (JIT compilation); a timed sample repeats the kernel's sweep so that it lasts about 20 ms.
  */
 public final class KernelBenchmark {
-    /** One kernel over a set of boxes, in its portable or CPU form. */
+    /** One kernel on one box, from the given kernel set (portable or Vector API). */
     @FunctionalInterface
     private interface Kernel {
-        void run(boolean cpu, int[] b);
+        void run(AcousticKernels set, Box b);
     }
 
     private final int repeats;
     private final int warmups;
     private final PrintStream log;
+    /** The two kernel sets of the grid being run, timed against each other. */
+    private AcousticKernels portable;
+    private AcousticKernels vector;
 
     /**
      * A benchmark that times {@code repeats} samples per variant after at least {@code warmups} untimed rounds (and at
@@ -122,186 +121,67 @@ public final class KernelBenchmark {
         float[] a3 = rnd(r, ndim * l, 1f);
         float[] b3 = rnd(r, ndim * l, 1f);
         float[] c3 = rnd(r, ndim * l, 1f);
-        float[] scr = new float[Math.max(CpuKernels3D.scratchSize(geo), CpuAdjoint3D.scratchSize(geo))];
+        float[] scr = new float[Math.max(CpuAcoustic3D.scratchSize(geo), CpuAdjoint3D.scratchSize(geo))];
 
-        List<int[]> band = outer(geo, geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH],
-                geo[Layout.XBL], geo[Layout.XBH]);
-        int[] in = {abcn, nc - abcn, ndim == 3 ? abcn : 0, ndim == 3 ? nc - abcn : 1, abcn, nc - abcn};
-        int[] clear = {abcn + h, nc - abcn - h, ndim == 3 ? abcn + h : 0, ndim == 3 ? nc - abcn - h : 1, abcn + h,
-            nc - abcn - h};
-        List<int[]> clearOuter = outer(geo, clear[0], clear[1], clear[2], clear[3], clear[4], clear[5]);
+        portable = AcousticKernels.of(ndim, false);
+        vector = AcousticKernels.of(ndim, true);
+        GridView view = new GridView(geo, coef, false);
+        List<Box> band = view.pmlBoxes();
+        Box in = view.interiorBox();
+        Box clear = view.stencilClearBox();
+        List<Box> clearOuter = view.stencilClearOuter();
         boolean d2 = ndim == 2;
         String dims = d2 ? "2-D " + n + "^2" : "3-D " + n + "^3";
         log.printf("kernels %s + PML %d, order %d, one thread: Mcells/s median (min-max), portable vs CPU variant "
                 + "alternating; bound %.0f Mcells/s%n", dims, abcn, order, boundMcells);
         log.printf("  %-34s %24s %24s %7s %7s%n", "kernel (boxes)", "portable", "cpu", "cpu/p", "cpu/bnd");
-        time("fwd psi (PML bands)", band, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuKernels2D.psi(u, a3, prof, coef, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Acoustic2D.psi(u, a3, prof, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuKernels3D.psi(u, a3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Acoustic3D.psi(u, a3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("fwd pml update (PML bands)", band, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuKernels2D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Acoustic2D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuKernels3D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
-            } else {
-                Acoustic3D.pml(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("fwd interior (interior box)", List.of(in), boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuKernels2D.interior(u, un, v2, coef, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Acoustic2D.interior(u, un, v2, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuKernels3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Acoustic3D.interior(u, un, v2, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
+        time("fwd psi (PML bands)", band, boundMcells, (k, b) -> k.psi(u, a3, prof, coef, geo, b.z0(), b.z1(), b));
+        time("fwd pml update (PML bands)", band, boundMcells,
+            (k, b) -> k.pml(u, un, v2, a3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr));
+        time("fwd interior (interior box)", List.of(in), boundMcells,
+            (k, b) -> k.interior(u, un, v2, coef, geo, b.z0(), b.z1(), b));
         // the rows outside the z and y bands, x bands included: portable psi + pml (x slabs) + interior against the
         // fused CPU pass the stepper runs (innerRows)
-        int[] rows = {abcn, nc - abcn, d2 ? 0 : abcn, d2 ? 1 : nc - abcn, 0, nc};
-        List<int[]> xSlabs = List.of(new int[] {rows[0], rows[1], rows[2], rows[3], 0, abcn},
-                new int[] {rows[0], rows[1], rows[2], rows[3], nc - abcn, nc});
-        float[] scr2 = new float[CpuKernels2D.scratchSize()];
-        time("fwd inner rows (x bands + interior)", List.of(rows), boundMcells, (cpu, b) -> {
-            if (cpu) {
-                if (d2) {
-                    CpuKernels2D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr2);
-                } else {
-                    CpuKernels3D.innerRows(u, un, v2, a3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
-                }
+        Box rows = new Box(in.z0(), in.z1(), in.y0(), in.y1(), 0, nc);
+        List<Box> xSlabs = List.of(new Box(rows.z0(), rows.z1(), rows.y0(), rows.y1(), 0, abcn),
+                new Box(rows.z0(), rows.z1(), rows.y0(), rows.y1(), nc - abcn, nc));
+        time("fwd inner rows (x bands + interior)", List.of(rows), boundMcells, (k, b) -> {
+            if (k.vector()) {
+                k.innerRows(u, un, v2, a3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr);
                 return;
             }
-            for (int[] x : xSlabs) {
-                if (d2) {
-                    Acoustic2D.psi(u, a3, prof, coef, geo, x[0], x[1], x[4], x[5]);
-                } else {
-                    Acoustic3D.psi(u, a3, prof, coef, geo, x[0], x[1], x[2], x[3], x[4], x[5]);
-                }
+            for (Box x : xSlabs) {
+                k.psi(u, a3, prof, coef, geo, x.z0(), x.z1(), x);
             }
-            for (int[] x : xSlabs) {
-                if (d2) {
-                    Acoustic2D.pml(u, un, v2, a3, b3, prof, coef, geo, x[0], x[1], x[4], x[5]);
-                } else {
-                    Acoustic3D.pml(u, un, v2, a3, b3, prof, coef, geo, x[0], x[1], x[2], x[3], x[4], x[5]);
-                }
+            for (Box x : xSlabs) {
+                k.pml(u, un, v2, a3, b3, prof, coef, geo, x.z0(), x.z1(), x, scr);
             }
-            if (d2) {
-                Acoustic2D.interior(u, un, v2, coef, geo, in[0], in[1], in[4], in[5]);
-            } else {
-                Acoustic3D.interior(u, un, v2, coef, geo, in[0], in[1], in[2], in[3], in[4], in[5]);
-            }
+            k.interior(u, un, v2, coef, geo, in.z0(), in.z1(), in);
         });
-        time("adj rebuildScale (interior box)", List.of(in), boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b[0], b[1], b[4], b[5]);
-                } else {
-                    Adjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("adj scale (PML bands)", band, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.scale(qb, v2, w, grad, un, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Adjoint2D.scale(qb, v2, w, grad, un, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.scale(qb, v2, w, grad, un, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.scale(qb, v2, w, grad, un, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("adj pmlZeta (PML bands)", band, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlZeta(w, c3, a3, prof, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Adjoint2D.pmlZeta(w, c3, a3, prof, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlZeta(w, c3, a3, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.pmlZeta(w, c3, a3, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("adj pmlPsi (PML bands)", band, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[4], b[5], scr);
-                } else {
-                    Adjoint2D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
-            } else {
-                Adjoint3D.pmlPsi(w, a3, c3, b3, prof, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("adj interior λ (stencil-clear box)", List.of(clear), boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.interior(qp, qb, w, coef, geo, b[0], b[1], b[4], b[5]);
-                } else {
-                    Adjoint2D.interior(qp, qb, w, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.interior(qp, qb, w, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.interior(qp, qb, w, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
-        time("adj general λ (rest)", clearOuter, boundMcells, (cpu, b) -> {
-            if (d2) {
-                if (cpu) {
-                    CpuAdjoint2D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[4], b[5], scr);
-                } else {
-                    Adjoint2D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5], scr);
-            } else {
-                Adjoint3D.general(qp, qb, w, a3, b3, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
-        });
+        time("adj rebuildScale (interior box)", List.of(in), boundMcells,
+            (k, b) -> k.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b.z0(), b.z1(), b));
+        time("adj scale (PML bands)", band, boundMcells,
+            (k, b) -> k.scale(qb, v2, w, grad, un, geo, b.z0(), b.z1(), b));
+        time("adj pmlZeta (PML bands)", band, boundMcells,
+            (k, b) -> k.pmlZeta(w, c3, a3, prof, geo, b.z0(), b.z1(), b));
+        time("adj pmlPsi (PML bands)", band, boundMcells,
+            (k, b) -> k.pmlPsi(w, a3, c3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr));
+        time("adj interior λ (stencil-clear box)", List.of(clear), boundMcells,
+            (k, b) -> k.adjointInterior(qp, qb, w, coef, geo, b.z0(), b.z1(), b));
+        time("adj general λ (rest)", clearOuter, boundMcells,
+            (k, b) -> k.adjointGeneral(qp, qb, w, a3, b3, coef, geo, b.z0(), b.z1(), b, scr));
     }
 
-    private void time(String name, List<int[]> boxes, double bound, Kernel k) {
-        long cells = 0;
-        for (int[] b : boxes) {
-            cells += (long) (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
-        }
+    private void time(String name, List<Box> boxes, double bound, Kernel k) {
+        long cells = Box.volume(boxes);
         // warm-up: both variants alternately for at least `warmups` rounds and 0.5 s (JIT compilation), which also
         // sizes a sample: enough sweeps that one takes about 20 ms
         int inner = 1;
         long t0 = System.nanoTime();
         for (int rep = 0; rep < warmups || System.nanoTime() - t0 < 500_000_000L; rep++) {
             long a = System.nanoTime();
-            sweep(k, boxes, false, 1);
-            sweep(k, boxes, true, 1);
+            sweep(k, boxes, portable, 1);
+            sweep(k, boxes, vector, 1);
             long per = Math.max(1, (System.nanoTime() - a) / 2);
             inner = (int) Math.max(1, Math.min(1000, 20_000_000L / per));
         }
@@ -311,7 +191,7 @@ public final class KernelBenchmark {
             for (int v = 0; v < 2; v++) {
                 boolean cpu = v == 1;
                 long a = System.nanoTime();
-                sweep(k, boxes, cpu, inner);
+                sweep(k, boxes, cpu ? vector : portable, inner);
                 (cpu ? c : p)[rep] = cells * (double) inner / ((System.nanoTime() - a) * 1e-9) / 1e6;
             }
         }
@@ -321,10 +201,10 @@ public final class KernelBenchmark {
                 Benchmark.max(p), mcpu, Benchmark.min(c), Benchmark.max(c), mcpu / mp, mcpu / bound);
     }
 
-    private static void sweep(Kernel k, List<int[]> boxes, boolean cpu, int times) {
+    private static void sweep(Kernel k, List<Box> boxes, AcousticKernels set, int times) {
         for (int t = 0; t < times; t++) {
-            for (int[] b : boxes) {
-                k.run(cpu, b);
+            for (Box b : boxes) {
+                k.run(set, b);
             }
         }
     }
@@ -335,21 +215,5 @@ public final class KernelBenchmark {
             a[i] = scale * (r.nextFloat() - 0.5f);
         }
         return a;
-    }
-
-    /** Boxes covering the cells outside the given inner limits exactly once (as the propagator splits them). */
-    private static List<int[]> outer(int[] geo, int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
-        int nz = geo[Layout.NZ];
-        int ny = geo[Layout.NY];
-        int nx = geo[Layout.NX];
-        List<int[]> boxes = new ArrayList<>();
-        int[][] all = {{0, zbl, 0, ny, 0, nx}, {zbh, nz, 0, ny, 0, nx}, {zbl, zbh, 0, ybl, 0, nx},
-            {zbl, zbh, ybh, ny, 0, nx}, {zbl, zbh, ybl, ybh, 0, xbl}, {zbl, zbh, ybl, ybh, xbh, nx}};
-        for (int[] b : all) {
-            if (b[0] < b[1] && b[2] < b[3] && b[4] < b[5]) {
-                boxes.add(b);
-            }
-        }
-        return boxes;
     }
 }

@@ -1,13 +1,17 @@
 package sweep.prop;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import sweep.prop.spi.DeviceBackend;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * Backend choice for the whole JVM: the Java backend (always there) or the TornadoVM backend (only in a build made with
- * the Maven profile {@code -Ptornado} and a JVM started through TornadoVM's argfile). The choice is carried by system
- * properties, read when a {@link Propagator} first sets its model:
+ * the Maven profile {@code -Ptornado}, which registers it as a {@link DeviceBackend} service, and a JVM started through
+ * TornadoVM's argfile). The choice is carried by system properties, read when a {@link Propagator} first sets its
+ * model:
  * <ul>
  * <li>{@value #BACKEND}: {@code java} (the library's default), {@code tornado}, or {@code auto} (TornadoVM when its
  * runtime and a device are found, else Java; the {@code sweep} command's default);</li>
@@ -26,7 +30,8 @@ public final class Backends {
     public static final String FMA = "tornado.enable.fma";
     /** TornadoVM's OpenCL compiler flags ({@code -w} under strict math: no {@code -cl-mad-enable -cl-fast-relaxed-math}). */
     public static final String OPENCL_FLAGS = "tornado.opencl.compiler.flags";
-    private static final String DEVICES_CLASS = "sweep.prop.TornadoDevices";
+    /** The name of the TornadoVM backend's {@link DeviceBackend}. */
+    private static final String TORNADO = "tornado";
 
     private Backends() {
     }
@@ -82,7 +87,21 @@ public final class Backends {
 
     /** Whether this build contains the TornadoVM backend (compiled by {@code -Ptornado}). */
     public static boolean tornadoBuild() {
-        return Backends.class.getClassLoader().getResource("sweep/prop/TornadoStepper.class") != null;
+        return provider(TORNADO) != null;
+    }
+
+    /** The registered device backend of this name, or null (none registered, or it cannot be loaded). */
+    private static DeviceBackend provider(String name) {
+        try {
+            for (DeviceBackend b : ServiceLoader.load(DeviceBackend.class, Backends.class.getClassLoader())) {
+                if (b.name().equals(name)) {
+                    return b;
+                }
+            }
+        } catch (ServiceConfigurationError | LinkageError e) {
+            return null;
+        }
+        return null;
     }
 
     /**
@@ -90,15 +109,12 @@ public final class Backends {
      * probed).
      */
     public static String tornadoUnavailable() {
-        if (!tornadoBuild()) {
+        DeviceBackend b = provider(TORNADO);
+        if (b == null) {
             return "this build has no TornadoVM backend: build with `mvn -Ptornado package` (JDK 25, TORNADOVM_HOME set"
                     + " to a TornadoVM SDK)";
         }
-        if (!tornadoJvm()) {
-            return "this JVM was not started through TornadoVM (no TORNADOVM_HOME when ./sweep started, or java run"
-                    + " without @$TORNADOVM_HOME/tornado-argfile)";
-        }
-        return null;
+        return b.unavailable();
     }
 
     /**
@@ -117,17 +133,72 @@ public final class Backends {
             return out;
         }
         try {
-            @SuppressWarnings("unchecked")
-            List<String> l = (List<String>) Class.forName(DEVICES_CLASS).getMethod("list").invoke(null);
+            List<String> l = provider(TORNADO).devices();
             if (l.isEmpty()) {
                 out.add("tornado      TornadoVM runtime found, but no device");
             }
             out.addAll(l);
-        } catch (InvocationTargetException e) {
-            out.add("tornado      TornadoVM runtime failed to start: " + e.getCause());
-        } catch (ReflectiveOperationException | LinkageError e) {
+        } catch (RuntimeException | LinkageError e) {
             out.add("tornado      TornadoVM runtime failed to start: " + e);
         }
         return out;
+    }
+
+    /** Whether {@value #BACKEND} is {@code auto}: the device only where it can, the Java backend elsewhere. */
+    static boolean auto() {
+        return System.getProperty(BACKEND, "java").trim().equals("auto");
+    }
+
+    /**
+     * The backend named by {@value #BACKEND} for {@code grid} (a tile with its halo hook {@code halo} under domain
+     * decomposition, else null): null for the Java backend, else a device stepper of the equation's {@code contract}.
+     * {@code auto} opens the TornadoVM backend when its runtime is in this JVM and a device starts, else returns null.
+     */
+    static <S extends DeviceStepper> S open(Class<S> contract, Grid grid, HaloHook halo) {
+        String name = System.getProperty(BACKEND, "java").trim();
+        if (name.isEmpty() || name.equals("java")) {
+            return null;
+        }
+        if (name.equals("auto")) {
+            if (tornadoUnavailable() != null) {
+                return null;
+            }
+            try {
+                return openTornado(contract, grid, halo);
+            } catch (IllegalStateException e) {
+                if (System.getProperty(DEVICE) != null) {
+                    throw e;
+                }
+                System.err.println("sweep: no usable TornadoVM device, running on the Java backend: " + e.getMessage());
+                return null;
+            }
+        }
+        if (!name.equals(TORNADO)) {
+            throw new IllegalArgumentException(BACKEND + "=" + name + " is not a backend: use java, tornado or auto");
+        }
+        return openTornado(contract, grid, halo);
+    }
+
+    private static <S extends DeviceStepper> S openTornado(Class<S> contract, Grid grid, HaloHook halo) {
+        DeviceBackend b = provider(TORNADO);
+        if (b == null) {
+            throw new IllegalStateException(BACKEND + "=tornado, but this build has no TornadoVM backend (or TornadoVM"
+                    + " is not on the module path): build with `mvn -Ptornado` (JDK 25, TORNADOVM_HOME set) and start the"
+                    + " JVM with @$TORNADOVM_HOME/tornado-argfile");
+        }
+        S s;
+        try {
+            s = b.open(contract, grid.view(), halo);
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalStateException("cannot start the TornadoVM backend (is the JVM started with"
+                    + " @$TORNADOVM_HOME/tornado-argfile and is there an OpenCL device?): " + e, e);
+        }
+        if (s == null) {
+            throw new IllegalStateException("the TornadoVM backend has no " + contract.getSimpleName() + ": use "
+                    + BACKEND + "=java (or auto)");
+        }
+        return s;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
+import sweep.core.Box;
 import sweep.kernels.Elastic2D;
 import sweep.kernels.Elastic3D;
 import sweep.kernels.ElasticAdjoint2D;
@@ -106,9 +107,9 @@ final class ElasticAdjoint {
     private final float[] tvS;
     private final float[] tsS;
     /** Boxes {z0,z1,y0,y1,x0,x1}: the rebuilt box (null if empty), its ring, and the cells outside it. */
-    private final int[] inBox;
-    private final List<int[]> ring;
-    private final List<int[]> band;
+    private final Box inBox;
+    private final List<Box> ring;
+    private final List<Box> band;
     private final int ringCells;
     /** Per velocity and stress component, {@code geo} with OFF0 moved to the component (for {@link Pack}). */
     private final int[][] geoV;
@@ -118,6 +119,8 @@ final class ElasticAdjoint {
     private float[][] ringStore = new float[0][];
     private float[] lastVStore;
     private float[] lastSStore;
+    /** The model window of the current {@link #addPhysicalGradient} call. */
+    private CellWindow window;
     /** Test hook: receives each state the boundary-saving run rebuilds (step t: v at (t−½)dt, σ at t·dt). */
     ElasticListener rebuildListener;
 
@@ -165,26 +168,27 @@ final class ElasticAdjoint {
         int[] n3 = {g.nz, g.ny, g.nx};
         int[] lo = {geo[Layout.ZBL], geo[Layout.YBL], geo[Layout.XBL]};
         int[] hi = {geo[ElasticLayout.ZBHH], geo[ElasticLayout.YBHH], geo[ElasticLayout.XBHH]};
-        inBox = Grid.innerBox(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
-        band = g.outerBoxes(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
+        inBox = Box.orNull(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
+        band = g.view().outerBoxes(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
         ring = new ArrayList<>();
         if (inBox != null) {
+            int[] in = {inBox.z0(), inBox.z1(), inBox.y0(), inBox.y1(), inBox.x0(), inBox.x1()};
             for (int s = 0; s < 3; s++) {
-                if (inBox[2 * s] > 0) {
-                    int[] b = inBox.clone();
-                    b[2 * s] = Math.max(0, inBox[2 * s] - h);
-                    b[2 * s + 1] = inBox[2 * s];
-                    ring.add(b);
+                if (in[2 * s] > 0) {
+                    int[] b = in.clone();
+                    b[2 * s] = Math.max(0, in[2 * s] - h);
+                    b[2 * s + 1] = in[2 * s];
+                    ring.add(Box.of(b));
                 }
-                if (inBox[2 * s + 1] < n3[s]) {
-                    int[] b = inBox.clone();
-                    b[2 * s] = inBox[2 * s + 1];
-                    b[2 * s + 1] = Math.min(n3[s], inBox[2 * s + 1] + h);
-                    ring.add(b);
+                if (in[2 * s + 1] < n3[s]) {
+                    int[] b = in.clone();
+                    b[2 * s] = in[2 * s + 1];
+                    b[2 * s + 1] = Math.min(n3[s], in[2 * s + 1] + h);
+                    ring.add(Box.of(b));
                 }
             }
         }
-        ringCells = Grid.volume(ring);
+        ringCells = Box.volume(ring);
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         rv = bs ? new float[fwd.v.length] : new float[0];
         rs = bs ? new float[fwd.s.length] : new float[0];
@@ -207,9 +211,9 @@ final class ElasticAdjoint {
             velocityAdjPass = (c, z0, z1) -> ElasticAdjoint2D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof, coef,
                     geo, cTv, gb, z0, z1, 0, nx);
             stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjoint2D.stressPsiAdjoint(sb, fwd.m,
-                    psib, fwd.prof, geo, za, zb, b[4], b[5]));
+                    psib, fwd.prof, geo, za, zb, b.x0(), b.x1()));
             velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjoint2D.velocityPsiAdjoint(vb,
-                    fwd.b, psib, fwd.prof, geo, za, zb, b[4], b[5]));
+                    fwd.b, psib, fwd.prof, geo, za, zb, b.x0(), b.x1()));
             stressImagesPass = (c, x0, x1) -> ElasticAdjoint2D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof, coef,
                     geo, x0, x1);
             velocityImagesPass = (c, x0, x1) -> ElasticAdjoint2D.velocityAdjointImages(sb, vb, fwd.b, psib, fwd.prof,
@@ -217,9 +221,9 @@ final class ElasticAdjoint {
             surfaceStressAdjPass = (c, x0, x1) -> ElasticAdjoint2D.freeSurfaceStressAdjoint(sb, geo, x0, x1);
             surfaceVelocityAdjPass = (c, x0, x1) -> ElasticAdjoint2D.freeSurfaceVelocityAdjoint(vb, geo, x0, x1);
             rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjoint2D.rebuildStress(rv, rs,
-                    fwd.m, coef, geo, tsS, za, zb, b[4], b[5]));
+                    fwd.m, coef, geo, tsS, za, zb, b.x0(), b.x1()));
             rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjoint2D.rebuildVelocity(rv, rs,
-                    fwd.b, coef, geo, tvS, za, zb, b[4], b[5]));
+                    fwd.b, coef, geo, tvS, za, zb, b.x0(), b.x1()));
             surfaceStressPass = (c, x0, x1) -> Elastic2D.freeSurfaceStress(rs, geo, x0, x1);
             surfaceVelocityPass = (c, x0, x1) -> Elastic2D.freeSurfaceVelocity(rv, geo, x0, x1);
         } else {
@@ -228,9 +232,9 @@ final class ElasticAdjoint {
             velocityAdjPass = (c, z0, z1) -> ElasticAdjoint3D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof, coef,
                     geo, cTv, gb, z0, z1, 0, ny, 0, nx);
             stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjoint3D.stressPsiAdjoint(sb, fwd.m,
-                    psib, fwd.prof, geo, za, zb, b[2], b[3], b[4], b[5]));
+                    psib, fwd.prof, geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
             velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjoint3D.velocityPsiAdjoint(vb,
-                    fwd.b, psib, fwd.prof, geo, za, zb, b[2], b[3], b[4], b[5]));
+                    fwd.b, psib, fwd.prof, geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
             stressImagesPass = (c, y0, y1) -> ElasticAdjoint3D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof, coef,
                     geo, y0, y1, 0, nx);
             velocityImagesPass = (c, y0, y1) -> ElasticAdjoint3D.velocityAdjointImages(sb, vb, fwd.b, psib, fwd.prof,
@@ -238,9 +242,9 @@ final class ElasticAdjoint {
             surfaceStressAdjPass = (c, y0, y1) -> ElasticAdjoint3D.freeSurfaceStressAdjoint(sb, geo, y0, y1, 0, nx);
             surfaceVelocityAdjPass = (c, y0, y1) -> ElasticAdjoint3D.freeSurfaceVelocityAdjoint(vb, geo, y0, y1, 0, nx);
             rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjoint3D.rebuildStress(rv, rs,
-                    fwd.m, coef, geo, tsS, za, zb, b[2], b[3], b[4], b[5]));
+                    fwd.m, coef, geo, tsS, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
             rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjoint3D.rebuildVelocity(rv, rs,
-                    fwd.b, coef, geo, tvS, za, zb, b[2], b[3], b[4], b[5]));
+                    fwd.b, coef, geo, tvS, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
             surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(rs, geo, y0, y1, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(rv, geo, y0, y1, 0, nx);
         }
@@ -249,13 +253,13 @@ final class ElasticAdjoint {
 
     /** A kernel over the part of one box that lies in rows [za, zb). */
     private interface BoxRows {
-        void run(int[] box, int za, int zb);
+        void run(Box box, int za, int zb);
     }
 
     private void bandRows(int z0, int z1, BoxRows body) {
-        for (int[] b : band) {
-            int za = Math.max(b[0], z0);
-            int zb = Math.min(b[1], z1);
+        for (Box b : band) {
+            int za = Math.max(b.z0(), z0);
+            int zb = Math.min(b.z1(), z1);
             if (za < zb) {
                 body.run(b, za, zb);
             }
@@ -264,8 +268,8 @@ final class ElasticAdjoint {
 
     private void inRows(int z0, int z1, BoxRows body) {
         if (inBox != null) {
-            int za = Math.max(inBox[0], z0);
-            int zb = Math.min(inBox[1], z1);
+            int za = Math.max(inBox.z0(), z0);
+            int zb = Math.min(inBox.z1(), z1);
             if (za < zb) {
                 body.run(inBox, za, zb);
             }
@@ -333,8 +337,7 @@ final class ElasticAdjoint {
     }
 
     private boolean inBox(int[] c) {
-        int[] b = inBox;
-        return b != null && c[1] >= b[0] && c[1] < b[1] && c[2] >= b[2] && c[2] < b[3] && c[3] >= b[4] && c[3] < b[5];
+        return inBox != null && inBox.contains(c[1], c[2], c[3]);
     }
 
     /** FULL: the compact velocity-term array of step t that the taped velocity pass writes. */
@@ -442,18 +445,18 @@ final class ElasticAdjoint {
     private void ringRows(int r0, int r1) {
         int off = cRingBase;
         for (int[] gc : cRingGeos) {
-            for (int[] b : ring) {
-                int za = Math.max(b[0], r0);
-                int zb = Math.min(b[1], r1);
+            for (Box b : ring) {
+                int za = Math.max(b.z0(), r0);
+                int zb = Math.min(b.z1(), r1);
                 if (za < zb) {
-                    int o = off + (za - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
+                    int o = off + (za - b.z0()) * (b.y1() - b.y0()) * (b.x1() - b.x0());
                     if (cRingPack) {
-                        Pack.pack(cRingField, cRingBuf, o, gc, za, zb, b[2], b[3], b[4], b[5]);
+                        Pack.pack(cRingField, cRingBuf, o, gc, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
                     } else {
-                        Pack.unpack(cRingField, cRingBuf, o, gc, za, zb, b[2], b[3], b[4], b[5]);
+                        Pack.unpack(cRingField, cRingBuf, o, gc, za, zb, b.y0(), b.y1(), b.x0(), b.x1());
                     }
                 }
-                off += (int) Grid.volume(b);
+                off += (int) b.volume();
             }
         }
     }
@@ -669,6 +672,15 @@ final class ElasticAdjoint {
      * so the result does not depend on the thread count.
      */
     void addPhysicalGradient(float[] vp, float[] vs, float[] rho, float[] total) {
+        addPhysicalGradient(vp, vs, rho, new CellWindow(new int[ndim], g.spec.shape()), total);
+    }
+
+    /**
+     * As {@link #addPhysicalGradient(float[], float[], float[], float[])} with the model given over the window
+     * {@code w} of the global model (the window the forward run's parameters were formed from).
+     */
+    void addPhysicalGradient(float[] vp, float[] vs, float[] rho, CellWindow w, float[] total) {
+        window = w;
         if (halo != null) {
             halo.exchange(ElasticHalo.Point.NODE_GRADIENT, gb, nv);
             halo.exchange(ElasticHalo.Point.NODE_GRADIENT, gm, ElasticLayout.moduli(ndim));
@@ -676,7 +688,10 @@ final class ElasticAdjoint {
         backend.parallelFor(0, g.tz, (pz0, pz1) -> mapRows(vp, vs, rho, total, pz0, pz1));
     }
 
-    /** Per axis slot z, y, x: [computational n, physical tile size, pad p0, low edge?1:0, high edge?1:0, offset]. */
+    /**
+     * Per axis slot z, y, x: [computational n, physical tile size, pad p0, low edge?1:0, high edge?1:0, offset, global
+     * size, window origin, window size].
+     */
     private int[][] axes() {
         int[][] a = new int[3][];
         int[] n3 = {g.nz, g.ny, g.nx};
@@ -688,7 +703,11 @@ final class ElasticAdjoint {
             int[] ga = g.globalAxis(s);
             int off = ga[0] - ga[2]; // global physical index of computational 0
             int tileOff = off + p3[s];
-            a[s] = new int[] {n3[s], t3[s], p3[s], tileOff == 0 ? 1 : 0, tileOff + t3[s] == gs[s] ? 1 : 0, off, gs[s]};
+            int wa = s == 0 ? 0 : s == 1 ? (ndim == 3 ? 1 : -1) : ndim - 1; // the window's axis of slot s
+            int wo = wa < 0 ? 0 : window.origin()[wa];
+            int wn = wa < 0 ? 1 : window.shape()[wa];
+            a[s] = new int[] {n3[s], t3[s], p3[s], tileOff == 0 ? 1 : 0, tileOff + t3[s] == gs[s] ? 1 : 0, off, gs[s],
+                wo, wn};
         }
         return a;
     }
@@ -702,8 +721,9 @@ final class ElasticAdjoint {
         return p == ax[1] - 1 && ax[4] == 1 ? ax[0] : ax[2] + p - d + 1;
     }
 
+    /** The window-relative cell index along an axis of computational index i: clamped to the model, then shifted. */
     private static int cellIdx(int[] ax, int i) {
-        return Math.max(0, Math.min(ax[6] - 1, i + ax[5]));
+        return Math.max(0, Math.min(ax[6] - 1, i + ax[5])) - ax[7];
     }
 
     private void mapRows(float[] vp, float[] vs, float[] rho, float[] total, int pz0, int pz1) {
@@ -711,8 +731,8 @@ final class ElasticAdjoint {
         int[] az = ax[0];
         int[] ay = ax[1];
         int[] axx = ax[2];
-        int gny = ay[6];
-        int gnx = axx[6];
+        int gny = ay[8]; // window sizes: cell indices are window-relative
+        int gnx = axx[8];
         double dt = g.spec.dt();
         int cells = g.tz * g.ty * g.tx;
         int ml = ElasticLayout.moduli(ndim);

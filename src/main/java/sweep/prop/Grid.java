@@ -1,10 +1,9 @@
 package sweep.prop;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import sweep.core.FdWeights;
 import sweep.kernels.Layout;
+import sweep.prop.spi.GridView;
 
 /**
  * Geometry of one solver's computational grid: a tile of the physical model (the whole model for a single domain)
@@ -35,6 +34,7 @@ public final class Grid {
     private final int[] gN;
     private final int[] gWlo;
     private final int[] gWhi;
+    private final GridView view;
 
     /** Single-domain grid: the whole physical model with the spec's absorbing widths. */
     public static Grid single(PropSpec spec) {
@@ -155,6 +155,7 @@ public final class Grid {
             c00 += c2[0] / (d * d);
         }
         coef[Layout.c00(h)] = (float) c00;
+        view = new GridView(geo, coef, spec.freeSurface());
     }
 
     private static int clamp(int v, int lo, int hi) {
@@ -170,17 +171,19 @@ public final class Grid {
         return ndim;
     }
 
-    /** Computational sizes (physical tile plus PML pads) along z, y (1 in 2-D) and x. */
+    /** Computational size (physical tile plus PML pads) along z. */
     public int nz() {
-        return nz;
+        return view.nz();
     }
 
+    /** Computational size along y (1 in 2-D). */
     public int ny() {
-        return ny;
+        return view.ny();
     }
 
+    /** Computational size along x. */
     public int nx() {
-        return nx;
+        return view.nx();
     }
 
     /** Physical tile sizes along z, y (1 in 2-D) and x. */
@@ -208,8 +211,12 @@ public final class Grid {
 
     /** Whether any cell of this grid lies in a PML band. */
     public boolean hasPml() {
-        return geo[Layout.ZBL] > 0 || geo[Layout.ZBH] < nz || geo[Layout.YBL] > 0 || geo[Layout.YBH] < ny
-                || geo[Layout.XBL] > 0 || geo[Layout.XBH] < nx;
+        return view.hasPml();
+    }
+
+    /** What backends need of this grid (sizes, kernel arrays, the boxes of each pass), read-only. */
+    public GridView view() {
+        return view;
     }
 
     /** Array index of tile-physical cell (z, y, x); y = 0 in 2-D. */
@@ -234,10 +241,10 @@ public final class Grid {
                     int i = slot * len + compIndex(z, y, 0);
                     boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
                     if (axis == 0 && zb || axis == 1 && yb) {
-                        java.util.Arrays.fill(a, i, i + nx, 0f);
+                        Arrays.fill(a, i, i + nx, 0f);
                     } else if (axis == 2) {
-                        java.util.Arrays.fill(a, i, i + xbl, 0f);
-                        java.util.Arrays.fill(a, i + xbh, i + nx, 0f);
+                        Arrays.fill(a, i, i + xbl, 0f);
+                        Arrays.fill(a, i + xbh, i + nx, 0f);
                     }
                 }
             }
@@ -297,125 +304,6 @@ public final class Grid {
         return prof;
     }
 
-    /** Boxes {z0,z1,y0,y1,x0,x1} covering all PML-band cells exactly once (slabs: z, then y, then x). */
-    List<int[]> pmlBoxes() {
-        return outerBoxes(geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL],
-                geo[Layout.XBH]);
-    }
-
-    /** The box of cells outside every PML band, or null when empty. */
-    int[] interiorBox() {
-        return innerBox(geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL],
-                geo[Layout.XBH]);
-    }
-
-    /** The whole computational grid as one box. */
-    int[] allBox() {
-        return new int[] {0, nz, 0, ny, 0, nx};
-    }
-
-    /**
-     * Limits [zbl, zbh, ybl, ybh, xbl, xbh] of the cells whose stencil (half-width h) reaches no PML band: the band
-     * limits moved h cells inwards on every side that has a band.
-     */
-    int[] stencilClearLimits() {
-        int[] n3 = {nz, ny, nx};
-        int[] lim = {geo[Layout.ZBL], geo[Layout.ZBH], geo[Layout.YBL], geo[Layout.YBH], geo[Layout.XBL], geo[Layout.XBH]};
-        for (int s = 0; s < 3; s++) {
-            int lo = lim[2 * s] > 0 ? Math.min(lim[2 * s] + h, n3[s]) : 0;
-            int hi = lim[2 * s + 1] < n3[s] ? Math.max(lim[2 * s + 1] - h, 0) : n3[s];
-            lim[2 * s] = lo;
-            lim[2 * s + 1] = Math.max(lo, hi);
-        }
-        return lim;
-    }
-
-    /** Boxes covering the cells outside the inner box of the given limits exactly once. */
-    List<int[]> outerBoxes(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
-        List<int[]> boxes = new ArrayList<>();
-        add(boxes, 0, zbl, 0, ny, 0, nx);
-        add(boxes, zbh, nz, 0, ny, 0, nx);
-        add(boxes, zbl, zbh, 0, ybl, 0, nx);
-        add(boxes, zbl, zbh, ybh, ny, 0, nx);
-        add(boxes, zbl, zbh, ybl, ybh, 0, xbl);
-        add(boxes, zbl, zbh, ybl, ybh, xbh, nx);
-        return boxes;
-    }
-
-    /**
-     * Boxes covering the cells of box {@code outer} that are not in box {@code inner} exactly once (z slabs, then y,
-     * then x); {@code inner} must lie inside {@code outer}; null means empty (then the result is outer itself).
-     */
-    static List<int[]> boxMinus(int[] outer, int[] inner) {
-        List<int[]> boxes = new ArrayList<>();
-        if (inner == null) {
-            boxes.add(outer.clone());
-            return boxes;
-        }
-        int[] o = outer;
-        int[] n = inner;
-        add(boxes, o[0], n[0], o[2], o[3], o[4], o[5]);
-        add(boxes, n[1], o[1], o[2], o[3], o[4], o[5]);
-        add(boxes, n[0], n[1], o[2], n[2], o[4], o[5]);
-        add(boxes, n[0], n[1], n[3], o[3], o[4], o[5]);
-        add(boxes, n[0], n[1], n[2], n[3], o[4], n[4]);
-        add(boxes, n[0], n[1], n[2], n[3], n[5], o[5]);
-        return boxes;
-    }
-
-    /** The inner box of the given limits, or null when empty. */
-    static int[] innerBox(int zbl, int zbh, int ybl, int ybh, int xbl, int xbh) {
-        int[] b = {zbl, zbh, ybl, ybh, xbl, xbh};
-        return b[0] < b[1] && b[2] < b[3] && b[4] < b[5] ? b : null;
-    }
-
-    /**
-     * The ring for boundary saving: the h band cells next to each face of the interior box (no corners: the stencil is
-     * a star), i.e. exactly the band cells that interior stencils read.
-     */
-    List<int[]> ringBoxes() {
-        int[] in = interiorBox();
-        List<int[]> boxes = new ArrayList<>();
-        if (in == null) {
-            return boxes;
-        }
-        int[] n3 = {nz, ny, nx};
-        for (int s = 0; s < 3; s++) {
-            if (in[2 * s] > 0) {
-                int[] b = in.clone();
-                b[2 * s] = Math.max(0, in[2 * s] - h);
-                b[2 * s + 1] = in[2 * s];
-                boxes.add(b);
-            }
-            if (in[2 * s + 1] < n3[s]) {
-                int[] b = in.clone();
-                b[2 * s] = in[2 * s + 1];
-                b[2 * s + 1] = Math.min(n3[s], in[2 * s + 1] + h);
-                boxes.add(b);
-            }
-        }
-        return boxes;
-    }
-
-    static long volume(int[] b) {
-        return (long) (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
-    }
-
-    /** Cells in all the boxes together, as an array length (fails beyond 2^31 − 1). */
-    static int volume(Iterable<int[]> boxes) {
-        long n = 0;
-        for (int[] b : boxes) {
-            n += volume(b);
-        }
-        return Math.toIntExact(n);
-    }
-
-    private static void add(List<int[]> boxes, int z0, int z1, int y0, int y1, int x0, int x1) {
-        if (z0 < z1 && y0 < y1 && x0 < x1) {
-            boxes.add(new int[] {z0, z1, y0, y1, x0, x1});
-        }
-    }
-
     /**
      * System property: extra cells at the end of every row (x) of the padded grid instead of the automatic choice, and
      * no extra rows per plane; tests use it to compare layouts (results do not depend on the layout).
@@ -425,8 +313,8 @@ public final class Grid {
     /**
      * Extra cells per row (x) and extra rows per plane (y, 3-D), fewest first, so that the 2h rows and planes on either
      * side of a cell fall into other L1 cache sets than the cell's own: k times the row or plane stride, k = 1..2h, is
-     * never within 64 bytes of a multiple of 4 KiB. (2-D 2000² with PML 20 and order 8 has rows of exactly 2048 floats:
-     * one thread, forward 970–1016 Mcells/s with them, 1082–1103 with 16 more cells per row.)
+     * never within 64 bytes of a multiple of 4 KiB. (2-D 2000² with PML 20 and order 8 has rows of exactly 2048 floats,
+     * so without padding all 2h + 1 rows of a stencil share one L1 set.)
      */
     static long[] pads(long nxa, long nya, int ndim, int h) {
         Integer forced = Integer.getInteger(ROW_PAD_PROPERTY);

@@ -1,115 +1,70 @@
 package sweep.prop;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import sweep.backend.CpuAdjoint2D;
-import sweep.backend.CpuAdjoint3D;
+import sweep.backend.AcousticKernels;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
+import sweep.core.Box;
 import sweep.kernels.Layout;
-import sweep.kernels.Pack;
 import sweep.kernels.Sources;
+import sweep.prop.spi.AdjointArrays;
+import sweep.prop.spi.GridView;
 
 /**
- * The gradient machinery of one grid on the Java backend: the tape a gradient-capable forward run records (FULL or
- * BOUNDARY_SAVING, see {@link Storage}) and the backward (adjoint) time loop that turns a residual into dJ/dv²dt² on
- * the computational grid. Allocated only when a gradient is first asked for.
+ * The backward (adjoint) time loop of one grid on the Java backend: from the {@link JavaTape} a gradient-capable
+ * forward run recorded ({@link TapeRecorder}, owned here with the run's buffers) it turns a residual into dJ/dv²dt² on
+ * the computational grid, each pass a loop over boxes calling the forward stepper's {@link AcousticKernels}.
+ * Allocated only when a gradient is first asked for.
  */
 final class JavaAdjoint {
-    /** What one shot's forward run left for its adjoint run. */
-    static final class Tape {
-        final int[] srcIdx;
-        final int[] recIdx;
-        final float[] wavelet;
-        /** FULL: the Laplacian-plus-source term of every step. */
-        float[][] terms;
-        /** BOUNDARY_SAVING: ring of every level 0..nt-1, and the last two levels. */
-        float[][] rings;
-        float[] last;
-        float[] beforeLast;
-
-        /**
-         * Whether this tape lives in the adjoint's own buffers (one shot's forward run straight followed by its adjoint
-         * run): its rings and last levels are overwritten by the next such tape, and its adjoint run may consume them.
-         */
-        final boolean transientBuffers;
-
-        Tape(int[] srcIdx, int[] recIdx, float[] wavelet, boolean transientBuffers) {
-            this.srcIdx = srcIdx;
-            this.recIdx = recIdx;
-            this.wavelet = wavelet;
-            this.transientBuffers = transientBuffers;
-        }
-
-        long bytes() {
-            if (transientBuffers) {
-                return 0; // counted in the adjoint's bytes()
-            }
-            long n = 0;
-            if (terms != null) {
-                for (float[] t : terms) {
-                    n += t.length;
-                }
-            }
-            if (rings != null) {
-                for (float[] r : rings) {
-                    n += r.length;
-                }
-                n += last.length + beforeLast.length;
-            }
-            return 4 * n;
-        }
-    }
-
     private final Grid g;
     private final JavaStepper fwd;
     private final JavaBackend backend;
     private final Storage storage;
     private final HaloHook halo;
-    private final List<int[]> band;
-    private final List<int[]> all;
+    private final List<Box> band;
+    private final List<Box> all;
     /** The interior box (outside every band) as a list: empty or one box. */
-    private final List<int[]> inner;
-    private final int[] clearInner;
+    private final List<Box> inner;
+    private final Box clearInner;
     /** The interior box (outside every band), or null. */
-    private final int[] inBox;
+    private final Box inBox;
     /**
      * The cells whose whole stencil lies in the interior box (the interior box shrunk by h on every side: away from
      * bands, tile cuts and the free surface), or null: the fused pass may form their λ, since there w = v2·qb is
      * written by the rebuild itself; {@link #clearLessFuse} is the stencil-clear box less it.
      */
-    private final int[] fuseBox;
-    private final List<int[]> clearLessFuse;
-    private final List<int[]> clearInnerList;
+    private final Box fuseBox;
+    private final List<Box> clearLessFuse;
+    private final List<Box> clearInnerList;
     /** Per chunk of the fused pass, the rows [lo, hi) of {@link #fuseBox} whose λ it formed (empty: lo = hi). */
     private final int[] fusedRows;
-    private final List<int[]> clearOuter;
-    private final List<int[]> ring;
-    private final int ringSize;
-    /** Whether the CPU-specialised (Vector API) kernels run instead of the portable ones (same bits either way). */
-    private final boolean cpu;
-    // adjoint fields
-    private final float[] qb;
-    private final float[] qp;
-    private final float[] w;
-    private final float[] grad;
-    private final float[] d;
-    private final float[] cor;
-    private final float[] pb;
-    /** Rows per y block of the 3-D fused pass (default 48: 256³ one thread, gradient 4.30 s vs 4.42 s unblocked). */
-    private final int yBlock = Integer.getInteger(sweep.backend.CpuKernels.ADJ_Y_BLOCK_PROPERTY, 48);
+    private final List<Box> clearOuter;
+    /** Records the tapes and gives this run their rings and forward terms back. */
+    private final TapeRecorder tapes;
+    /** The forward stepper's kernel set (Vector API or portable: same bits either way). */
+    private final AcousticKernels kernels;
+    /** The portable set, for the one-cell Laplacian at source cells. */
+    private final AcousticKernels portable;
+    /**
+     * The fused pass's blocks: the interior box in blocks of {@link #yBlock} rows along y (one block in 2-D), and per
+     * block the box of fuseBox rows whose λ the pass forms behind it (null: none).
+     */
+    private final Box[] rebuildBlocks;
+    private final Box[] lambdaBlocks;
+    /** The adjoint run's arrays (λ, q̄, w, the gradient, d, the adjoint CPML auxiliaries, the rebuilt levels). */
+    private final AdjointArrays adj;
+    /**
+     * Rows per y block of the 3-D fused pass, so that the planes its stencils read stay in cache while the block is
+     * swept over z ({@value CpuKernels#ADJ_Y_BLOCK_PROPERTY}; the default is the best block measured on a 256³ grid).
+     */
+    private final int yBlock = Integer.getInteger(CpuKernels.ADJ_Y_BLOCK_PROPERTY, 48);
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
-    private final float[] psib;
-    private final float[] zetab;
     /** Test hook: receives each wavefield level the boundary-saving run rebuilds (physical region). */
     WavefieldListener rebuildListener;
-    // boundary-saving reconstruction fields
-    private final float[] ucur;
-    private final float[] unxt;
 
     // The arrays of the current pass, read by the loop bodies below (built once: a step allocates nothing).
     private float[] sQ;
@@ -117,25 +72,15 @@ final class JavaAdjoint {
     private float[] sCur;
     private float[] sNxt;
     private float[] sD;
-    /** State of {@link #ringPass}: the wavefield, the ring buffer and the direction (true: field to buffer). */
-    private float[] sRingField;
-    private float[] sRingBuf;
-    private boolean sRingPack;
     private int sRev;
-    private float[] lapU;
-    private float[] lapOut;
-    private List<int[]> lapBoxes;
-    private final JavaBackend.ChunkBody lapPass = (c, r0, r1) -> lapRows(r0, r1);
     private final JavaBackend.ChunkBody reversePass = (c, r0, r1) -> reverseRows(r0, r1);
     private final JavaBackend.ChunkBody scalePass = (c, r0, r1) -> scaleAllRows(r0, r1);
     private final JavaBackend.ChunkBody rebuildPass = (c, r0, r1) -> rebuildRows(c, r0, r1);
     private final JavaBackend.ChunkBody psiPass = (c, r0, r1) -> psiRows(c, r0, r1);
     private final JavaBackend.ChunkBody lambdaPass = (c, r0, r1) -> lambdaRows(c, r0, r1);
-    private final JavaBackend.ChunkBody ringPass = (c, r0, r1) -> ringRows(r0, r1);
-    private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> Adjoint3D.mirrorTopAdjoint(sQ, geo(), y0, y1, 0,
-            nx());
-    private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows3(y0, y1);
-    private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> Acoustic3D.mirrorTop(sNxt, geo(), y0, y1, 0, nx());
+    private final JavaBackend.ChunkBody mirrorAdjPass = (c, y0, y1) -> mirrorAdjointRows(y0, y1);
+    private final JavaBackend.ChunkBody ghostPass = (c, y0, y1) -> ghostRows(y0, y1);
+    private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
     JavaAdjoint(Grid g, JavaStepper fwd, JavaBackend backend, Storage storage, HaloHook halo) {
         this.g = g;
@@ -143,169 +88,52 @@ final class JavaAdjoint {
         this.fwd = fwd;
         this.backend = backend;
         this.storage = storage;
-        this.cpu = fwd.cpuKernels();
-        this.band = g.pmlBoxes();
-        this.all = List.of(g.allBox());
-        int[] in = g.interiorBox();
+        this.kernels = fwd.kernels();
+        this.portable = AcousticKernels.of(g.ndim, false);
+        GridView view = g.view();
+        this.band = view.pmlBoxes();
+        this.all = List.of(view.allBox());
+        Box in = view.interiorBox();
         this.inner = in == null ? List.of() : List.of(in);
-        int[] lim = g.stencilClearLimits();
-        this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
+        this.clearInner = view.stencilClearBox();
+        this.clearOuter = view.stencilClearOuter();
         this.inBox = in;
         int hh = g.h;
-        this.fuseBox = in == null ? null : Grid.innerBox(in[0] + hh, in[1] - hh, g.ndim == 3 ? in[2] + hh : 0,
-                g.ndim == 3 ? in[3] - hh : 1, in[4] + hh, in[5] - hh);
-        this.clearLessFuse = clearInner == null ? List.of() : Grid.boxMinus(clearInner, fuseBox);
+        this.fuseBox = in == null ? null : Box.orNull(in.z0() + hh, in.z1() - hh, g.ndim == 3 ? in.y0() + hh : 0,
+                g.ndim == 3 ? in.y1() - hh : 1, in.x0() + hh, in.x1() - hh);
+        this.clearLessFuse = clearInner == null ? List.of() : clearInner.minus(fuseBox);
         this.clearInnerList = clearInner == null ? List.of() : List.of(clearInner);
         this.fusedRows = new int[2 * backend.threads()];
-        this.ring = g.ringBoxes();
-        this.ringSize = Grid.volume(ring);
-        int len = g.length();
-        int pml = g.hasPml() ? g.ndim * len : 0;
-        qb = new float[len];
-        qp = new float[len];
-        w = new float[len];
-        grad = new float[len];
-        d = new float[len];
-        cor = new float[pml];
-        pb = new float[pml];
-        psib = new float[pml];
-        zetab = new float[pml];
-        scratch = new float[backend.threads()][cpu ? CpuAdjoint3D.scratchSize(g.geo) : 0];
-        boolean bs = storage == Storage.BOUNDARY_SAVING;
-        ucur = bs ? new float[len] : new float[0];
-        unxt = bs ? new float[len] : new float[0];
-    }
-
-    private int[] geo() {
-        return g.geo;
-    }
-
-    private float[] coef() {
-        return g.coef;
-    }
-
-    private int nx() {
-        return g.nx;
+        List<Box> blocks = new ArrayList<>();
+        List<Box> lambdas = new ArrayList<>();
+        if (in != null) {
+            // λ lags h rows in y behind a block in 3-D (its y stencil reaches into the next block), the last block
+            // ending where fuseBox ends
+            int lag = g.ndim == 3 ? hh : 0;
+            int blk = yBlock > 0 ? yBlock : in.y1() - in.y0();
+            for (int ya = in.y0(); ya < in.y1(); ya += blk) {
+                int ye = Math.min(in.y1(), ya + blk);
+                blocks.add(in.withY(ya, ye));
+                Box f = fuseBox;
+                int la = f == null ? 0 : Math.max(ya - lag, f.y0());
+                int le = f == null ? 0 : Math.min(ye - lag, f.y1());
+                lambdas.add(la < le ? f.withY(la, le) : null);
+            }
+        }
+        this.rebuildBlocks = blocks.toArray(new Box[0]);
+        this.lambdaBlocks = lambdas.toArray(new Box[0]);
+        adj = new AdjointArrays(view, storage, 0);
+        tapes = new TapeRecorder(g, fwd, backend, storage, adj.unxt, adj.ucur);
+        scratch = new float[backend.threads()][kernels.adjointScratch(g.geo)];
     }
 
     long bytes() {
-        return 4L * (qb.length + qp.length + w.length + grad.length + d.length + cor.length + pb.length + psib.length
-                + zetab.length + ucur.length + unxt.length + (long) scratch.length * scratch[0].length
-                + (long) ringStore.length * ringSize + (long) termStore.length * g.length());
+        return adj.bytes() + 4L * scratch.length * scratch[0].length + tapes.bytes();
     }
 
-    /** Called after forward step n (the stepper's {@code un} now holds u^n): records what the adjoint needs. */
-    void record(Tape tape, int n, int nt) {
-        if (storage == Storage.FULL) {
-            if (tape.terms == null) {
-                tape.terms = tape.transientBuffers ? termStore(nt) : new float[nt][];
-            }
-            float[] t = tape.transientBuffers ? tape.terms[n] : new float[g.length()];
-            laplacian(fwd.un, t, all);
-            Sources.add(t, tape.srcIdx, tape.wavelet, tape.srcIdx.length, nt, n);
-            tape.terms[n] = t;
-        } else {
-            if (tape.rings == null) {
-                tape.rings = tape.transientBuffers ? ringStore(nt) : new float[nt][];
-            }
-            if (tape.transientBuffers) {
-                packRing(fwd.un, tape.rings[n]);
-            } else {
-                tape.rings[n] = packRing(fwd.un, new float[ringSize]);
-            }
-            if (n == nt - 1) {
-                if (tape.transientBuffers) {
-                    // straight into the adjoint run's working levels (it consumes them: no copy, no allocation)
-                    System.arraycopy(fwd.u, 0, unxt, 0, unxt.length);
-                    System.arraycopy(fwd.un, 0, ucur, 0, ucur.length);
-                    tape.last = unxt;
-                    tape.beforeLast = ucur;
-                } else {
-                    tape.last = fwd.u.clone();
-                    tape.beforeLast = fwd.un.clone();
-                }
-            }
-        }
-    }
-
-    /**
-     * The rings of transient tapes: nt buffers of the ring size, kept across shots (a 3-D ring is megabytes: one
-     * allocation per step and shot would keep the garbage collector busy).
-     */
-    private float[][] ringStore = new float[0][];
-
-    /** The per-step terms of transient FULL tapes, kept across shots like {@link #ringStore}. */
-    private float[][] termStore = new float[0][];
-
-    private float[][] termStore(int nt) {
-        if (termStore.length != nt) {
-            termStore = new float[0][]; // let the old store go before the new one is allocated
-            float[][] t = new float[nt][];
-            for (int n = 0; n < nt; n++) {
-                t[n] = new float[g.length()];
-            }
-            termStore = t;
-        }
-        return termStore;
-    }
-
-    private float[][] ringStore(int nt) {
-        if (ringStore.length != nt) {
-            ringStore = new float[nt][];
-            for (int n = 0; n < nt; n++) {
-                ringStore[n] = new float[ringSize];
-            }
-        }
-        return ringStore;
-    }
-
-    /** Copies the ring cells of f into buf (box after box, each in (z, y, x) order), in parallel over z rows. */
-    private float[] packRing(float[] f, float[] buf) {
-        ringCopy(f, buf, true);
-        return buf;
-    }
-
-    /** The inverse of {@link #packRing}: buf back into the ring cells of f. */
-    private void unpackRing(float[] f, float[] buf) {
-        ringCopy(f, buf, false);
-    }
-
-    private void ringCopy(float[] f, float[] buf, boolean pack) {
-        sRingField = f;
-        sRingBuf = buf;
-        sRingPack = pack;
-        backend.parallelFor(0, g.nz, ringPass);
-        sRingField = null;
-        sRingBuf = null;
-    }
-
-    /** The z rows [r0, r1) of every ring box, between {@link #sRingField} and its place in {@link #sRingBuf}. */
-    private void ringRows(int r0, int r1) {
-        int off = 0;
-        for (int[] b : ring) {
-            int za = Math.max(b[0], r0);
-            int zb = Math.min(b[1], r1);
-            if (za < zb) {
-                int o = off + (za - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
-                if (sRingPack) {
-                    Pack.pack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
-                } else {
-                    Pack.unpack(sRingField, sRingBuf, o, g.geo, za, zb, b[2], b[3], b[4], b[5]);
-                }
-            }
-            off += (int) Grid.volume(b);
-        }
-    }
-
-    /** Writes the Laplacian term of {@code u} (with the forward stepper's CPML fields) into {@code out} on the boxes. */
-    private void laplacian(float[] u, float[] out, List<int[]> boxes) {
-        lapU = u;
-        lapOut = out;
-        lapBoxes = boxes;
-        backend.parallelFor(0, g.nz, lapPass);
-        lapU = null;
-        lapOut = null;
+    /** The recorder of the tapes this adjoint runs from. */
+    TapeRecorder recorder() {
+        return tapes;
     }
 
     /**
@@ -314,26 +142,26 @@ final class JavaAdjoint {
      * computational grid: an array of this adjoint's, valid until its next run.
      *
      * <p>With the CPU kernels, boundary saving runs the rebuild of the forward level, the Laplacian term, {@code w}
-     * and the imaging condition in one fused pass over the interior box ({@link Adjoint2D#rebuildScale}); the
+     * and the imaging condition in one fused pass over the interior box ({@link AcousticKernels#rebuildScale}); the
      * gradient at source cells, whose term also holds the wavelet, is then redone from the value it had before the
      * pass, so every cell sees exactly the operations of the portable sequence. The same pass also forms λ^n (the
      * interior kernel) h rows behind the rebuild, on the cells whose stencil lies in the interior box, reading back
      * the w it has just written while it is still in cache; the λ pass does the rest.
      */
-    float[] backward(Tape tape, float[] residualT, int nt, float[] wbar) {
+    float[] backward(JavaTape tape, float[] residualT, int nt, float[] wbar) {
         int nsrc = tape.srcIdx.length;
         int nrec = tape.recIdx.length;
-        float[] lam = qb;
-        float[] qprev = qp;
+        float[] lam = adj.qb;
+        float[] qprev = adj.qp;
         // (d needs no clearing: outside the cells each step writes before reading it, it is zero; see the end)
         backend.parallelFor(0, lam.length, (a, b) -> {
-            Arrays.fill(qb, a, b, 0f);
-            Arrays.fill(qp, a, b, 0f);
-            Arrays.fill(grad, a, b, 0f);
+            Arrays.fill(adj.qb, a, b, 0f);
+            Arrays.fill(adj.qp, a, b, 0f);
+            Arrays.fill(adj.grad, a, b, 0f);
         });
         clearAuxiliaries();
-        float[] cur = ucur;
-        float[] nxt = unxt;
+        float[] cur = adj.ucur;
+        float[] nxt = adj.unxt;
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         if (bs && !tape.transientBuffers) {
             System.arraycopy(tape.last, 0, nxt, 0, nxt.length);
@@ -345,7 +173,7 @@ final class JavaAdjoint {
             tape.last = null; // consumed: its levels are overwritten from here on
             tape.beforeLast = null;
         }
-        boolean fused = bs && cpu;
+        boolean fused = bs && kernels.vector();
         Arrays.fill(fusedRows, 0);
         // fused path: the source cells inside the interior box (first occurrence of each cell) and a place to keep
         // their gradient before the fused pass
@@ -360,33 +188,29 @@ final class JavaAdjoint {
             sNxt = nxt;
             // q̄^n = Mᵀ λ^{n+1}
             if (fs) {
-                if (g.ndim == 2) {
-                    Adjoint2D.mirrorTopAdjoint(lam, g.geo, 0, g.nx);
-                } else {
-                    backend.parallelFor(0, g.ny, mirrorAdjPass);
-                }
+                backend.parallelFor(0, g.ny, mirrorAdjPass);
             }
             if (fused) {
                 // d at the source cells: the Laplacian term (inside the interior box) plus the wavelet
                 for (int i : tape.srcIdx) {
-                    d[i] = 0f;
+                    adj.d[i] = 0f;
                 }
                 for (int i : inSrc) {
-                    laplacianCell(cur, d, i);
+                    laplacianCell(cur, adj.d, i);
                 }
-                Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                Sources.add(adj.d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                 for (int s = 0; s < inSrc.length; s++) {
-                    gsave[s] = grad[inSrc[s]];
+                    gsave[s] = adj.grad[inSrc[s]];
                 }
                 if (n > 0) {
                     Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                 }
-                sD = d;
+                sD = adj.d;
                 sRev = n > 0 ? 1 : 0;
                 backend.parallelFor(0, g.nz, rebuildPass);
                 for (int s = 0; s < inSrc.length; s++) {
                     int i = inSrc[s];
-                    grad[i] = gsave[s] + lam[i] * d[i];
+                    adj.grad[i] = gsave[s] + lam[i] * adj.d[i];
                 }
                 if (n > 0) {
                     rebuilt(tape, n, nxt, fs);
@@ -400,24 +224,24 @@ final class JavaAdjoint {
                     // d is written in the interior box only; outside it (the PML pads) it stays 0 (no gradient
                     // there) but for the source term added below, which is cleared here
                     for (int i : tape.srcIdx) {
-                        d[i] = 0f;
+                        adj.d[i] = 0f;
                     }
-                    laplacian(cur, d, inner);
+                    tapes.term(cur, adj.d, inner);
                     if (n > 0) {
                         Sources.uninject(nxt, fwd.v2, tape.srcIdx, tape.wavelet, nsrc, nt, n);
                         backend.parallelFor(0, g.nz, reversePass);
                         rebuilt(tape, n, nxt, fs);
                     }
-                    Sources.add(d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
-                    dn = d;
+                    Sources.add(adj.d, tape.srcIdx, tape.wavelet, nsrc, nt, n);
+                    dn = adj.d;
                 }
                 sD = dn;
                 backend.parallelFor(0, g.nz, scalePass);
             }
             if (halo != null) {
-                halo.exchange(w);
+                halo.exchange(adj.w);
             }
-            Sources.sample(w, tape.srcIdx, wsamp, nsrc, 0);
+            Sources.sample(adj.w, tape.srcIdx, wsamp, nsrc, 0);
             for (int s = 0; s < nsrc; s++) {
                 wbar[s * nt + n] = wsamp[s];
             }
@@ -428,11 +252,7 @@ final class JavaAdjoint {
             // λ^n into qprev (which held q̄^{n+1}): interior cells and cells in or next to a band, disjoint
             backend.parallelFor(0, g.nz, lambdaPass);
             if (fs) {
-                if (g.ndim == 2) {
-                    Adjoint2D.ghostRows(qprev, w, g.coef, g.geo, 0, g.nx);
-                } else {
-                    backend.parallelFor(0, g.ny, ghostPass);
-                }
+                backend.parallelFor(0, g.ny, ghostPass);
             }
             Sources.add(qprev, tape.recIdx, residualT, nrec, nt, n);
             float[] t = lam;
@@ -446,14 +266,14 @@ final class JavaAdjoint {
         }
         // d is zero outside the interior box but at source cells: clear them for the next run's sources
         for (int i : tape.srcIdx) {
-            d[i] = 0f;
+            adj.d[i] = 0f;
         }
         sQ = null;
         sOut = null;
         sCur = null;
         sNxt = null;
         sD = null;
-        return grad;
+        return adj.grad;
     }
 
     /** Whether a backward run has written the PML auxiliaries (new arrays are zero). */
@@ -470,21 +290,17 @@ final class JavaAdjoint {
             return;
         }
         backend.parallelFor(0, g.nz, (z0, z1) -> {
-            for (float[] a : new float[][] {cor, pb, psib, zetab}) {
+            for (float[] a : new float[][] {adj.cor, adj.pb, adj.psib, adj.zetab}) {
                 g.clearBandSlots(a, z0, z1);
             }
         });
     }
 
     /** Completes the rebuilt level u^{n−1} in {@code nxt}: the saved ring, the free-surface mirror, the halo. */
-    private void rebuilt(Tape tape, int n, float[] nxt, boolean fs) {
-        unpackRing(nxt, tape.rings[n - 1]);
+    private void rebuilt(JavaTape tape, int n, float[] nxt, boolean fs) {
+        tapes.unpackRing(nxt, tape.rings[n - 1]);
         if (fs) {
-            if (g.ndim == 2) {
-                Acoustic2D.mirrorTop(nxt, g.geo, 0, g.nx);
-            } else {
-                backend.parallelFor(0, g.ny, mirrorPass);
-            }
+            backend.parallelFor(0, g.ny, mirrorPass);
         }
         if (halo != null) {
             halo.exchange(nxt);
@@ -496,14 +312,13 @@ final class JavaAdjoint {
 
     /** The distinct cells of {@code srcIdx} that lie in the interior box, in first-occurrence order. */
     private int[] interiorSources(int[] srcIdx) {
-        int[] in = g.interiorBox();
+        Box in = g.view().interiorBox();
         int[] out = new int[srcIdx.length];
         int n = 0;
         if (in != null) {
             for (int i : srcIdx) {
                 int[] c = cell(i);
-                boolean inside = c[0] >= in[0] && c[0] < in[1] && c[1] >= in[2] && c[1] < in[3] && c[2] >= in[4]
-                        && c[2] < in[5];
+                boolean inside = in.contains(c[0], c[1], c[2]);
                 boolean seen = false;
                 for (int k = 0; k < n; k++) {
                     seen |= out[k] == i;
@@ -533,46 +348,16 @@ final class JavaAdjoint {
     /** The Laplacian term of {@code u} at the single cell i (portable kernel on a one-cell box). */
     private void laplacianCell(float[] u, float[] out, int i) {
         int[] c = cell(i);
-        if (g.ndim == 2) {
-            Acoustic2D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[2], c[2] + 1);
-        } else {
-            Acoustic3D.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1, c[1], c[1] + 1, c[2],
-                    c[2] + 1);
-        }
-    }
-
-    private void lapRows(int r0, int r1) {
-        for (int[] b : lapBoxes) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
-                } else {
-                    Acoustic2D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
-            } else {
-                Acoustic3D.laplacian(lapU, fwd.psi, fwd.zeta, g.coef, g.geo, lapOut, z0, z1, b[2], b[3], b[4], b[5]);
-            }
-        }
+        portable.laplacian(u, fwd.psi, fwd.zeta, g.coef, g.geo, out, c[0], c[0] + 1,
+                new Box(c[0], c[0] + 1, c[1], c[1] + 1, c[2], c[2] + 1));
     }
 
     private void reverseRows(int r0, int r1) {
-        for (int[] b : inner) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                Adjoint2D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[4], b[5]);
-            } else {
-                Adjoint3D.reverse(sCur, sNxt, fwd.v2, d, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+        for (Box b : inner) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
+            if (z0 < z1) {
+                kernels.reverse(sCur, sNxt, fwd.v2, adj.d, g.geo, z0, z1, b);
             }
         }
     }
@@ -583,76 +368,62 @@ final class JavaAdjoint {
         zetaRows(r0, r1);
     }
 
-    private void ghostRows3(int y0, int y1) {
-        Adjoint3D.ghostRows(sOut, w, g.coef, g.geo, y0, y1, 0, g.nx);
+    /** Adjoint of the free-surface mirror on λ^{n+1} over rows y in [y0, y1). */
+    private void mirrorAdjointRows(int y0, int y1) {
+        kernels.mirrorTopAdjoint(sQ, g.geo, y0, y1, 0, g.nx);
     }
 
-    private void scaleRows(List<int[]> boxes, int r0, int r1) {
+    /** Free-surface mirror of the rebuilt level over rows y in [y0, y1). */
+    private void mirrorRows(int y0, int y1) {
+        kernels.mirrorTop(sNxt, g.geo, y0, y1, 0, g.nx);
+    }
+
+    /** The free surface's ghost-row terms of λ^n over rows y in [y0, y1). */
+    private void ghostRows(int y0, int y1) {
+        kernels.ghostRows(sOut, adj.w, g.coef, g.geo, y0, y1, 0, g.nx);
+    }
+
+    private void scaleRows(List<Box> boxes, int r0, int r1) {
         float[] v2 = fwd.v2;
-        for (int[] b : boxes) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
-                } else {
-                    Adjoint2D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.scale(sQ, v2, w, grad, sD, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+        for (Box b : boxes) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
+            if (z0 < z1) {
+                kernels.scale(sQ, v2, adj.w, adj.grad, sD, g.geo, z0, z1, b);
             }
         }
     }
 
     /**
-     * Fused boundary-saving pass (CPU kernels) over rows [r0, r1) of chunk {@code chunk}: rebuildScale row by row on
-     * the interior box and, h rows behind, the interior λ kernel on the rows of {@link #fuseBox} whose stencil rows
-     * this chunk has just written (so w is read back from cache, and only rows this thread wrote are read: the λ of
-     * fuseBox rows within h of the chunk's ends is left to the λ pass); then scale on the band boxes and the zeta
-     * recursion on the same rows. Records the λ rows it formed in {@link #fusedRows}.
+     * Fused boundary-saving pass (Vector API kernels) over rows [r0, r1) of chunk {@code chunk}: rebuildScale row by
+     * row on the interior box and, h rows behind, the interior λ kernel on the rows of {@link #fuseBox} whose stencil
+     * rows this chunk has just written (so w is read back from cache, and only rows this thread wrote are read: the λ
+     * of fuseBox rows within h of the chunk's ends is left to the λ pass); then scale on the band boxes and the zeta
+     * recursion on the same rows. In 3-D the interior box is swept in blocks of y rows ({@link #rebuildBlocks}), each
+     * over all z of the chunk, so that the 2h + 1 planes the stencils read stay in cache. Records the λ rows it formed
+     * in {@link #fusedRows}.
      */
     private void rebuildRows(int chunk, int r0, int r1) {
         float[] v2 = fwd.v2;
         int h = g.h;
         int lo = 0;
         int hi = 0;
-        int[] b = inBox;
+        Box b = inBox;
         if (b != null) {
-            int[] f = fuseBox;
+            Box f = fuseBox;
             if (f != null) {
-                lo = Math.max(f[0], r0 + h);
-                hi = Math.max(lo, Math.min(f[1], r1 - h));
+                lo = Math.max(f.z0(), r0 + h);
+                hi = Math.max(lo, Math.min(f.z1(), r1 - h));
             }
-            int z1 = Math.min(b[1], r1);
-            if (g.ndim == 2) {
-                for (int z = Math.max(b[0], r0); z < z1; z++) {
-                    CpuAdjoint2D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, b[4], b[5]);
+            int z1 = Math.min(b.z1(), r1);
+            for (int k = 0; k < rebuildBlocks.length; k++) {
+                Box blk = rebuildBlocks[k];
+                Box lam = lambdaBlocks[k];
+                for (int z = Math.max(b.z0(), r0); z < z1; z++) {
+                    kernels.rebuildScale(sCur, sNxt, v2, sQ, adj.w, adj.grad, g.coef, g.geo, sRev, z, z + 1, blk);
                     int zl = z - h;
-                    if (zl >= lo && zl < hi) {
-                        CpuAdjoint2D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, f4(4), f4(5));
-                    }
-                }
-            } else {
-                // blocks of yBlock rows along y, each swept over all z of the chunk, so that the 2h + 1 planes the
-                // stencils read stay in cache; λ lags h planes in z and h rows in y (its y stencil reaches into the
-                // next block), the last block ending where fuseBox ends
-                int blk = yBlock > 0 ? yBlock : b[3] - b[2];
-                for (int ya = b[2]; ya < b[3]; ya += blk) {
-                    int ye = Math.min(b[3], ya + blk);
-                    int la = Math.max(ya - h, f4(2));
-                    int le = Math.min(ye - h, f4(3));
-                    for (int z = Math.max(b[0], r0); z < z1; z++) {
-                        CpuAdjoint3D.rebuildScale(sCur, sNxt, v2, sQ, w, grad, g.coef, g.geo, sRev, z, z + 1, ya, ye,
-                                b[4], b[5]);
-                        int zl = z - h;
-                        if (zl >= lo && zl < hi && la < le) {
-                            CpuAdjoint3D.interior(sOut, sQ, w, g.coef, g.geo, zl, zl + 1, la, le, f4(4), f4(5));
-                        }
+                    if (zl >= lo && zl < hi && lam != null) {
+                        kernels.adjointInterior(sOut, sQ, adj.w, g.coef, g.geo, zl, zl + 1, lam);
                     }
                 }
             }
@@ -661,10 +432,6 @@ final class JavaAdjoint {
         fusedRows[2 * chunk + 1] = hi;
         scaleRows(band, r0, r1);
         zetaRows(r0, r1);
-    }
-
-    private int f4(int k) {
-        return fuseBox[k];
     }
 
     /** The end of the fused λ row range that holds row z, or -1 when none does. */
@@ -690,60 +457,23 @@ final class JavaAdjoint {
 
     private void zetaRows(int r0, int r1) {
         float[] prof = fwd.prof;
-        for (int[] b : band) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
-                } else {
-                    Adjoint2D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-            } else {
-                Adjoint3D.pmlZeta(w, zetab, cor, prof, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
+        for (Box b : band) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
+            if (z0 < z1) {
+                kernels.pmlZeta(adj.w, adj.zetab, adj.cor, prof, g.geo, z0, z1, b);
             }
         }
     }
 
     private void psiRows(int chunk, int r0, int r1) {
         float[] prof = fwd.prof;
-        for (int[] b : band) {
-            int z0 = Math.max(b[0], r0);
-            int z1 = Math.min(b[1], r1);
-            if (z0 >= z1) {
-                continue;
+        for (Box b : band) {
+            int z0 = Math.max(b.z0(), r0);
+            int z1 = Math.min(b.z1(), r1);
+            if (z0 < z1) {
+                kernels.pmlPsi(adj.w, adj.cor, adj.psib, adj.pb, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
             }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
-                } else {
-                    Adjoint2D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[4], b[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
-                        scratch[chunk]);
-            } else {
-                Adjoint3D.pmlPsi(w, cor, psib, pb, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-            }
-        }
-    }
-
-    private void interiorLambda(float[] out, float[] q, int z0, int z1, int[] b) {
-        if (g.ndim == 2) {
-            if (cpu) {
-                CpuAdjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
-            } else {
-                Adjoint2D.interior(out, q, w, g.coef, g.geo, z0, z1, b[4], b[5]);
-            }
-        } else if (cpu) {
-            CpuAdjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
-        } else {
-            Adjoint3D.interior(out, q, w, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5]);
         }
     }
 
@@ -754,41 +484,29 @@ final class JavaAdjoint {
     private void lambdaRows(int chunk, int r0, int r1) {
         float[] out = sOut;
         float[] q = sQ;
-        int[] b = clearInner;
+        Box b = clearInner;
         if (b != null) {
-            int z1 = Math.min(b[1], r1);
-            int z = Math.max(b[0], r0);
+            int z1 = Math.min(b.z1(), r1);
+            int z = Math.max(b.z0(), r0);
             while (z < z1) {
                 int fe = fusedEnd(z);
                 int e = fe >= 0 ? Math.min(fe, z1) : nextFusedStart(z, z1);
                 // rows of a fused range: the fused pass formed λ on fuseBox; the rest of the stencil-clear box here
-                for (int[] c : fe >= 0 ? clearLessFuse : clearInnerList) {
-                    int za = Math.max(c[0], z);
-                    int zb = Math.min(c[1], e);
+                for (Box c : fe >= 0 ? clearLessFuse : clearInnerList) {
+                    int za = Math.max(c.z0(), z);
+                    int zb = Math.min(c.z1(), e);
                     if (za < zb) {
-                        interiorLambda(out, q, za, zb, c);
+                        kernels.adjointInterior(out, q, adj.w, g.coef, g.geo, za, zb, c);
                     }
                 }
                 z = e;
             }
         }
-        for (int[] o : clearOuter) {
-            int z0 = Math.max(o[0], r0);
-            int z1 = Math.min(o[1], r1);
-            if (z0 >= z1) {
-                continue;
-            }
-            if (g.ndim == 2) {
-                if (cpu) {
-                    CpuAdjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5], scratch[chunk]);
-                } else {
-                    Adjoint2D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[4], o[5]);
-                }
-            } else if (cpu) {
-                CpuAdjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5],
-                        scratch[chunk]);
-            } else {
-                Adjoint3D.general(out, q, w, cor, pb, g.coef, g.geo, z0, z1, o[2], o[3], o[4], o[5]);
+        for (Box o : clearOuter) {
+            int z0 = Math.max(o.z0(), r0);
+            int z1 = Math.min(o.z1(), r1);
+            if (z0 < z1) {
+                kernels.adjointGeneral(out, q, adj.w, adj.cor, adj.pb, g.coef, g.geo, z0, z1, o, scratch[chunk]);
             }
         }
     }

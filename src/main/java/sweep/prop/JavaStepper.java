@@ -1,25 +1,27 @@
 package sweep.prop;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import sweep.backend.CpuKernels;
-import sweep.backend.CpuKernels2D;
-import sweep.backend.CpuKernels3D;
+import java.util.TreeSet;
+import sweep.backend.AcousticKernels;
 import sweep.backend.JavaBackend;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
+import sweep.core.Box;
+import sweep.kernels.Layout;
 import sweep.kernels.Sources;
 
 /**
  * One time step of the acoustic leapfrog on the Java backend: the CPML auxiliary pass, the update pass (PML slabs and
  * the branch-free interior box), source injection and the free-surface mirror, each pass split by depth rows over
- * the backend's threads. Runs the CPU-specialised kernels when {@link CpuKernels#useCpuKernels()} says so, else the
- * portable ones (bit-identical). Holds the wavefield, model and CPML arrays of one grid.
+ * the backend's threads, each pass a loop over boxes calling the solver's {@link AcousticKernels} (Vector API or
+ * portable, per {@link AcousticKernels#forJavaBackend}; bit-identical). Holds the wavefield, model and CPML arrays of
+ * one grid.
  */
 final class JavaStepper {
     private final Grid g;
     private final JavaBackend backend;
-    private final List<int[]> pmlBoxes;
-    private final int[] interior;
+    private final List<Box> pmlBoxes;
+    private final Box interior;
     final float[] v2;
     /** Current time level u^n. */
     float[] u;
@@ -28,23 +30,23 @@ final class JavaStepper {
     final float[] psi;
     final float[] zeta;
     float[] prof;
-    /** Whether the CPU-specialised kernels run instead of the portable ones (same bits either way). */
-    private final boolean cpu;
+    /** The kernel set: Vector API or portable, for this grid's dimension (same bits either way). */
+    private final AcousticKernels kernels;
     /** Per-thread scratch rows of the CPU kernels, indexed by chunk. */
     private final float[][] scratch;
     // Loop bodies built once, so that a step allocates nothing.
     private final JavaBackend.ChunkBody psiPass;
     private final JavaBackend.ChunkBody updatePass;
     /**
-     * CPU kernels: the rows outside the z and y bands go whole through {@link CpuKernels3D#innerRows} or
-     * {@link CpuKernels2D#innerRows} (x-band psi and update fused with the interior of the row), the psi and update
+     * Vector API kernels: the rows outside the z and y bands go whole through {@link AcousticKernels#innerRows}
+     * (x-band psi and update fused with the interior of the row), the psi and update
      * passes then cover only the z and y slabs ({@code zyBoxes}); null otherwise.
      */
-    private final int[] rowsBox;
-    private final List<int[]> zyBoxes;
+    private final Box rowsBox;
+    private final List<Box> zyBoxes;
     private final JavaBackend.ChunkBody psiPassStep;
-    private final List<int[]> pmlAll;
-    private final List<int[]> innerAll;
+    private final List<Box> pmlAll;
+    private final List<Box> innerAll;
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
@@ -53,29 +55,29 @@ final class JavaStepper {
         this.g = g;
         this.backend = backend;
         int len = g.length();
-        this.pmlBoxes = g.pmlBoxes();
-        this.interior = g.interiorBox();
+        this.pmlBoxes = g.view().pmlBoxes();
+        this.interior = g.view().interiorBox();
         this.pmlAll = pmlBoxes;
         this.psiPass = (c, r0, r1) -> psiRows(r0, r1, pmlAll);
         this.innerAll = interior == null ? List.of() : List.of(interior);
-        cpu = CpuKernels.useCpuKernels();
-        int[] rb = null;
-        List<int[]> zy = pmlBoxes;
+        kernels = AcousticKernels.forJavaBackend(g.ndim);
+        Box rb = null;
+        List<Box> zy = pmlBoxes;
         int[] gg = g.geo;
-        int zbl = gg[sweep.kernels.Layout.ZBL], zbh = gg[sweep.kernels.Layout.ZBH];
-        int ybl = gg[sweep.kernels.Layout.YBL], ybh = gg[sweep.kernels.Layout.YBH];
-        if (cpu && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
-            rb = new int[] {zbl, zbh, ybl, ybh, 0, g.nx};
-            zy = new java.util.ArrayList<>();
-            for (int[] b : pmlBoxes) {
-                if (!(b[0] >= zbl && b[1] <= zbh && b[2] >= ybl && b[3] <= ybh)) {
+        int zbl = gg[Layout.ZBL], zbh = gg[Layout.ZBH];
+        int ybl = gg[Layout.YBL], ybh = gg[Layout.YBH];
+        if (kernels.vector() && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
+            rb = new Box(zbl, zbh, ybl, ybh, 0, g.nx);
+            zy = new ArrayList<>();
+            for (Box b : pmlBoxes) {
+                if (!(b.z0() >= zbl && b.z1() <= zbh && b.y0() >= ybl && b.y1() <= ybh)) {
                     zy.add(b);
                 }
             }
         }
         this.rowsBox = rb;
         this.zyBoxes = zy;
-        final List<int[]> zyf = zy;
+        final List<Box> zyf = zy;
         this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(r0, r1, zyf);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
@@ -85,13 +87,12 @@ final class JavaStepper {
         int slots = g.ndim;
         psi = g.hasPml() ? new float[slots * len] : new float[0];
         zeta = g.hasPml() ? new float[slots * len] : new float[0];
-        scratch = new float[backend.threads()][!cpu ? 0 : g.ndim == 3 ? CpuKernels3D.scratchSize(g.geo)
-                : CpuKernels2D.scratchSize()];
+        scratch = new float[backend.threads()][kernels.forwardScratch(g.geo)];
     }
 
-    /** Whether this stepper runs the CPU-specialised kernels. */
-    boolean cpuKernels() {
-        return cpu;
+    /** The kernel set this stepper runs (the adjoint runs the same). */
+    AcousticKernels kernels() {
+        return kernels;
     }
 
     /** Bytes held by the arrays of this stepper. */
@@ -113,8 +114,8 @@ final class JavaStepper {
      */
     void reset() {
         backend.parallelFor(0, u.length, (a, b) -> {
-            java.util.Arrays.fill(u, a, b, 0f);
-            java.util.Arrays.fill(un, a, b, 0f);
+            Arrays.fill(u, a, b, 0f);
+            Arrays.fill(un, a, b, 0f);
         });
         backend.parallelFor(0, g.nz, (z0, z1) -> {
             g.clearBandSlots(psi, z0, z1);
@@ -133,11 +134,7 @@ final class JavaStepper {
             Sources.inject(nu, v2, srcIdx, wavelet, nsrc, nt, n);
         }
         if (g.spec.freeSurface()) {
-            if (g.ndim == 2) {
-                Acoustic2D.mirrorTop(nu, g.geo, 0, g.nx);
-            } else {
-                backend.parallelFor(0, g.ny, mirrorPass);
-            }
+            backend.parallelFor(0, g.ny, mirrorPass);
         }
         un = u;
         u = nu;
@@ -178,12 +175,12 @@ final class JavaStepper {
     /** The strip/rest split of the update, the sources and the free-surface columns for one set of cut sides. */
     private final class Overlap {
         final boolean[] cut;
-        final List<int[]> pmlStrip = new java.util.ArrayList<>();
-        final List<int[]> pmlRest = new java.util.ArrayList<>();
-        final List<int[]> innerStrip = new java.util.ArrayList<>();
-        final List<int[]> innerRest = new java.util.ArrayList<>();
-        final List<int[]> columnsStrip = new java.util.ArrayList<>();
-        final List<int[]> columnsRest = new java.util.ArrayList<>();
+        final List<Box> pmlStrip = new ArrayList<>();
+        final List<Box> pmlRest = new ArrayList<>();
+        final List<Box> innerStrip = new ArrayList<>();
+        final List<Box> innerRest = new ArrayList<>();
+        final List<Box> columnsStrip = new ArrayList<>();
+        final List<Box> columnsRest = new ArrayList<>();
         final JavaBackend.ChunkBody updateStrip;
         final JavaBackend.ChunkBody updateRest;
         private int[] cachedSrc;
@@ -193,21 +190,21 @@ final class JavaStepper {
             this.cut = cut.clone();
             split(pmlBoxes, pmlStrip, pmlRest);
             split(innerAll, innerStrip, innerRest);
-            split(List.of(new int[] {0, 1, 0, g.ny, 0, g.nx}), columnsStrip, columnsRest);
+            split(List.of(new Box(0, 1, 0, g.ny, 0, g.nx)), columnsStrip, columnsRest);
             updateStrip = (c, r0, r1) -> updateRows(c, r0, r1, pmlStrip, innerStrip);
             updateRest = (c, r0, r1) -> updateRows(c, r0, r1, pmlRest, innerRest);
         }
 
         /** Cuts each box at the strip limits along y and x; a piece is a strip piece when it lies in a cut strip. */
-        private void split(List<int[]> boxes, List<int[]> strip, List<int[]> rest) {
+        private void split(List<Box> boxes, List<Box> strip, List<Box> rest) {
             int h = g.h;
-            for (int[] b : boxes) {
-                int[] ys = limits(b[2], b[3], g.ny, h, cut[2], cut[3]);
-                int[] xs = limits(b[4], b[5], g.nx, h, cut[4], cut[5]);
+            for (Box b : boxes) {
+                int[] ys = limits(b.y0(), b.y1(), g.ny, h, cut[2], cut[3]);
+                int[] xs = limits(b.x0(), b.x1(), g.nx, h, cut[4], cut[5]);
                 for (int iy = 0; iy + 1 < ys.length; iy++) {
                     for (int ix = 0; ix + 1 < xs.length; ix++) {
-                        int[] p = {b[0], b[1], ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]};
-                        boolean s = inStrip(p[2], g.ny, h, cut[2], cut[3]) || inStrip(p[4], g.nx, h, cut[4], cut[5]);
+                        Box p = new Box(b.z0(), b.z1(), ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]);
+                        boolean s = inStrip(p.y0(), g.ny, h, cut[2], cut[3]) || inStrip(p.x0(), g.nx, h, cut[4], cut[5]);
                         (s ? strip : rest).add(p);
                     }
                 }
@@ -215,7 +212,7 @@ final class JavaStepper {
         }
 
         private int[] limits(int lo, int hi, int n, int h, boolean cutLo, boolean cutHi) {
-            java.util.TreeSet<Integer> t = new java.util.TreeSet<>(List.of(lo, hi));
+            TreeSet<Integer> t = new TreeSet<>(List.of(lo, hi));
             if (cutLo && h > lo && h < hi) {
                 t.add(h);
             }
@@ -233,8 +230,8 @@ final class JavaStepper {
         void inject(float[] nu, int[] srcIdx, float[] wavelet, int nsrc, int nt, int n, boolean strips) {
             if (srcIdx != cachedSrc) {
                 srcInStrip = new boolean[nsrc];
-                int sz = g.geo[sweep.kernels.Layout.SZ];
-                int sy = g.geo[sweep.kernels.Layout.SY];
+                int sz = g.geo[Layout.SZ];
+                int sy = g.geo[Layout.SY];
                 for (int s = 0; s < nsrc; s++) {
                     int rem = srcIdx[s] % sz;
                     int y = g.ndim == 3 ? rem / sy - g.h : 0;
@@ -255,40 +252,24 @@ final class JavaStepper {
             if (!g.spec.freeSurface()) {
                 return;
             }
-            for (int[] c : strips ? columnsStrip : columnsRest) {
-                if (g.ndim == 2) {
-                    Acoustic2D.mirrorTop(nu, g.geo, c[4], c[5]);
-                } else {
-                    Acoustic3D.mirrorTop(nu, g.geo, c[2], c[3], c[4], c[5]);
-                }
+            for (Box c : strips ? columnsStrip : columnsRest) {
+                kernels.mirrorTop(nu, g.geo, c.y0(), c.y1(), c.x0(), c.x1());
             }
         }
     }
 
-    /** 3-D free-surface mirror of the new level over rows y in [y0, y1). */
+    /** Free-surface mirror of the new level over rows y in [y0, y1). */
     private void mirrorRows(int y0, int y1) {
-        Acoustic3D.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
+        kernels.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
     }
 
     /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */
-    private void psiRows(int r0, int r1, List<int[]> boxes) {
+    private void psiRows(int r0, int r1, List<Box> boxes) {
         final float[] cu = u;
-        final int[] geo = g.geo;
-        final float[] coef = g.coef;
-        for (int[] b : boxes) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : boxes) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuKernels2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Acoustic2D.psi(cu, psi, prof, coef, geo, z0, z1, b[4], b[5]);
-                    }
-                } else if (cpu) {
-                    CpuKernels3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
-                } else {
-                    Acoustic3D.psi(cu, psi, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
-                }
+                kernels.psi(cu, psi, prof, g.coef, g.geo, z0, z1, b);
             }
         }
     }
@@ -296,55 +277,29 @@ final class JavaStepper {
     /** Update pass of {@link #step} with {@link #rowsBox}: the z and y slabs, then the rows outside those bands. */
     private void updateRowsFused(int chunk, int r0, int r1) {
         updateRows(chunk, r0, r1, zyBoxes, List.of());
-        int[] b = rowsBox;
-        int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        Box b = rowsBox;
+        int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
         if (z0 < z1) {
-            if (g.ndim == 2) {
-                CpuKernels2D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[4], b[5], scratch[chunk]);
-            } else {
-                CpuKernels3D.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b[2], b[3], b[4], b[5],
-                        scratch[chunk]);
-            }
+            kernels.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
         }
     }
 
     /** Update pass over depth rows [r0, r1) of the given PML boxes, then of the given interior boxes. */
-    private void updateRows(int chunk, int r0, int r1, List<int[]> pmlList, List<int[]> innerList) {
+    private void updateRows(int chunk, int r0, int r1, List<Box> pmlList, List<Box> innerList) {
         final float[] cu = u;
         final float[] nu = un;
         final int[] geo = g.geo;
         final float[] coef = g.coef;
-        for (int[] b : pmlList) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : pmlList) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuKernels2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Acoustic2D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[4], b[5]);
-                    }
-                } else if (cpu) {
-                    CpuKernels3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5],
-                            scratch[chunk]);
-                } else {
-                    Acoustic3D.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
-                }
+                kernels.pml(cu, nu, v2, psi, zeta, prof, coef, geo, z0, z1, b, scratch[chunk]);
             }
         }
-        for (int[] b : innerList) {
-            int z0 = Math.max(b[0], r0), z1 = Math.min(b[1], r1);
+        for (Box b : innerList) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                if (g.ndim == 2) {
-                    if (cpu) {
-                        CpuKernels2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
-                    } else {
-                        Acoustic2D.interior(cu, nu, v2, coef, geo, z0, z1, b[4], b[5]);
-                    }
-                } else if (cpu) {
-                    CpuKernels3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
-                } else {
-                    Acoustic3D.interior(cu, nu, v2, coef, geo, z0, z1, b[2], b[3], b[4], b[5]);
-                }
+                kernels.interior(cu, nu, v2, coef, geo, z0, z1, b);
             }
         }
     }

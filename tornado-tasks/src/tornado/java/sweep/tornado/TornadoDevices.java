@@ -1,4 +1,4 @@
-package sweep.prop;
+package sweep.tornado;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,14 +9,14 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * The TornadoVM devices of this JVM, one line each ({@code tornado i:j name (description), memory}), for
- * {@code sweep devices}; called by name from {@link Backends#devices()}, so the default build never links TornadoVM.
+ * {@code sweep devices} ({@link TornadoDeviceBackend#devices()}).
  */
-public final class TornadoDevices {
+final class TornadoDevices {
     private TornadoDevices() {
     }
 
     /** Every device of every TornadoVM backend, the default device marked; starts TornadoVM's runtime. */
-    public static List<String> list() {
+    static List<String> list() {
         List<String> out = new ArrayList<>();
         TornadoDeviceMap map = TornadoExecutionPlan.getTornadoDeviceMap();
         TornadoDevice def = TornadoExecutionPlan.DEFAULT_DEVICE;

@@ -13,16 +13,16 @@ import sweep.kernels.Layout;
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
-public final class CpuKernels2D {
-    private CpuKernels2D() {
+public final class CpuAcoustic2D {
+    private CpuAcoustic2D() {
     }
 
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
 
     /**
      * Same as {@link Acoustic2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per
-     * iteration: measured 1.15-1.18x the one-row loop on 256² in cache and 2000² from memory; four rows per iteration
-     * made C2 box the vectors); an odd last row goes alone.
+     * iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2 box the
+     * vectors); an odd last row goes alone.
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int x0, int x1) {
@@ -104,12 +104,12 @@ public final class CpuKernels2D {
     }
 
     /** Rows ahead whose x-band psi/zeta lines {@link #innerRows} touches early (property {@code sweep.cpu.touch}). */
-    static final int TOUCH_AHEAD = CpuKernels3D.TOUCH_AHEAD;
+    static final int TOUCH_AHEAD = CpuAcoustic3D.TOUCH_AHEAD;
 
     /**
      * {@link Acoustic2D#psi}, {@link Acoustic2D#pml} and {@link Acoustic2D#interior} over whole rows [x0, x1) of rows
      * z in [z0, z1) outside the z band: per row, the low x-band segment (its psi, then its update), the interior
-     * segment, then the high x-band segment; see {@link CpuKernels3D#innerRows} (same bits as the separate passes; the
+     * segment, then the high x-band segment; see {@link CpuAcoustic3D#innerRows} (same bits as the separate passes; the
      * psi pass must then skip these cells). {@code scratch}: at least {@link #scratchSize} floats, one per thread.
      */
     public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
@@ -141,7 +141,7 @@ public final class CpuKernels2D {
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, c, x1, scratch);
             }
         }
-        CpuKernels3D.sink = acc;
+        CpuAcoustic3D.sink = acc;
     }
 
     /**

@@ -13,15 +13,15 @@ import sweep.kernels.Layout;
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
-public final class CpuKernels3D {
-    private CpuKernels3D() {
+public final class CpuAcoustic3D {
+    private CpuAcoustic3D() {
     }
 
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
 
     /**
      * Rows (y) per cache block of the interior sweep; 0 or less: no blocking. Property {@code sweep.cpu.yblock}; off by
-     * default: on 256³ (2 vCPUs, shared) blocks of 16 rows measured slower (121 vs 134 Mcells/s end to end).
+     * default, since blocks measured slower end to end than whole planes (the forward interior is bandwidth-bound).
      */
     static final int Y_BLOCK = Integer.getInteger("sweep.cpu.yblock", 0);
 

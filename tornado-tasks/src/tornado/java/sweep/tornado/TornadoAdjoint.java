@@ -1,14 +1,15 @@
-package sweep.prop;
+package sweep.tornado;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
-import sweep.kernels.Pack;
+import sweep.core.Box;
 import sweep.kernels.StepKernels;
+import sweep.prop.HaloHook;
+import sweep.prop.Storage;
+import sweep.prop.spi.AcousticDeviceStepper;
+import sweep.prop.spi.AdjointArrays;
+import sweep.prop.spi.DeviceTape;
+import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -35,25 +36,12 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * exchanges of the rebuilt level and of w (JavaAdjoint's), which pack and unpack the cut strips on the device.
  */
 final class TornadoAdjoint {
-    private final Grid g;
+    private final GridView g;
+    /** The kernels of the grid's dimension, as tasks. */
+    private final AcousticTasks tasks;
     private final Storage storage;
-    private final List<int[]> band;
-    private final int[] inner;
-    private final int[] clearInner;
-    private final List<int[]> clearOuter;
-    private final List<int[]> ring;
-    private final int ringSize;
-    private final float[] qb;
-    private final float[] qp;
-    private final float[] w;
-    private final float[] grad;
-    private final float[] d;
-    private final float[] cor;
-    private final float[] pb;
-    private final float[] psib;
-    private final float[] zetab;
-    private final float[] ucur;
-    private final float[] unxt;
+    /** The adjoint run's arrays (absent ones of length 1: a task cannot take an empty array). */
+    private final AdjointArrays adj;
     /** Stand-ins for the forward CPML fields, which the Laplacian on the interior box never reads. */
     private final float[] dummy = new float[1];
     private final float[] dummy2 = new float[1];
@@ -72,8 +60,8 @@ final class TornadoAdjoint {
     private int graph0;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers of w and u. */
     private final HaloHook halo;
-    private final int[][] sendBoxes;
-    private final int[][] recvBoxes;
+    private final List<Box> sendBoxes;
+    private final List<Box> recvBoxes;
     private final float[] sendW;
     private final float[] recvW;
     private final float[] sendU;
@@ -83,40 +71,21 @@ final class TornadoAdjoint {
      * @param halo the tile's halo hook with packed strips ({@link HaloHook#sendBoxes()} not null), or null on one
      *             domain
      */
-    TornadoAdjoint(Grid g, Storage storage, HaloHook halo) {
+    TornadoAdjoint(GridView g, Storage storage, HaloHook halo) {
         this.g = g;
+        this.tasks = AcousticTasks.of(g.ndim());
         this.storage = storage;
         this.halo = halo;
-        this.sendBoxes = halo == null ? new int[0][] : halo.sendBoxes();
-        this.recvBoxes = halo == null ? new int[0][] : halo.recvBoxes();
-        int ns = Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1);
-        int nr = Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1);
+        this.sendBoxes = halo == null ? List.of() : TornadoStepper.boxes(halo.sendBoxes());
+        this.recvBoxes = halo == null ? List.of() : TornadoStepper.boxes(halo.recvBoxes());
+        int ns = Math.max(Box.volume(sendBoxes), 1);
+        int nr = Math.max(Box.volume(recvBoxes), 1);
         this.sendW = new float[ns];
         this.recvW = new float[nr];
-        boolean bsu = storage == Storage.BOUNDARY_SAVING && sendBoxes.length > 0;
+        boolean bsu = storage == Storage.BOUNDARY_SAVING && !sendBoxes.isEmpty();
         this.sendU = bsu ? new float[ns] : new float[1];
         this.recvU = bsu ? new float[nr] : new float[1];
-        this.band = g.pmlBoxes();
-        this.inner = g.interiorBox();
-        int[] lim = g.stencilClearLimits();
-        this.clearInner = Grid.innerBox(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.clearOuter = g.outerBoxes(lim[0], lim[1], lim[2], lim[3], lim[4], lim[5]);
-        this.ring = g.ringBoxes();
-        this.ringSize = Grid.volume(ring);
-        int len = g.length();
-        int pml = g.hasPml() ? g.ndim * len : 1;
-        qb = new float[len];
-        qp = new float[len];
-        w = new float[len];
-        grad = new float[len];
-        d = new float[len];
-        cor = new float[pml];
-        pb = new float[pml];
-        psib = new float[pml];
-        zetab = new float[pml];
-        boolean bs = storage == Storage.BOUNDARY_SAVING;
-        ucur = bs ? new float[len] : new float[1];
-        unxt = bs ? new float[len] : new float[1];
+        this.adj = new AdjointArrays(g, storage, 1);
     }
 
     Storage storage() {
@@ -124,8 +93,8 @@ final class TornadoAdjoint {
     }
 
     /**
-     * See {@link DeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs} added for
-     * shots of this tape's shape, with its model graph already run.
+     * See {@link AcousticDeviceStepper#backward}; {@code plan} is the stepper's, holding the graphs {@link #addGraphs}
+     * added for shots of this tape's shape, with its model graph already run.
      */
     void backward(TornadoExecutionPlan plan, DeviceTape tape, float[] residualT, int nt, float[] gradOut,
                   float[] wbarOut) {
@@ -136,12 +105,12 @@ final class TornadoAdjoint {
         System.arraycopy(tape.wavelet, 0, wavelet, 0, nsrc * nt);
         System.arraycopy(residualT, 0, resT, 0, nrec * nt);
         if (storage == Storage.BOUNDARY_SAVING) {
-            System.arraycopy(tape.last, 0, unxt, 0, unxt.length);
-            System.arraycopy(tape.beforeLast, 0, ucur, 0, ucur.length);
+            System.arraycopy(tape.last, 0, adj.unxt, 0, adj.unxt.length);
+            System.arraycopy(tape.beforeLast, 0, adj.ucur, 0, adj.ucur.length);
         }
         step[0] = nt - 1;
         TornadoExecutionResult last = null;
-        boolean dd = sendBoxes.length > 0;
+        boolean dd = !sendBoxes.isEmpty();
         for (int n = nt - 1; n >= 0; n--) {
             int k = nt - 1 - n;
             int graph = n == nt - 1 ? 0 : n == 0 ? 3 : (k % 2 == 0 ? 1 : 2);
@@ -158,10 +127,10 @@ final class TornadoAdjoint {
             halo.exchangePacked(sendW, recvW);
             last = plan.withGraph(graph0 + 2 * graph + 1).execute();
         }
-        last.transferToHost(grad, wbar);
+        last.transferToHost(adj.grad, wbar);
         plan.clearProfiles();
-        for (int i = 0; i < grad.length; i++) {
-            gradOut[i] += grad[i];
+        for (int i = 0; i < adj.grad.length; i++) {
+            gradOut[i] += adj.grad[i];
         }
         System.arraycopy(wbar, 0, wbarOut, 0, nsrc * nt);
     }
@@ -169,17 +138,17 @@ final class TornadoAdjoint {
     /**
      * Appends this adjoint's four graphs (first, even, odd, last step; under domain decomposition two graphs each, the
      * step before and after its halo exchanges) for shots of {@code nsrc} sources, {@code nrec} receivers and
-     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with {@code g.coef} and {@code g.geo}) are the
-     * model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}: all it
-     * persists, which these graphs consume and persist in turn).
+     * {@code nt} steps to {@code graphs}; {@code v2} and {@code prof} (with the grid's {@code coef} and {@code geo})
+     * are the model arrays, {@code store} the tape; graph {@code tapeIn} keeps them on the device ({@code carried}:
+     * all it persists, which these graphs consume and persist in turn).
      */
     void addGraphs(List<ImmutableTaskGraph> graphs, String tapeIn, Object[] carried, float[] v2, float[] prof,
                    float[] store, int nsrc, int nrec, int nt, int id) {
         this.v2 = v2;
         this.prof = prof;
         this.store = store;
-        coef = g.coef;
-        geo = g.geo;
+        coef = g.coef();
+        geo = g.geo();
         graph0 = graphs.size();
         srcIdx = new int[Math.max(nsrc, 1)];
         recIdx = new int[Math.max(nrec, 1)];
@@ -191,8 +160,8 @@ final class TornadoAdjoint {
         // tape, the indices, the wavelet, the residual and the step counter
         List<Object> shot = new ArrayList<>(List.of(srcIdx, recIdx, wavelet, resT, step));
         if (storage == Storage.BOUNDARY_SAVING) {
-            shot.add(ucur);
-            shot.add(unxt);
+            shot.add(adj.ucur);
+            shot.add(adj.unxt);
         }
         Object[] perShot = shot.toArray();
         List<Object> all = new ArrayList<>(shot);
@@ -201,14 +170,16 @@ final class TornadoAdjoint {
                 all.add(o);
             }
         }
-        all.addAll(List.of(qb, qp, w, grad, d, cor, pb, psib, zetab, dummy, dummy2, wbar));
+        all.addAll(List.of(adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib, adj.zetab, dummy, dummy2,
+                wbar));
         Object[] allArr = all.toArray();
-        boolean dd = sendBoxes.length > 0;
+        boolean dd = !sendBoxes.isEmpty();
         TaskGraph t0 = new TaskGraph(first).consumeFromDevice(tapeIn, carried)
                 .transferToDevice(DataTransferMode.FIRST_EXECUTION, dummy, dummy2)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot);
         int z = 0;
-        for (float[] f : new float[][] {qb, qp, w, grad, d, cor, pb, psib, zetab}) {
+        for (float[] f : new float[][] {adj.qb, adj.qp, adj.w, adj.grad, adj.d, adj.cor, adj.pb, adj.psib,
+            adj.zetab}) {
             t0.task("zero" + z++, StepKernels::zero, f, f.length);
         }
         if (dd) {
@@ -224,15 +195,15 @@ final class TornadoAdjoint {
             TaskGraph t = v == 0 ? t0 : new TaskGraph(names[v - 1] + id).consumeFromDevice(first, allArr);
             boolean even = v < 2 || (v == 3 && lastEven);
             boolean rebuild = v == 0 ? nt - 1 > 0 : v != 3;
-            float[] lam = even ? qb : qp;
-            float[] qprev = even ? qp : qb;
-            float[] cur = even ? ucur : unxt;
-            float[] nxt = even ? unxt : ucur;
+            float[] lam = even ? adj.qb : adj.qp;
+            float[] qprev = even ? adj.qp : adj.qb;
+            float[] cur = even ? adj.ucur : adj.unxt;
+            float[] nxt = even ? adj.unxt : adj.ucur;
             addStepBeforeExchange(t, lam, cur, nxt, rebuild, nsrc, nt);
             if (dd) {
-                pack(t, "packW", w, sendW);
+                AcousticTasks.pack(t, "packW", adj.w, sendW, geo, sendBoxes);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
-                    pack(t, "packU", nxt, sendU);
+                    AcousticTasks.pack(t, "packU", nxt, sendU, geo, sendBoxes);
                 }
                 t.transferToHost(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
                         ? new Object[] {sendW, sendU} : new Object[] {sendW});
@@ -241,32 +212,14 @@ final class TornadoAdjoint {
                 t = new TaskGraph("adjAfter" + v + "x" + id).consumeFromDevice(first, allArr);
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, rebuild && storage == Storage.BOUNDARY_SAVING
                         ? new Object[] {recvW, recvU} : new Object[] {recvW});
-                unpack(t, "unpackW", w, recvW);
+                AcousticTasks.unpackHalo(t, "unpackW", adj.w, recvW, geo, recvBoxes, step);
                 if (rebuild && storage == Storage.BOUNDARY_SAVING) {
-                    unpack(t, "unpackU", nxt, recvU);
+                    AcousticTasks.unpackHalo(t, "unpackU", nxt, recvU, geo, recvBoxes, step);
                 }
             }
             addStepAfterExchange(t, lam, qprev, nsrc, nrec, nt);
             t.persistOnDevice(allArr);
             graphs.add(t.snapshot());
-        }
-    }
-
-    private void pack(TaskGraph t, String name, float[] f, float[] buf) {
-        int off = 0;
-        int k = 0;
-        for (int[] q : sendBoxes) {
-            t.task(name + k++, Pack::pack, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            off += (int) Grid.volume(q);
-        }
-    }
-
-    private void unpack(TaskGraph t, String name, float[] f, float[] buf) {
-        int off = 0;
-        int k = 0;
-        for (int[] q : recvBoxes) {
-            t.task(name + k++, StepKernels::unpackHalo, f, buf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5], step);
-            off += (int) Grid.volume(q);
         }
     }
 
@@ -277,74 +230,46 @@ final class TornadoAdjoint {
      */
     private void addStepBeforeExchange(TaskGraph t, float[] lam, float[] cur, float[] nxt, boolean rebuild, int nsrc,
                                        int nt) {
-        boolean two = g.ndim == 2;
-        boolean fs = g.spec.freeSurface();
-        int len = g.length();
+        boolean fs = g.freeSurface();
         if (fs) {
-            if (two) {
-                t.task("mirrorAdj", Adjoint2D::mirrorTopAdjoint, lam, geo, 0, g.nx);
-            } else {
-                t.task("mirrorAdj", Adjoint3D::mirrorTopAdjoint, lam, geo, 0, g.ny, 0, g.nx);
-            }
+            tasks.mirrorTopAdjoint(t, "mirrorAdj", lam, geo, 0, g.ny(), 0, g.nx());
         }
         if (storage == Storage.FULL) {
-            t.task("load", StepKernels::loadAt, store, d, len, step);
+            t.task("load", StepKernels::loadAt, store, adj.d, g.length(), step);
         } else {
             if (nsrc > 0) {
-                t.task("clearSrc", StepKernels::clearAt, d, srcIdx, nsrc);
+                t.task("clearSrc", StepKernels::clearAt, adj.d, srcIdx, nsrc);
             }
-            int[] q = inner;
+            Box q = g.interiorBox();
             if (q != null) {
-                if (two) {
-                    t.task("lap", Acoustic2D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[4], q[5]);
-                } else {
-                    t.task("lap", Acoustic3D::laplacian, cur, dummy, dummy2, coef, geo, d, q[0], q[1], q[2], q[3], q[4],
-                            q[5]);
-                }
+                tasks.laplacian(t, "lap", cur, dummy, dummy2, coef, geo, adj.d, q);
             }
             if (rebuild) {
                 if (nsrc > 0) {
                     t.task("uninject", StepKernels::uninjectAt, nxt, v2, srcIdx, wavelet, nsrc, nt, step);
                 }
                 if (q != null) {
-                    if (two) {
-                        t.task("reverse", Adjoint2D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[4], q[5]);
-                    } else {
-                        t.task("reverse", Adjoint3D::reverse, cur, nxt, v2, d, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-                    }
+                    tasks.reverse(t, "reverse", cur, nxt, v2, adj.d, geo, q);
                 }
                 int off = 0;
                 int k = 0;
-                for (int[] r : ring) {
-                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, ringSize, geo, r[0], r[1],
-                            r[2], r[3], r[4], r[5], step);
-                    off += (int) Grid.volume(r);
+                for (Box r : g.ringBoxes()) {
+                    t.task("unring" + k++, StepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo, r.z0(),
+                            r.z1(), r.y0(), r.y1(), r.x0(), r.x1(), step);
+                    off += (int) r.volume();
                 }
                 if (fs) {
-                    if (two) {
-                        t.task("mirror", Acoustic2D::mirrorTop, nxt, geo, 0, g.nx);
-                    } else {
-                        t.task("mirror", Acoustic3D::mirrorTop, nxt, geo, 0, g.ny, 0, g.nx);
-                    }
+                    tasks.mirrorTop(t, "mirror", nxt, geo, 0, g.ny(), 0, g.nx());
                 }
             }
             if (nsrc > 0) {
-                t.task("addSrc", StepKernels::addAt, d, srcIdx, wavelet, nsrc, nt, step);
+                t.task("addSrc", StepKernels::addAt, adj.d, srcIdx, wavelet, nsrc, nt, step);
             }
         }
-        int[] a = g.allBox();
-        if (two) {
-            t.task("scale", Adjoint2D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[4], a[5]);
-        } else {
-            t.task("scale", Adjoint3D::scale, lam, v2, w, grad, d, geo, a[0], a[1], a[2], a[3], a[4], a[5]);
-        }
+        tasks.scale(t, "scale", lam, v2, adj.w, adj.grad, adj.d, geo, g.allBox());
         int k = 0;
-        for (int[] b : band) {
-            if (two) {
-                t.task("zeta" + k++, Adjoint2D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[4], b[5]);
-            } else {
-                t.task("zeta" + k++, Adjoint3D::pmlZeta, w, zetab, cor, prof, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
+        for (Box b : g.pmlBoxes()) {
+            tasks.pmlZeta(t, "zeta" + k++, adj.w, adj.zetab, adj.cor, prof, geo, b);
         }
     }
 
@@ -353,43 +278,22 @@ final class TornadoAdjoint {
      * held q̄^{n+1}), the free-surface ghost rows, the residual injection and the counter.
      */
     private void addStepAfterExchange(TaskGraph t, float[] lam, float[] qprev, int nsrc, int nrec, int nt) {
-        boolean two = g.ndim == 2;
-        boolean fs = g.spec.freeSurface();
         if (nsrc > 0) {
-            t.task("wbar", StepKernels::sampleWbar, w, srcIdx, wbar, nsrc, nt, step);
+            t.task("wbar", StepKernels::sampleWbar, adj.w, srcIdx, wbar, nsrc, nt, step);
         }
         int k = 0;
-        for (int[] b : band) {
-            if (two) {
-                t.task("psi" + k++, Adjoint2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[4], b[5]);
-            } else {
-                t.task("psi" + k++, Adjoint3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b[0], b[1], b[2], b[3], b[4],
-                        b[5]);
-            }
+        for (Box b : g.pmlBoxes()) {
+            tasks.pmlPsi(t, "psi" + k++, adj.w, adj.cor, adj.psib, adj.pb, prof, coef, geo, b);
         }
-        if (clearInner != null) {
-            int[] b = clearInner;
-            if (two) {
-                t.task("interior", Adjoint2D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[4], b[5]);
-            } else {
-                t.task("interior", Adjoint3D::interior, qprev, lam, w, coef, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            }
+        if (g.stencilClearBox() != null) {
+            tasks.adjointInterior(t, "interior", qprev, lam, adj.w, coef, geo, g.stencilClearBox());
         }
         k = 0;
-        for (int[] o : clearOuter) {
-            if (two) {
-                t.task("general" + k++, Adjoint2D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[4], o[5]);
-            } else {
-                t.task("general" + k++, Adjoint3D::general, qprev, lam, w, cor, pb, coef, geo, o[0], o[1], o[2], o[3],
-                        o[4], o[5]);
-            }
+        for (Box o : g.stencilClearOuter()) {
+            tasks.adjointGeneral(t, "general" + k++, qprev, lam, adj.w, adj.cor, adj.pb, coef, geo, o);
         }
-        if (fs) {
-            if (two) {
-                t.task("ghost", Adjoint2D::ghostRows, qprev, w, coef, geo, 0, g.nx);
-            } else {
-                t.task("ghost", Adjoint3D::ghostRows, qprev, w, coef, geo, 0, g.ny, 0, g.nx);
-            }
+        if (g.freeSurface()) {
+            tasks.ghostRows(t, "ghost", qprev, adj.w, coef, geo, 0, g.ny(), 0, g.nx());
         }
         if (nrec > 0) {
             t.task("residual", StepKernels::addAt, qprev, recIdx, resT, nrec, nt, step);

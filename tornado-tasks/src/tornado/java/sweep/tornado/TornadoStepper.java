@@ -1,12 +1,16 @@
-package sweep.prop;
+package sweep.tornado;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
+import sweep.core.Box;
 import sweep.kernels.Pack;
 import sweep.kernels.StepKernels;
+import sweep.prop.HaloHook;
+import sweep.prop.Storage;
+import sweep.prop.spi.AcousticDeviceStepper;
+import sweep.prop.spi.DeviceTape;
+import sweep.prop.spi.GridView;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -44,7 +48,7 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * programs are also built with {@code -w} only, without {@code -cl-mad-enable -cl-fast-relaxed-math}).
  * Device: {@code -Dsweep.tornado.device=i:j} (TornadoVM's backend and device index; default: TornadoVM's default).
  */
-final class TornadoStepper implements DeviceStepper {
+final class TornadoStepper implements AcousticDeviceStepper {
     /**
      * TornadoVM's limit on the bytecode of one task graph (default 4096 bytes) is too small for a 3-D adjoint step
      * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM reads
@@ -61,15 +65,15 @@ final class TornadoStepper implements DeviceStepper {
     /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
     static final String DEVICE_PROPERTY = "sweep.tornado.device";
 
-    private final Grid g;
+    private final GridView g;
+    /** The kernels of the grid's dimension, as tasks. */
+    private final AcousticTasks tasks;
     /** Domain decomposition: the tile's halo hook (null on one domain), its strips and the pack buffers. */
     private final HaloHook halo;
-    private final int[][] sendBoxes;
-    private final int[][] recvBoxes;
+    private final List<Box> sendBoxes;
+    private final List<Box> recvBoxes;
     private final float[] sendBuf;
     private final float[] recvBuf;
-    private final List<int[]> pmlBoxes;
-    private final int[] interior;
     private final boolean strict;
     private final TornadoDevice device;
     private final float[] a;
@@ -92,8 +96,6 @@ final class TornadoStepper implements DeviceStepper {
     private int planNt = -1;
     /** The tape the current plan records: null (forward only), FULL or BOUNDARY_SAVING. */
     private Storage planTape;
-    private final List<int[]> ring;
-    private final int ringSize;
     /** The tape store on the device (nt slots) and, for FULL, the scratch array of one step's term. */
     private float[] store;
     /** The tape whose store the device holds and the host does not have yet (its {@code store} is null), or null. */
@@ -112,27 +114,29 @@ final class TornadoStepper implements DeviceStepper {
     private float[] lastField;
     private static int planCounter;
 
-    TornadoStepper(Grid g, HaloHook halo) {
+    TornadoStepper(GridView g, HaloHook halo) {
         this.g = g;
+        this.tasks = AcousticTasks.of(g.ndim());
         this.halo = halo;
-        this.sendBoxes = halo == null || halo.sendBoxes() == null ? new int[0][] : halo.sendBoxes();
-        this.recvBoxes = halo == null || halo.recvBoxes() == null ? new int[0][] : halo.recvBoxes();
-        this.sendBuf = new float[Math.max(Grid.volume(Arrays.asList(sendBoxes)), 1)];
-        this.recvBuf = new float[Math.max(Grid.volume(Arrays.asList(recvBoxes)), 1)];
-        this.pmlBoxes = g.pmlBoxes();
-        this.interior = g.interiorBox();
+        this.sendBoxes = halo == null || halo.sendBoxes() == null ? List.of() : boxes(halo.sendBoxes());
+        this.recvBoxes = halo == null || halo.recvBoxes() == null ? List.of() : boxes(halo.recvBoxes());
+        this.sendBuf = new float[Math.max(Box.volume(sendBoxes), 1)];
+        this.recvBuf = new float[Math.max(Box.volume(recvBoxes), 1)];
         this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
         this.device = chooseDevice();
         int len = g.length();
         a = new float[len];
         b = new float[len];
         v2 = new float[len];
-        psi = g.hasPml() ? new float[g.ndim * len] : null;
-        zeta = g.hasPml() ? new float[g.ndim * len] : null;
+        psi = g.hasPml() ? new float[g.ndim() * len] : null;
+        zeta = g.hasPml() ? new float[g.ndim() * len] : null;
         psiArg = psi != null ? psi : new float[1];
         zetaArg = zeta != null ? zeta : new float[1];
-        ring = g.ringBoxes();
-        ringSize = Grid.volume(ring);
+    }
+
+    /** The halo hook's boxes {z0, z1, y0, y1, x0, x1} as boxes. */
+    static List<Box> boxes(int[][] bounds) {
+        return Arrays.stream(bounds).map(Box::of).toList();
     }
 
     TornadoDevice device() {
@@ -201,7 +205,7 @@ final class TornadoStepper implements DeviceStepper {
                 lastResult.transferToHost(written);
                 snapshots.at(n + 1, written);
             }
-            if (sendBoxes.length > 0) {
+            if (!sendBoxes.isEmpty()) {
                 // only the packed strips travel: device -> host (sendBuf), MPI, host -> device (recvBuf, unpacked
                 // into the level the next step reads, as its first task)
                 halo.exchangePacked(sendBuf, recvBuf);
@@ -223,12 +227,12 @@ final class TornadoStepper implements DeviceStepper {
             lastResult.transferToHost(back.toArray());
         }
         plan.clearProfiles();
-        if (recvBoxes.length > 0) {
+        if (!recvBoxes.isEmpty()) {
             // the last exchange's halo, as the Java stepper's field has it
             int off = 0;
-            for (int[] q : recvBoxes) {
-                Pack.unpack(lastField, recvBuf, off, g.geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-                off += (int) Grid.volume(q);
+            for (Box q : recvBoxes) {
+                Pack.unpack(lastField, recvBuf, off, g.geo(), q.z0(), q.z1(), q.y0(), q.y1(), q.x0(), q.x1());
+                off += (int) q.volume();
             }
         }
         if (tape != null) {
@@ -289,7 +293,7 @@ final class TornadoStepper implements DeviceStepper {
             store = new float[(int) n];
             term = new float[g.length()];
         } else if (mode == Storage.BOUNDARY_SAVING) {
-            long n = (long) nt * ringSize;
+            long n = (long) nt * g.ringSize();
             if (n > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException("boundary saving on the TornadoVM backend keeps nt x ring = " + n
                         + " floats in one device array (at most 2^31): use fewer steps per run");
@@ -304,7 +308,8 @@ final class TornadoStepper implements DeviceStepper {
         String model = "model" + id;
         String first = "first" + id;
         String tapeIn = "tapeIn" + id;
-        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef, g.geo, srcIdx, recIdx, wavelet, rec, step));
+        List<Object> all = new ArrayList<>(List.of(a, b, v2, prof, g.coef(), g.geo(), srcIdx, recIdx, wavelet, rec,
+                step));
         if (psi != null) {
             all.add(psi);
             all.add(zeta);
@@ -321,8 +326,8 @@ final class TornadoStepper implements DeviceStepper {
         Object[] allArr = all.toArray();
         // graph 0 puts the model, profiles and weights on the device once per plan, for the forward and the adjoint
         // graphs alike
-        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef, g.geo, psiArg, zetaArg}
-                : new Object[] {v2, prof, g.coef, g.geo};
+        Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef(), g.geo(), psiArg, zetaArg}
+                : new Object[] {v2, prof, g.coef(), g.geo()};
         TaskGraph m = new TaskGraph(model).transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr);
         int k = 0;
         for (Object o : modelArr) {
@@ -351,7 +356,7 @@ final class TornadoStepper implements DeviceStepper {
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot());
         TaskGraph even = new TaskGraph("even" + id).consumeFromDevice(first, allArr);
         TaskGraph odd = new TaskGraph("odd" + id).consumeFromDevice(first, allArr);
-        if (sendBoxes.length > 0) {
+        if (!sendBoxes.isEmpty()) {
             for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, recvBuf);
             }
@@ -360,7 +365,7 @@ final class TornadoStepper implements DeviceStepper {
         addStep(even, a, b, nsrc, nrec, nt);
         addStep(odd, b, a, nsrc, nrec, nt);
         for (TaskGraph t : new TaskGraph[] {t0, even, odd}) {
-            if (sendBoxes.length > 0) {
+            if (!sendBoxes.isEmpty()) {
                 t.transferToHost(DataTransferMode.EVERY_EXECUTION, sendBuf);
             }
             t.persistOnDevice(allArr);
@@ -372,7 +377,7 @@ final class TornadoStepper implements DeviceStepper {
             // tapeIn graph's device buffers
             graphs.add(in.snapshot());
             if (adjoint == null || adjoint.storage() != mode) {
-                adjoint = new TornadoAdjoint(g, mode, sendBoxes.length > 0 ? halo : null);
+                adjoint = new TornadoAdjoint(g, mode, !sendBoxes.isEmpty() ? halo : null);
             }
             adjoint.addGraphs(graphs, tapeIn, firstIn, v2, prof, store, nsrc, nrec, nt, id);
         }
@@ -398,83 +403,45 @@ final class TornadoStepper implements DeviceStepper {
 
     /** The tasks of one step reading level {@code u} and writing {@code un}, in the Java stepper's order. */
     private void addStep(TaskGraph t, float[] u, float[] un, int nsrc, int nrec, int nt) {
-        int[] geo = g.geo;
-        float[] coef = g.coef;
-        int off = 0;
-        int h = 0;
-        for (int[] q : recvBoxes) {
-            // the halo received after the previous step (zeros before step 0)
-            t.task("unpack" + h++, StepKernels::unpackHalo, u, recvBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5],
-                    step);
-            off += (int) Grid.volume(q);
-        }
+        int[] geo = g.geo();
+        float[] coef = g.coef();
+        // the halo received after the previous step (zeros before step 0)
+        AcousticTasks.unpackHalo(t, "unpack", u, recvBuf, geo, recvBoxes, step);
         if (nrec > 0) {
             t.task("sample", StepKernels::sample, u, recIdx, rec, nrec, step);
         }
         int k = 0;
-        for (int[] q : pmlBoxes) {
-            if (g.ndim == 2) {
-                t.task("psi" + k, Acoustic2D::psi, u, psi, prof, coef, geo, q[0], q[1], q[4], q[5]);
-            } else {
-                t.task("psi" + k, Acoustic3D::psi, u, psi, prof, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            }
-            k++;
+        for (Box q : g.pmlBoxes()) {
+            tasks.psi(t, "psi" + k++, u, psi, prof, coef, geo, q);
         }
         k = 0;
-        for (int[] q : pmlBoxes) {
-            if (g.ndim == 2) {
-                t.task("pml" + k, Acoustic2D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[4], q[5]);
-            } else {
-                t.task("pml" + k, Acoustic3D::pml, u, un, v2, psi, zeta, prof, coef, geo, q[0], q[1], q[2], q[3], q[4],
-                        q[5]);
-            }
-            k++;
+        for (Box q : g.pmlBoxes()) {
+            tasks.pml(t, "pml" + k++, u, un, v2, psi, zeta, prof, coef, geo, q);
         }
-        if (interior != null) {
-            int[] q = interior;
-            if (g.ndim == 2) {
-                t.task("interior", Acoustic2D::interior, u, un, v2, coef, geo, q[0], q[1], q[4], q[5]);
-            } else {
-                t.task("interior", Acoustic3D::interior, u, un, v2, coef, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            }
+        if (g.interiorBox() != null) {
+            tasks.interior(t, "interior", u, un, v2, coef, geo, g.interiorBox());
         }
         if (nsrc > 0) {
             t.task("inject", StepKernels::inject, un, v2, srcIdx, wavelet, nsrc, nt, step);
         }
-        if (g.spec.freeSurface()) {
-            if (g.ndim == 2) {
-                t.task("mirror", Acoustic2D::mirrorTop, un, geo, 0, g.nx);
-            } else {
-                t.task("mirror", Acoustic3D::mirrorTop, un, geo, 0, g.ny, 0, g.nx);
-            }
+        if (g.freeSurface()) {
+            tasks.mirrorTop(t, "mirror", un, geo, 0, g.ny(), 0, g.nx());
         }
-        off = 0;
-        h = 0;
-        for (int[] q : sendBoxes) {
-            t.task("pack" + h++, Pack::pack, un, sendBuf, off, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-            off += (int) Grid.volume(q);
-        }
+        AcousticTasks.pack(t, "pack", un, sendBuf, geo, sendBoxes);
         if (planTape == Storage.FULL) {
-            // the step's Laplacian-plus-source term of u^n (JavaAdjoint.record), into slot n of the store
-            int[] q = g.allBox();
-            float[] ps = psiArg;
-            float[] ze = zetaArg;
-            if (g.ndim == 2) {
-                t.task("term", Acoustic2D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[4], q[5]);
-            } else {
-                t.task("term", Acoustic3D::laplacian, u, ps, ze, coef, geo, term, q[0], q[1], q[2], q[3], q[4], q[5]);
-            }
+            // the step's Laplacian-plus-source term of u^n (TapeRecorder.record), into slot n of the store
+            tasks.laplacian(t, "term", u, psiArg, zetaArg, coef, geo, term, g.allBox());
             if (nsrc > 0) {
                 t.task("termSrc", StepKernels::addAt, term, srcIdx, wavelet, nsrc, nt, step);
             }
             t.task("store", StepKernels::storeAt, term, store, g.length(), step);
         } else if (planTape == Storage.BOUNDARY_SAVING) {
-            off = 0;
+            int off = 0;
             k = 0;
-            for (int[] q : ring) {
-                t.task("ring" + k++, StepKernels::packRing, u, store, off, ringSize, geo, q[0], q[1], q[2], q[3], q[4],
-                        q[5], step);
-                off += (int) Grid.volume(q);
+            for (Box q : g.ringBoxes()) {
+                t.task("ring" + k++, StepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(), q.y0(),
+                        q.y1(), q.x0(), q.x1(), step);
+                off += (int) q.volume();
             }
         }
         t.task("advance", StepKernels::advance, step);

@@ -1,0 +1,36 @@
+package sweep.prop;
+
+import sweep.prop.spi.DeviceTape;
+
+/**
+ * What a gradient-capable forward run kept of one shot for its adjoint run: a {@link JavaTape} on the Java backend, a
+ * device backend's {@link DeviceTape} ({@link OnDevice}) on a device.
+ */
+sealed interface ShotTape permits JavaTape, ShotTape.OnDevice {
+    /** The shot's source cells (flat indices). */
+    int[] srcIdx();
+
+    /** The shot's receiver cells (flat indices). */
+    int[] recIdx();
+
+    /** Bytes the tape holds on the host. */
+    long bytes();
+
+    /** A tape recorded by a device backend. */
+    record OnDevice(DeviceTape tape) implements ShotTape {
+        @Override
+        public int[] srcIdx() {
+            return tape.srcIdx;
+        }
+
+        @Override
+        public int[] recIdx() {
+            return tape.recIdx;
+        }
+
+        @Override
+        public long bytes() {
+            return tape.bytes();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package sweep.tornado;
+
+import java.util.List;
+import sweep.prop.HaloHook;
+import sweep.prop.spi.DeviceBackend;
+import sweep.prop.spi.DeviceStepper;
+import sweep.prop.spi.GridView;
+
+/**
+ * The TornadoVM backend as a {@link DeviceBackend} service (registered in {@code META-INF/services} by the
+ * {@code -Ptornado} build): selected by {@code -Dsweep.backend=tornado} (or {@code auto}), it opens a
+ * {@link TornadoStepper} per grid. Touches no TornadoVM class until a stepper or the device list is asked for.
+ */
+public final class TornadoDeviceBackend implements DeviceBackend {
+    /** The provider ServiceLoader makes. */
+    public TornadoDeviceBackend() {
+    }
+
+    @Override
+    public String name() {
+        return "tornado";
+    }
+
+    @Override
+    public String unavailable() {
+        if (System.getProperty("tornado.load.api.implementation") == null) {
+            return "this JVM was not started through TornadoVM (no TORNADOVM_HOME when ./sweep started, or java run"
+                    + " without @$TORNADOVM_HOME/tornado-argfile)";
+        }
+        return null;
+    }
+
+    @Override
+    public List<String> devices() {
+        return TornadoDevices.list();
+    }
+
+    @Override
+    public <S extends DeviceStepper> S open(Class<S> contract, GridView grid, HaloHook halo) {
+        if (contract.isAssignableFrom(TornadoStepper.class)) {
+            return contract.cast(new TornadoStepper(grid, halo));
+        }
+        return null;
+    }
+}
