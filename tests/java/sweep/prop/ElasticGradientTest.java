@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import sweep.backend.CpuElastic2D;
+import sweep.backend.CpuKernels;
 import sweep.core.Wavelets;
 import sweep.kernels.ElasticLayout;
 import sweep.kernels.Layout;
@@ -384,12 +386,16 @@ class ElasticGradientTest {
                     }
                     held[s][k] = p.bytesHeld();
                     if (s == 0) {
-                        // forward arrays: v (2), s (3), b (2), m (3) of the padded grid, memory variables, profiles
+                        // forward arrays: v (2), s (3), b (2), m (3) of the padded grid, memory variables, profiles,
+                        // the Vector API kernels' scratch rows per thread
                         int[] geo = p.stepper().geo;
                         long len = geo[Layout.LEN];
                         long psi = geo[ElasticLayout.PSI_X] + 4L * geo[ElasticLayout.SLAB_X];
                         long prof = 4L * (nz + 2 * abcn + 1 + nx + 2 * abcn);
-                        assertEquals(4 * (10 * len + psi + prof), held[s][k], "forward-only bytes");
+                        long scratch = !CpuKernels.useCpuKernels() ? 0
+                                : (long) Runtime.getRuntime().availableProcessors()
+                                        * CpuElastic2D.scratchSize(nx + 2 * abcn);
+                        assertEquals(4 * (10 * len + psi + prof + scratch), held[s][k], "forward-only bytes");
                     }
                 }
             }

@@ -5,8 +5,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
+import sweep.prop.ElasticField;
+import sweep.prop.ElasticModel;
+import sweep.prop.ElasticPropagator;
+import sweep.prop.ElasticSource;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
+import sweep.prop.Storage;
 
 /**
  * End-to-end throughput benchmark of the Java backend: time steps of the forward propagator in Mcells/s (cells × steps
@@ -85,6 +90,115 @@ public final class Benchmark {
             rows.add(row);
         }
         return rows;
+    }
+
+    /** Bytes one elastic cell update moves at least (fields read and written, parameters read): 80 (2-D), 140 (3-D). */
+    public static int elasticBytesPerCell(int ndim) {
+        // 2-D: velocity step reads 3 stresses and 2 buoyancies, updates 2 velocities (36 B); stress step reads 2
+        // velocities and 3 moduli, updates 3 stresses (44 B). 3-D: 6 + 3 + 2·3 = 15 floats and 3 + 5 + 2·6 = 20 floats.
+        return ndim == 2 ? 80 : 140;
+    }
+
+    /** A homogeneous elastic model (vp 2500 m/s, vs 1400 m/s, rho 2000 kg/m³) of {@code cells} cells. */
+    public static ElasticModel elasticModel(int cells) {
+        float[] vp = new float[cells];
+        float[] vs = new float[cells];
+        float[] rho = new float[cells];
+        Arrays.fill(vp, 2500f);
+        Arrays.fill(vs, 1400f);
+        Arrays.fill(rho, 2000f);
+        return new ElasticModel(vp, vs, rho);
+    }
+
+    /** The elastic benchmark problem: {@code shape}, 10 m cells, dt 1 ms, {@code steps} steps, order, PML width. */
+    public static PropSpec elasticSpec(int[] shape, int order, int abcn, int steps, int threads, Storage storage) {
+        return PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(steps).order(order)
+                .abcn(abcn).threads(threads).storage(storage).build();
+    }
+
+    /**
+     * Measures the elastic forward step (one explosive shot at the centre, {@link ElasticPropagator#timeSteps}) on the
+     * homogeneous model of {@link #elasticModel} for each thread count.
+     */
+    public List<Row> elastic(String label, int[] shape, int order, int abcn, int[] threadCounts, double[] boundMcells) {
+        List<Row> rows = new ArrayList<>();
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        ElasticModel model = elasticModel(cells);
+        for (int k = 0; k < threadCounts.length; k++) {
+            PropSpec spec = elasticSpec(shape, order, abcn, steps, threadCounts[k], Storage.BOUNDARY_SAVING);
+            double[] mc = new double[repeats];
+            try (ElasticPropagator p = new ElasticPropagator(spec)) {
+                long until = System.nanoTime() + 3_000_000_000L;
+                do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                    p.timeSteps(model, steps);
+                } while (System.nanoTime() < until);
+                log.printf("  %-28s elastic, Java backend (%d threads, %s kernels)%n", label, threadCounts[k],
+                        p.cpuKernels() ? "Vector API" : "portable");
+                for (int r = 0; r < repeats; r++) {
+                    mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(model, steps) / 1e6;
+                }
+            }
+            double[] sorted = mc.clone();
+            Arrays.sort(sorted);
+            Row row = new Row(label, threadCounts[k], median(mc), sorted[0], sorted[sorted.length - 1], boundMcells[k]);
+            log.printf("  %-28s threads=%d  %8.1f Mcells/s (min %.1f, max %.1f)%n", label, row.threads(), row.median(),
+                    row.min(), row.max());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /**
+     * Time of one elastic gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only
+     * run, same problem ({@code steps} steps, one explosive shot, a line of receivers recording p, vx, vz), medians
+     * over the repeats; prints the per-repeat range.
+     */
+    public double elasticGradientRatio(String label, int[] shape, int order, int abcn, int threads) {
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        ElasticModel model = elasticModel(cells);
+        PropSpec spec = elasticSpec(shape, order, abcn, steps, threads, Storage.BOUNDARY_SAVING);
+        int nd = shape.length;
+        int nx = shape[nd - 1];
+        int[][] rec = new int[Math.max(1, nx / 10)][];
+        for (int r = 0; r < rec.length; r++) {
+            rec[r] = nd == 2 ? new int[] {10 * r, 2} : new int[] {10 * r, shape[1] / 2, 2};
+        }
+        int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
+        float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
+        List<ElasticField> fields = ElasticField.parseList(nd == 2 ? "p,vx,vz" : "p,vx,vy,vz", nd);
+        double[] tf = new double[repeats];
+        double[] tg = new double[repeats];
+        try (ElasticPropagator p = new ElasticPropagator(spec)) {
+            float[] obs = new float[steps * rec.length * fields.size()];
+            int[][][] recs = {rec};
+            for (int r = 0; r < 2; r++) { // warm-up: JIT compilation, first touch of the solver's arrays
+                p.forward(w, src, ElasticSource.EXPLOSIVE, recs, fields, model);
+                p.forwardAndGradient(w, src, ElasticSource.EXPLOSIVE, recs, fields, model, obs, sweep.prop.Misfit.L2);
+            }
+            for (int r = 0; r < repeats; r++) {
+                long t0 = System.nanoTime();
+                p.forward(w, src, ElasticSource.EXPLOSIVE, recs, fields, model);
+                long t1 = System.nanoTime();
+                p.forwardAndGradient(w, src, ElasticSource.EXPLOSIVE, recs, fields, model, obs, sweep.prop.Misfit.L2);
+                long t2 = System.nanoTime();
+                tf[r] = (t1 - t0) * 1e-9;
+                tg[r] = (t2 - t1) * 1e-9;
+            }
+        }
+        double ratio = median(tg) / median(tf);
+        double[] rr = new double[repeats];
+        for (int r = 0; r < repeats; r++) {
+            rr[r] = tg[r] / tf[r];
+        }
+        log.printf("  %-28s elastic threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat"
+                + " %.2f-%.2f)%n", label, threads, median(tf), median(tg), ratio, min(rr), max(rr));
+        return ratio;
     }
 
     /**

@@ -36,8 +36,18 @@ public final class BenchCommand implements Callable<Integer> {
             + " measured on the host, which is the device only on the Java backend)")
     Double bandwidth;
 
-    @Option(names = "--size", description = "cells per axis of the cases (default: 2000 for 2-D, 256 for 3-D)", split = ",")
+    @Option(names = "--size", description = "cells per axis of the cases (default: 2000 for 2-D, 256 for 3-D; elastic:"
+            + " 1000 and 128)", split = ",")
     int[] size;
+
+    @Option(names = "--equation", defaultValue = "acoustic", description = "acoustic (default) or elastic: elastic runs"
+            + " the velocity-stress step (one explosive shot), bound at 80 (2-D) / 140 (3-D) bytes per cell")
+    String equation;
+
+    @Option(names = "--compare-deepwave", paramLabel = "DIR", description = "instead: compare with Deepwave's C kernel"
+            + " in the same run, interleaved round by round (drivers built by bench/deepwave/build.sh into DIR;"
+            + " Deepwave runs T shots on T threads)")
+    java.nio.file.Path deepwave;
 
     @Mixin
     BackendOptions backendOptions;
@@ -68,12 +78,33 @@ public final class BenchCommand implements Callable<Integer> {
         if (device && threads == null) {
             tc = new int[] {1}; // the Java threads do not matter on a device
         }
-        int n2 = size != null ? size[0] : 2000;
-        int n3 = size != null ? size[size.length - 1] : 256;
+        boolean elastic;
+        switch (equation == null ? "acoustic" : equation) {
+            case "acoustic":
+                elastic = false;
+                break;
+            case "elastic":
+                elastic = true;
+                break;
+            default:
+                throw new IllegalArgumentException("--equation must be acoustic or elastic, got '" + equation + "'");
+        }
+        if (elastic && (kernels || "tornado".equals(backendName))) {
+            throw new IllegalArgumentException("--equation elastic runs on the Java backend only, without --kernels:"
+                    + " drop " + (kernels ? "--kernels" : "--backend tornado"));
+        }
+        if (elastic && device && threads == null) {
+            tc = cores > 1 ? new int[] {1, cores} : new int[] {1}; // the elastic solver runs on the Java backend
+        }
+        int n2 = size != null ? size[0] : elastic ? 1000 : 2000;
+        int n3 = size != null ? size[size.length - 1] : elastic ? 128 : 256;
         int[] shape2 = {n2, n2};
         int[] shape3 = {n3, n3, n3};
         String label2 = "2-D " + n2 + "x" + n2;
         String label3 = "3-D " + n3 + "^3";
+        if (deepwave != null) {
+            return compareDeepwave(elastic, n2, n3, tc);
+        }
         Benchmark b = new Benchmark(repeats, steps, System.out);
         if (kernels) {
             double bw = b.triadBandwidth(1, 1 << 26);
@@ -88,22 +119,34 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return 0;
         }
-        System.out.printf("sweep bench: %d repeats x %d steps, order %d, abcn 20, %d cores%n", repeats, steps, order, cores);
-        double[] bound = new double[tc.length];
+        System.out.printf("sweep bench: %s, %d repeats x %d steps, order %d, abcn 20, %d cores, load average %s%n",
+                elastic ? "elastic" : "acoustic", repeats, steps, order, cores, loadAverage());
+        double[] bw = new double[tc.length];
         for (int k = 0; k < tc.length; k++) {
-            double bw = bandwidth != null ? bandwidth * 1e9 : b.triadBandwidth(tc[k], 1 << 26);
-            bound[k] = bw / 16 / 1e6;
-            System.out.printf("  %s bandwidth threads=%d: %.1f GB/s -> bound %.0f Mcells/s at 16 B/cell%n",
-                    bandwidth != null ? "given (--bandwidth)" : "host triad", tc[k], bw / 1e9, bound[k]);
+            bw[k] = bandwidth != null ? bandwidth * 1e9 : b.triadBandwidth(tc[k], 1 << 26);
+            System.out.printf("  %s bandwidth threads=%d: %.1f GB/s%n",
+                    bandwidth != null ? "given (--bandwidth)" : "host triad", tc[k], bw[k] / 1e9);
         }
         List<Benchmark.Row> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
-            rows.addAll(b.propagator(label2, shape2, order, 20, tc, bound));
+            double[] bound = bound(bw, elastic ? Benchmark.elasticBytesPerCell(2) : 16);
+            rows.addAll(elastic ? b.elastic(label2, shape2, order, 20, tc, bound)
+                    : b.propagator(label2, shape2, order, 20, tc, bound));
         }
         if (only == null || only.equals("3d")) {
-            rows.addAll(b.propagator(label3, shape3, order, 20, tc, bound));
+            double[] bound = bound(bw, elastic ? Benchmark.elasticBytesPerCell(3) : 16);
+            rows.addAll(elastic ? b.elastic(label3, shape3, order, 20, tc, bound)
+                    : b.propagator(label3, shape3, order, 20, tc, bound));
         }
-        if (gradient) {
+        if (gradient && elastic) {
+            int t = tc[tc.length - 1];
+            if (only == null || only.equals("2d")) {
+                b.elasticGradientRatio(label2, shape2, order, 20, t);
+            }
+            if (only == null || only.equals("3d")) {
+                b.elasticGradientRatio(label3, shape3, order, 20, t);
+            }
+        } else if (gradient) {
             int t = tc[tc.length - 1];
             if (only == null || only.equals("2d")) {
                 b.gradientRatio(label2, shape2, order, 20, t);
@@ -113,12 +156,80 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         System.out.println();
-        System.out.printf("%-16s %7s %12s %21s %14s %7s%n", "case", "threads", "Mcells/s", "min-max", "bound Mcells/s",
-                "ratio");
+        System.out.printf("%-16s %7s %12s %21s %14s %7s   (bound: bandwidth / %s)%n", "case", "threads", "Mcells/s",
+                "min-max", "bound Mcells/s", "ratio", elastic ? "80 B (2-D), 140 B (3-D) per cell" : "16 B per cell");
         for (Benchmark.Row r : rows) {
             System.out.printf("%-16s %7d %12.1f %10.1f-%-10.1f %14.0f %7.3f%n", r.label(), r.threads(), r.median(),
                     r.min(), r.max(), r.boundMcells(), r.ratio());
         }
+        System.out.printf("load average at the end: %s%n", loadAverage());
         return 0;
+    }
+
+    private int compareDeepwave(boolean elastic, int n2, int n3, int[] tc) {
+        if (kernels || gradient) {
+            throw new IllegalArgumentException("--compare-deepwave times the forward step only: drop "
+                    + (kernels ? "--kernels" : "--gradient"));
+        }
+        if (order != 8) {
+            throw new IllegalArgumentException("--compare-deepwave runs order 8 (the drivers are built for it), got"
+                    + " --order " + order);
+        }
+        sweep.bench.DeepwaveComparison c = new sweep.bench.DeepwaveComparison(deepwave, repeats, steps, System.out);
+        for (int nd = 2; nd <= 3; nd++) {
+            if (only == null || only.equals(nd + "d")) {
+                c.driver(elastic ? "elastic" : "scalar", nd); // every driver there before anything runs
+            }
+        }
+        System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
+                + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, elastic ? "elastic" : "acoustic",
+                repeats, steps, Runtime.getRuntime().availableProcessors(), loadAverage());
+        List<sweep.bench.DeepwaveComparison.Row> rows = new ArrayList<>();
+        if (only == null || only.equals("2d")) {
+            rows.addAll(c.run(elastic, 2, n2, 20, tc));
+        }
+        if (only == null || only.equals("3d")) {
+            rows.addAll(c.run(elastic, 3, n3, 20, tc));
+        }
+        System.out.println();
+        System.out.printf("%-22s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",
+                "sweep/Deepwave");
+        for (sweep.bench.DeepwaveComparison.Row r : rows) {
+            System.out.printf("%-22s %7d %26s %26s %22s%n", r.label(), r.threads(),
+                    sweep.bench.DeepwaveComparison.stats(r.deepwave()), sweep.bench.DeepwaveComparison.stats(r.sweep()),
+                    sweep.bench.DeepwaveComparison.ratioStats(r.ratios()));
+        }
+        for (sweep.bench.DeepwaveComparison.Row r : rows) {
+            if (r.threads() == 1) {
+                System.out.printf("%-22s %7s %26s %26s %22s%n", r.label(), "1 (CPU)",
+                        sweep.bench.DeepwaveComparison.stats(r.deepwaveCpu()),
+                        sweep.bench.DeepwaveComparison.stats(r.sweepCpu()),
+                        sweep.bench.DeepwaveComparison.ratioStats(r.cpuRatios()));
+            }
+        }
+        System.out.println("medians (min-max) over the rounds; ratio: per-round sweep/Deepwave; Deepwave at T threads"
+                + " runs T shots (it parallelises over shots), sweep one shot on T threads; (CPU): Mcells per CPU"
+                + " second of the working thread (one thread), which time given to other processes does not count");
+        System.out.printf("load average at the end: %s%n", loadAverage());
+        return 0;
+    }
+
+    private static double[] bound(double[] bw, int bytesPerCell) {
+        double[] out = new double[bw.length];
+        for (int k = 0; k < bw.length; k++) {
+            out[k] = bw[k] / bytesPerCell / 1e6;
+        }
+        return out;
+    }
+
+    /** The 1, 5 and 15 minute load averages of /proc/loadavg, or the JVM's one-minute figure elsewhere. */
+    static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return String.format("%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    .getSystemLoadAverage());
+        }
     }
 }

@@ -31,6 +31,8 @@ final class AcousticSolver implements EquationSolver {
     /** Whether {@link #model} is set in full: v²dt², profiles and the device's copy match it. */
     private boolean modelCurrent;
     private boolean overlap;
+    /** CPU seconds of the calling thread in the last timeSteps (Java backend). */
+    private double lastCpu = Double.NaN;
     /** The tapes of the last gradient-capable forward run, one per shot. */
     private List<ShotTape> tapes = List.of();
 
@@ -331,16 +333,30 @@ final class AcousticSolver implements EquationSolver {
             double sec = (System.nanoTime() - t0) * 1e-9;
             System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
             stepper.checkFinite(steps, 0);
+            lastCpu = Double.NaN;
             return sec;
         }
         stepper.reset();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         for (int n = 0; n < steps; n++) {
             advance(n, src, w, 1, steps);
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
+        long c1 = mx.getCurrentThreadCpuTime();
+        lastCpu = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9;
         stepper.checkFinite(steps, 0);
         return sec;
+    }
+
+    /**
+     * CPU seconds the calling thread spent in the steps of the last {@link #timeSteps} call on the Java backend (on one
+     * thread all the work); NaN on a device or when unsupported.
+     */
+    @Override
+    public double lastStepsCpuSeconds() {
+        return lastCpu;
     }
 
     /**

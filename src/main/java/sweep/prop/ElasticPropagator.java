@@ -31,6 +31,9 @@ public final class ElasticPropagator implements AutoCloseable {
     /** The model of the last gradient-capable run (a copy). */
     private ElasticModel gradModel;
     private int recordedFields;
+    private double lastCpu = Double.NaN;
+    /** Whether single-domain runs without a FULL tape step through {@link ElasticStepper#fusedStep} (test hook). */
+    private boolean fuse = true;
 
     /** A single-domain elastic solver for {@code spec}. */
     public ElasticPropagator(PropSpec spec) {
@@ -333,27 +336,18 @@ public final class ElasticPropagator implements AutoCloseable {
             st.reset();
             int nval = nrec * nf;
             int count = srcIdx.length;
+            // one pass for both sub-steps where nothing runs between them but the force sources and the images
+            boolean fused = fuse && halo == null && !(tape != null && full);
+            boolean force = type != ElasticSource.EXPLOSIVE;
+            int[] forceRows = force ? st.rows(srcIdx) : null;
             for (int t = 0; t < nt; t++) {
-                if (tape != null && full) {
-                    st.velocityStep(adjoint.velocityTerms(tape, t, nt));
+                if (fused) {
+                    // p from σ(t·dt) before the stress update, the velocities after the velocity update
+                    ElasticSources.sample(st.v, st.s, recIdx, kind, rec, nval, ndim, len, t);
+                    st.fusedStep(srcIdx, forceRows, samples, force ? count : 0, nt, t);
+                    sampleVelocities(st.v, recIdx, kind, rec, nval, t);
                 } else {
-                    st.velocityStep();
-                }
-                if (type != ElasticSource.EXPLOSIVE) {
-                    Sources.inject(st.v, st.b, srcIdx, samples, count, nt, t);
-                    if (tape != null && full) {
-                        adjoint.addForceTerms(tape, t, nt);
-                    }
-                }
-                st.surfaceVelocityStep();
-                if (halo != null) {
-                    halo.exchange(ElasticHalo.Point.FORWARD_VELOCITY, st.v, ndim);
-                }
-                ElasticSources.sample(st.v, st.s, recIdx, kind, rec, nval, ndim, len, t);
-                if (tape != null && full) {
-                    st.stressStep(adjoint.strainTerms(tape, t));
-                } else {
-                    st.stressStep();
+                    stepSeparately(st, tape, full, type, srcIdx, samples, count, recIdx, kind, rec, nval, t);
                 }
                 if (type == ElasticSource.EXPLOSIVE) {
                     Sources.add(st.s, srcIdx, samples, count, nt, t);
@@ -381,6 +375,47 @@ public final class ElasticPropagator implements AutoCloseable {
         return new Record(out, shots, nt, nrec, nf);
     }
 
+    /** The velocity entries of record sample t: each velocity receiver's node, as {@link ElasticSources#sample}. */
+    private static void sampleVelocities(float[] v, int[] recIdx, int[] kind, float[] rec, int nval, int t) {
+        for (int j = 0; j < nval; j++) {
+            if (kind[j] != 0) {
+                rec[t * nval + j] = v[recIdx[j]];
+            }
+        }
+    }
+
+    /**
+     * Sub-steps (1) and (2) and the velocity part of (3) one after another: the velocity update (taped with FULL
+     * storage), force sources, images, the halo exchange of a decomposed run, the record, the stress update.
+     */
+    private void stepSeparately(ElasticStepper st, ElasticAdjoint.Tape tape, boolean full, ElasticSource type,
+                                int[] srcIdx, float[] samples, int count, int[] recIdx, int[] kind, float[] rec,
+                                int nval, int t) {
+        int nt = spec.nt();
+        int ndim = grid.ndim;
+        if (tape != null && full) {
+            st.velocityStep(adjoint.velocityTerms(tape, t, nt));
+        } else {
+            st.velocityStep();
+        }
+        if (type != ElasticSource.EXPLOSIVE) {
+            Sources.inject(st.v, st.b, srcIdx, samples, count, nt, t);
+            if (tape != null && full) {
+                adjoint.addForceTerms(tape, t, nt);
+            }
+        }
+        st.surfaceVelocityStep();
+        if (halo != null) {
+            halo.exchange(ElasticHalo.Point.FORWARD_VELOCITY, st.v, ndim);
+        }
+        ElasticSources.sample(st.v, st.s, recIdx, kind, rec, nval, ndim, st.len, t);
+        if (tape != null && full) {
+            st.stressStep(adjoint.strainTerms(tape, t));
+        } else {
+            st.stressStep();
+        }
+    }
+
     /** Validates the model, checks the CFL condition and sets parameters, profiles and {@link #vpMax}. */
     private void setModel(ElasticModel model) {
         double vpMax = model.validate(window, window.isWhole(spec.shape()));
@@ -391,6 +426,83 @@ public final class ElasticPropagator implements AutoCloseable {
         }
         stepper.setModel(model.vp(), model.vs(), model.rho(), window, pmlVel);
         this.vpMax = vpMax;
+    }
+
+    /**
+     * Benchmark hook: sets {@code model}, zeroes the fields, then times {@code steps} steps of one explosive shot at the
+     * tile's centre with no receivers (the project's Ricker at 10 Hz), halo exchanges of a decomposed run included;
+     * returns the seconds the steps took.
+     */
+    public double timeSteps(ElasticModel model, int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("steps must be >= 1, got " + steps);
+        }
+        setModel(model);
+        ElasticStepper st = stepper;
+        int ndim = grid.ndim;
+        int centre = grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2);
+        int[] srcIdx = new int[ndim];
+        float[] samples = new float[ndim * steps];
+        float[] w = sweep.core.Wavelets.ricker(10, steps, spec.dt());
+        double cell = 1;
+        for (double d : spec.dh()) {
+            cell *= d;
+        }
+        for (int c = 0; c < ndim; c++) {
+            srcIdx[c] = c * st.len + centre;
+            for (int t = 0; t < steps; t++) {
+                samples[c * steps + t] = (float) (-spec.dt() * w[t] / cell);
+            }
+        }
+        st.reset();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c0 = mx.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        for (int t = 0; t < steps; t++) {
+            if (fuse && halo == null) {
+                st.fusedStep(null, null, null, 0, steps, t);
+            } else {
+                st.velocityStep();
+                st.surfaceVelocityStep();
+                if (halo != null) {
+                    halo.exchange(ElasticHalo.Point.FORWARD_VELOCITY, st.v, ndim);
+                }
+                st.stressStep();
+            }
+            Sources.add(st.s, srcIdx, samples, ndim, steps, t);
+            st.surfaceStressStep();
+            if (halo != null) {
+                halo.exchange(ElasticHalo.Point.FORWARD_STRESS, st.s, st.s.length / st.len);
+            }
+        }
+        double sec = (System.nanoTime() - t0) * 1e-9;
+        long c1 = mx.getCurrentThreadCpuTime();
+        lastCpu = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9;
+        st.checkFinite(steps, 0, vpMax);
+        return sec;
+    }
+
+    /**
+     * CPU seconds the calling thread spent in the steps of the last {@link #timeSteps} call (on one thread all the
+     * work: a figure that time the scheduler gave to other processes does not inflate); NaN when unsupported.
+     */
+    public double lastStepsCpuSeconds() {
+        return lastCpu;
+    }
+
+    /** Cells updated per time step: the computational grid, PML pads included. */
+    public long cellsPerStep() {
+        return (long) grid.nz * grid.ny * grid.nx;
+    }
+
+    /** Whether the sub-steps run the Vector API kernels (known once a model was set; false before). */
+    public boolean cpuKernels() {
+        return stepper != null && stepper.cpuKernels();
+    }
+
+    /** Test hook: steps through the fused velocity-stress pass where it applies (default), or sub-step by sub-step. */
+    void fuseSubSteps(boolean on) {
+        fuse = on;
     }
 
     /** Test hook: the stepper of the last run (fields after its last step). */

@@ -95,8 +95,12 @@ final class ElasticSolver implements EquationSolver {
 
     @Override
     public double timeSteps(float[] model, int steps) {
-        throw new UnsupportedOperationException("timing elastic steps is not available yet: run ./sweep forward"
-                + " --equation elastic and time it");
+        return solver.timeSteps(model(model), steps);
+    }
+
+    @Override
+    public double lastStepsCpuSeconds() {
+        return solver.lastStepsCpuSeconds();
     }
 
     @Override

@@ -1,6 +1,9 @@
 package sweep.prop;
 
 import java.util.Arrays;
+import sweep.backend.CpuElastic2D;
+import sweep.backend.CpuElastic3D;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.kernels.Elastic2D;
@@ -9,12 +12,15 @@ import sweep.kernels.ElasticAdjoint2D;
 import sweep.kernels.ElasticAdjoint3D;
 import sweep.kernels.ElasticLayout;
 import sweep.kernels.Layout;
+import sweep.kernels.Sources;
 
 /**
  * The elastic step on the Java backend: holds the packed fields, parameters, CPML profiles and memory variables of
  * one {@link Grid} (arrays as in {@link ElasticLayout}) and runs the sub-steps of {@link Elastic2D} / {@link Elastic3D},
  * each split by depth rows over the backend's threads (bit-identical for any thread count). Parameters and profiles
  * are derived from global positions, so that a tile of a decomposed run computes each node as one domain would.
+ * The velocity and stress sub-steps run the Vector API variants ({@link CpuElastic2D}, {@link CpuElastic3D}) when
+ * {@link CpuKernels#useCpuKernels()} says so, else the portable kernels (the same bits either way).
  */
 final class ElasticStepper {
     final Grid g;
@@ -33,6 +39,10 @@ final class ElasticStepper {
     final float[] b;
     final float[] m;
     final float[] psi;
+    /** Whether the sub-steps run the Vector API kernels. */
+    private final boolean cpu;
+    /** Per-thread scratch rows of the Vector API kernels, indexed by chunk. */
+    private final float[][] scratch;
     private final JavaBackend.ChunkBody velocityPass;
     private final JavaBackend.ChunkBody stressPass;
     private final JavaBackend.ChunkBody surfaceVelocityPass;
@@ -42,6 +52,17 @@ final class ElasticStepper {
     /** The compact term arrays the taped passes write (a gradient-capable FULL run). */
     private float[] tapeV;
     private float[] tapeS;
+    /** Rows of one velocity block of the fused step's wavefront. */
+    private final int fuseRows;
+    private final JavaBackend.ChunkBody fusedPass;
+    private final JavaBackend.ChunkBody fusedEdges;
+    // the force sources of the current fused step (set by fusedStep for its passes)
+    private int[] fuseIdx;
+    private int[] fuseRow;
+    private float[] fuseSamples;
+    private int fuseCount;
+    private int fuseNt;
+    private int fuseT;
 
     ElasticStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -58,9 +79,26 @@ final class ElasticStepper {
         psi = new float[(int) psiLength(geo, ndim)]; // elasticGeo checked the size
         int ny = g.ny;
         int nx = g.nx;
-        if (ndim == 2) {
+        cpu = CpuKernels.useCpuKernels();
+        scratch = new float[backend.threads()][!cpu ? 0 : ndim == 2 ? CpuElastic2D.scratchSize(g.nx)
+                : CpuElastic3D.scratchSize(g.nx)];
+        if (ndim == 2 && cpu) {
+            velocityPass = (c, z0, z1) -> CpuElastic2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx,
+                    scratch[c]);
+            stressPass = (c, z0, z1) -> CpuElastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx, scratch[c]);
+        } else if (ndim == 2) {
             velocityPass = (c, z0, z1) -> Elastic2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx);
             stressPass = (c, z0, z1) -> Elastic2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx);
+        } else if (cpu) {
+            velocityPass = (c, z0, z1) -> CpuElastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+                    scratch[c]);
+            stressPass = (c, z0, z1) -> CpuElastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+                    scratch[c]);
+        } else {
+            velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
+            stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
+        }
+        if (ndim == 2) {
             surfaceVelocityPass = (c, x0, x1) -> Elastic2D.freeSurfaceVelocity(v, geo, x0, x1);
             surfaceStressPass = (c, x0, x1) -> Elastic2D.freeSurfaceStress(s, geo, x0, x1);
             velocityTapedPass = (c, z0, z1) -> ElasticAdjoint2D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
@@ -68,8 +106,6 @@ final class ElasticStepper {
             stressTapedPass = (c, z0, z1) -> ElasticAdjoint2D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
                     0, nx);
         } else {
-            velocityPass = (c, z0, z1) -> Elastic3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
-            stressPass = (c, z0, z1) -> Elastic3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> Elastic3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
             surfaceStressPass = (c, y0, y1) -> Elastic3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
             velocityTapedPass = (c, z0, z1) -> ElasticAdjoint3D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
@@ -77,6 +113,85 @@ final class ElasticStepper {
             stressTapedPass = (c, z0, z1) -> ElasticAdjoint3D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
                     0, ny, 0, nx);
         }
+        // 2-D: rows of a thousand cells, blocks of the CPU kernels' size; 3-D: planes, kept few so that the planes the
+        // stress update reads back are still cached
+        fuseRows = ndim == 2 ? 16 : 2;
+        fusedPass = this::fusedChunk;
+        fusedEdges = this::fusedEdgeRows;
+    }
+
+    /**
+     * Phase 1 of {@link #fusedStep} on one chunk [z0, z1) of rows: the velocity sub-step on blocks of rows in order,
+     * each followed by its force sources and by the stress sub-step on the rows h behind it, which need no velocity
+     * row past the block (rows [z0 + h, z1 − h) only: the others read or are read across the chunk's edges).
+     */
+    private void fusedChunk(int c, int z0, int z1) {
+        int next = z0 + h;
+        int end = z1 - h;
+        for (int zb = z0; zb < z1; zb += fuseRows) {
+            int ze = Math.min(z1, zb + fuseRows);
+            velocityPass.run(c, zb, ze);
+            for (int k = 0; k < fuseCount; k++) {
+                int zr = fuseRow[k];
+                if (zr >= zb && zr < ze) {
+                    int i = fuseIdx[k];
+                    v[i] = v[i] + b[i] * fuseSamples[k * fuseNt + fuseT];
+                }
+            }
+            int se = Math.min(end, ze - h);
+            if (se > next) {
+                stressPass.run(c, next, se);
+                next = se;
+            }
+        }
+    }
+
+    /** Phase 2 of {@link #fusedStep}: the stress sub-step on the rows within h of the chunk's edges. */
+    private void fusedEdgeRows(int c, int z0, int z1) {
+        int a = Math.min(z1, z0 + h);
+        stressPass.run(c, z0, a);
+        stressPass.run(c, Math.max(a, z1 - h), z1);
+    }
+
+    /**
+     * Sub-step (1) with the force sources and the free-surface velocity images, then sub-step (3) without sources:
+     * the same operations on every cell as {@link #velocityStep}, {@link Sources#inject}, {@link #surfaceVelocityStep}
+     * and {@link #stressStep} in turn, so the same bits, but each thread runs the stress update a few rows behind its
+     * velocity update, while the stress and velocity rows are still in cache (the two sub-steps otherwise stream every
+     * field twice). The rows within h of a thread's chunk edges, which read or are read across the edge, follow after
+     * all velocity rows and the images. Force sources: array indices {@code idx} (component offset included), their
+     * depth rows {@code row} and samples {@code samples[k·nt + t]}, added in list order as {@link Sources#inject}
+     * does. For a single domain only (no halo exchange between the sub-steps) and without a FULL tape.
+     */
+    void fusedStep(int[] idx, int[] row, float[] samples, int count, int nt, int t) {
+        fuseIdx = idx;
+        fuseRow = row;
+        fuseSamples = samples;
+        fuseCount = count;
+        fuseNt = nt;
+        fuseT = t;
+        backend.parallelFor(0, g.nz, fusedPass);
+        surfaceVelocityStep();
+        backend.parallelFor(0, g.nz, fusedEdges);
+        fuseIdx = null;
+        fuseRow = null;
+        fuseSamples = null;
+    }
+
+    /** Depth row of each array index (component offset included) of {@code idx}. */
+    int[] rows(int[] idx) {
+        int[] out = new int[idx.length];
+        int off = geo[Layout.OFF0];
+        int sz = geo[Layout.SZ];
+        for (int k = 0; k < idx.length; k++) {
+            out[k] = Math.floorDiv(idx[k] % len - off, sz);
+        }
+        return out;
+    }
+
+    /** Whether the sub-steps run the Vector API kernels. */
+    boolean cpuKernels() {
+        return cpu;
     }
 
     private int checkedLength(int slots, String what) {
@@ -379,7 +494,11 @@ final class ElasticStepper {
 
     /** Bytes held by this stepper's arrays. */
     long bytes() {
-        return 4L * (v.length + s.length + b.length + m.length + psi.length + (prof == null ? 0 : prof.length));
+        long n = v.length + s.length + b.length + m.length + psi.length + (prof == null ? 0 : prof.length);
+        for (float[] row : scratch) {
+            n += row.length;
+        }
+        return 4L * n;
     }
 
     /** Physical copies of every component: velocities, then stresses (order of {@link ElasticListener}). */

@@ -22,6 +22,9 @@ interface EquationSolver extends AutoCloseable {
 
     double timeSteps(float[] model, int steps);
 
+    /** CPU seconds the calling thread spent in the steps of the last {@link #timeSteps}; NaN where not measured. */
+    double lastStepsCpuSeconds();
+
     String backendDescription();
 
     long cellsPerStep();

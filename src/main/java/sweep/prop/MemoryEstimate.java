@@ -11,6 +11,8 @@ import sweep.backend.CpuAdjoint3D;
 import sweep.backend.CpuKernels;
 import sweep.backend.CpuAcoustic2D;
 import sweep.backend.CpuAcoustic3D;
+import sweep.backend.CpuElastic2D;
+import sweep.backend.CpuElastic3D;
 import sweep.kernels.ElasticLayout;
 import sweep.kernels.Layout;
 
@@ -161,16 +163,17 @@ public final class MemoryEstimate {
 
     /**
      * Wavefield arrays of a grid's solver: acoustic v²dt², two time levels and the CPU kernels' per-thread rows;
-     * elastic velocities, stresses, buoyancy and moduli (packed per component).
+     * elastic velocities, stresses, buoyancy and moduli (packed per component) and the CPU kernels' per-thread rows.
      */
     public static long fieldBytes(Grid g) {
+        boolean cpu = CpuKernels.useCpuKernels();
         if (elastic(g)) {
             int nd = g.ndim;
+            long scratch = !cpu ? 0 : nd == 3 ? CpuElastic3D.scratchSize(g.nx) : CpuElastic2D.scratchSize(g.nx);
             return 4L * g.length() * (2L * ElasticLayout.velocities(nd) + ElasticLayout.stresses(nd)
-                    + ElasticLayout.moduli(nd));
+                    + ElasticLayout.moduli(nd)) + 4L * threads(g) * scratch;
         }
         long len = g.length();
-        boolean cpu = CpuKernels.useCpuKernels();
         long scratch = !cpu ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo) : CpuAcoustic2D.scratchSize();
         return 4L * (3 * len + threads(g) * scratch);
     }

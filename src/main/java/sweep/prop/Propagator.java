@@ -120,11 +120,20 @@ public final class Propagator implements AutoCloseable {
     }
 
     /**
-     * For benchmarks (acoustic): sets the model, then times {@code steps} time steps (halo exchange included) of one
-     * shot with a source at the centre of the tile and no receivers; returns the seconds of the time loop alone.
+     * For benchmarks: sets the model, then times {@code steps} time steps (halo exchange included) of one shot with a
+     * source at the centre of the tile (elastic: explosive) and no receivers; returns the seconds of the time loop
+     * alone.
      */
     public double timeSteps(float[] model, int steps) {
         return solver.timeSteps(model, steps);
+    }
+
+    /**
+     * CPU seconds the calling thread spent in the steps of the last {@link #timeSteps} call on the Java backend (on one
+     * thread all the work); NaN on a device or when unsupported.
+     */
+    public double lastStepsCpuSeconds() {
+        return solver.lastStepsCpuSeconds();
     }
 
     /**

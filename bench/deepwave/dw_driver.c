@@ -1,0 +1,394 @@
+/*
+ * sweep-java's benchmark driver for Deepwave's C kernels (github.com/ar4/deepwave, src/deepwave/scalar.c and
+ * elastic.c). It is compiled against a Deepwave source checkout by build.sh, outside this repository; nothing of
+ * Deepwave is part of sweep-java. It calls Deepwave's forward function with the arguments Deepwave's Python front end
+ * (scalar.py, elastic.py) passes for the benchmark problem of `sweep bench`: a homogeneous model (vp 2500 m/s; elastic:
+ * vs 1400 m/s, rho 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a PML of PML cells on every side, one source in
+ * the middle of the model (scalar: the wavefield source; elastic: a pressure source), no receivers, forward only (no
+ * gradient storage). Deepwave parallelises over shots: SHOTS shots run on THREADS OpenMP threads.
+ *
+ * Build (build.sh): -DDW_NDIM=2|3 and -DDW_ELASTIC for the elastic variant.
+ * Usage: dw_<scalar|elastic>_<2|3>d N PML STEPS SHOTS THREADS
+ *   Sets up the problem, runs STEPS steps once (first touch of the arrays, caches), prints "ready <cells>" (cells of
+ *   one shot's step counted as sweep counts them: (N + 2 PML)^ndim), then for each line "run" on stdin zeroes the
+ *   wavefields (untimed) and prints "seconds <t> cpu <c>" for STEPS steps of all shots (wall-clock time, and the CPU
+ *   time of the process, all threads); "quit" or end of input ends it.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef DW_NDIM
+#error define DW_NDIM (2 or 3)
+#endif
+
+typedef float real;
+
+static const double DX = 10.0;
+static const double DT = 1e-3;
+static const double VP = 2500.0;
+static const double VS = 1400.0;
+static const double RHO = 2000.0;
+static const double PML_FREQ = 25.0; /* Deepwave's default pml_freq */
+static const int ACC = 8;
+
+#ifdef DW_ELASTIC
+#if DW_NDIM == 2
+int elastic_iso_2d_8_float_forward_cpu(
+    real const *lamb, real const *mu, real const *mu_yx, real const *buoyancy_y, real const *buoyancy_x,
+    real const *f_y, real const *f_x, real const *f_p,
+    real *vy, real *sigmayy, real *sigmaxy, real *m_vyy, real *m_vyx, real *m_vxy, real *m_sigmayyy,
+    real *m_sigmaxyy, real *m_sigmaxyx, real *vx, real *sigmaxx, real *m_vxx, real *m_sigmaxxx,
+    real *s1a, real *s1b, void *s1c, void *s1d, char const *const *s1e,
+    real *s2a, real *s2b, void *s2c, void *s2d, char const *const *s2e,
+    real *s3a, real *s3b, void *s3c, void *s3d, char const *const *s3e,
+    real *s4a, real *s4b, void *s4c, void *s4d, char const *const *s4e,
+    real *s5a, real *s5b, void *s5c, void *s5d, char const *const *s5e,
+    real *r_y, real *r_x, real *r_p,
+    real const *ay, real const *by, real const *ayh, real const *byh,
+    real const *ax, real const *bx, real const *axh, real const *bxh,
+    int64_t const *sources_y_i, int64_t const *sources_x_i, int64_t const *sources_p_i,
+    int64_t const *receivers_y_i, int64_t const *receivers_x_i, int64_t const *receivers_p_i,
+    real rdy, real rdx, real dt, int64_t nt, int64_t n_shots, int64_t ny, int64_t nx,
+    int64_t n_sources_y, int64_t n_sources_x, int64_t n_sources_p,
+    int64_t n_receivers_y, int64_t n_receivers_x, int64_t n_receivers_p,
+    int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp,
+    bool lamb_requires_grad, bool mu_requires_grad, bool buoyancy_requires_grad,
+    bool lamb_batched, bool mu_batched, bool buoyancy_batched, bool storage_compression, int64_t start_t,
+    int64_t pml_y0, int64_t pml_x0, int64_t pml_y1, int64_t pml_x1, int64_t n_threads, void *unused);
+#define NFIELDS 13
+#define NSTORE 5
+#else
+int elastic_iso_3d_8_float_forward_cpu(
+    real const *lamb, real const *mu, real const *mu_zy, real const *mu_zx, real const *mu_yx,
+    real const *buoyancy_z, real const *buoyancy_y, real const *buoyancy_x,
+    real const *f_z, real const *f_y, real const *f_x, real const *f_p,
+    real *vz, real *sigmazz, real *sigmayz, real *sigmaxz, real *m_vzz, real *m_vzy, real *m_vzx, real *m_vyz,
+    real *m_vxz, real *m_sigmazzz, real *m_sigmayzy, real *m_sigmaxzx, real *m_sigmayzz, real *m_sigmaxzz,
+    real *vy, real *sigmayy, real *sigmaxy, real *m_vyy, real *m_vyx, real *m_vxy, real *m_sigmayyy,
+    real *m_sigmaxyy, real *m_sigmaxyx, real *vx, real *sigmaxx, real *m_vxx, real *m_sigmaxxx,
+    real *s1a, real *s1b, void *s1c, void *s1d, char const *const *s1e,
+    real *s2a, real *s2b, void *s2c, void *s2d, char const *const *s2e,
+    real *s3a, real *s3b, void *s3c, void *s3d, char const *const *s3e,
+    real *s4a, real *s4b, void *s4c, void *s4d, char const *const *s4e,
+    real *s5a, real *s5b, void *s5c, void *s5d, char const *const *s5e,
+    real *s6a, real *s6b, void *s6c, void *s6d, char const *const *s6e,
+    real *s7a, real *s7b, void *s7c, void *s7d, char const *const *s7e,
+    real *s8a, real *s8b, void *s8c, void *s8d, char const *const *s8e,
+    real *s9a, real *s9b, void *s9c, void *s9d, char const *const *s9e,
+    real *r_z, real *r_y, real *r_x, real *r_p,
+    real const *az, real const *bz, real const *azh, real const *bzh,
+    real const *ay, real const *by, real const *ayh, real const *byh,
+    real const *ax, real const *bx, real const *axh, real const *bxh,
+    int64_t const *sources_z_i, int64_t const *sources_y_i, int64_t const *sources_x_i, int64_t const *sources_p_i,
+    int64_t const *receivers_z_i, int64_t const *receivers_y_i, int64_t const *receivers_x_i,
+    int64_t const *receivers_p_i,
+    real rdz, real rdy, real rdx, real dt, int64_t nt, int64_t n_shots, int64_t nz, int64_t ny, int64_t nx,
+    int64_t n_sources_z, int64_t n_sources_y, int64_t n_sources_x, int64_t n_sources_p,
+    int64_t n_receivers_z, int64_t n_receivers_y, int64_t n_receivers_x, int64_t n_receivers_p,
+    int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp,
+    bool lamb_requires_grad, bool mu_requires_grad, bool buoyancy_requires_grad,
+    bool lamb_batched, bool mu_batched, bool buoyancy_batched, bool storage_compression, int64_t start_t,
+    int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1, int64_t pml_y1, int64_t pml_x1,
+    int64_t n_threads, void *unused);
+#define NFIELDS 27
+#define NSTORE 9
+#endif
+#else /* scalar */
+#if DW_NDIM == 2
+int scalar_iso_2d_8_float_forward_cpu(
+    real const *v, real const *f, real *wfc, real *wfp, real *psiy, real *psix, real *psiyn, real *psixn,
+    real *zetay, real *zetax, real *w_store_1, real *w_store_1b, void *w_store_2, void *w_store_3,
+    char const *const *w_filenames, real *r, real const *ay, real const *by, real const *dbydy, real const *ax,
+    real const *bx, real const *dbxdx, int64_t const *sources_i, int64_t const *receivers_i,
+    real rdy, real rdx, real rdy2, real rdx2, real dt2, int64_t nt, int64_t n_shots, int64_t ny, int64_t nx,
+    int64_t n_sources_per_shot, int64_t n_receivers_per_shot, int64_t step_ratio, int64_t storage_mode,
+    size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad, bool v_batched,
+    bool storage_compression, int64_t start_t, int64_t pml_y0, int64_t pml_x0, int64_t pml_y1, int64_t pml_x1,
+    int64_t n_threads, void *unused);
+#define NFIELDS 8
+#else
+int scalar_iso_3d_8_float_forward_cpu(
+    real const *v, real const *f, real *wfc, real *wfp, real *psiz, real *psiy, real *psix, real *psizn,
+    real *psiyn, real *psixn, real *zetaz, real *zetay, real *zetax, real *w_store_1, real *w_store_1b,
+    void *w_store_2, void *w_store_3, char const *const *w_filenames, real *r, real const *az, real const *bz,
+    real const *dbzdz, real const *ay, real const *by, real const *dbydy, real const *ax, real const *bx,
+    real const *dbxdx, int64_t const *sources_i, int64_t const *receivers_i, real rdz, real rdy, real rdx,
+    real rdz2, real rdy2, real rdx2, real dt2, int64_t nt, int64_t n_shots, int64_t nz, int64_t ny, int64_t nx,
+    int64_t n_sources_per_shot, int64_t n_receivers_per_shot, int64_t step_ratio, int64_t storage_mode,
+    size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad, bool v_batched,
+    bool storage_compression, int64_t start_t, int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1,
+    int64_t pml_y1, int64_t pml_x1, int64_t n_threads, void *unused);
+#define NFIELDS 11
+#endif
+#endif
+
+static real *zeros(size_t n) {
+    real *p = calloc(n ? n : 1, sizeof(real));
+    if (!p) {
+        fprintf(stderr, "dw_driver: out of memory allocating %zu floats\n", n);
+        exit(2);
+    }
+    return p;
+}
+
+/*
+ * C-PML profile of one axis as Deepwave's common.setup_pml computes it (reflection 0.001, power 2): points
+ * start, start + 1, ... of an axis of n points whose PML regions start at p0 (low side) and p1 (high side), width w
+ * cells on both sides, max_pml the widest PML in metres.
+ */
+static void pml_profile(int n, double start, double p0, double p1, int w, double max_pml, real *a, real *b) {
+    double sigma0 = -(1 + 2) * VP * log(0.001) / (2 * max_pml);
+    double alpha0 = M_PI * PML_FREQ;
+    for (int i = 0; i < n; i++) {
+        double x = start + i;
+        double f0 = (p0 - x) / w;
+        double f1 = (x - p1) / w;
+        double f = f0 > f1 ? f0 : f1;
+        f = f < 0 ? 0 : f > 1 ? 1 : f;
+        double sigma = sigma0 * f * f;
+        double alpha = alpha0 * (1 - f);
+        double aa = exp(-(sigma + alpha) * DT);
+        a[i] = (real)(f == 0 ? 0 : aa);
+        b[i] = (real)(sigma / (sigma + alpha) * (aa - 1));
+    }
+}
+
+/* The project's Ricker wavelet (peak frequency 10 Hz, peak at 1.5/f), sample t = w(t dt). */
+static double ricker(int t) {
+    double f = 10.0;
+    double tt = t * DT - 1.5 / f;
+    double p = M_PI * f * tt;
+    return (1 - 2 * p * p) * exp(-p * p);
+}
+
+static double clock_s(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 6) {
+        fprintf(stderr, "usage: %s N PML STEPS SHOTS THREADS\n", argv[0]);
+        return 2;
+    }
+    int n = atoi(argv[1]);
+    int pml = atoi(argv[2]);
+    int steps = atoi(argv[3]);
+    int shots = atoi(argv[4]);
+    int threads = atoi(argv[5]);
+    if (n < 1 || pml < 1 || steps < 1 || shots < 1 || threads < 1) {
+        fprintf(stderr, "dw_driver: N, PML, STEPS, SHOTS and THREADS must be positive\n");
+        return 2;
+    }
+    int h = ACC / 2;
+#ifdef DW_ELASTIC
+    int lo = h, hi = h - 1; /* elastic.py: fd_pad = [accuracy // 2, accuracy // 2 - 1] per dimension */
+#else
+    int lo = h, hi = h; /* scalar.py: fd_pad = accuracy // 2 on every side */
+#endif
+    int ns = n + 2 * pml + lo + hi; /* points per axis: the model padded by the PML and the stencil guard */
+    size_t np = 1;
+    for (int d = 0; d < DW_NDIM; d++) {
+        np *= (size_t)ns;
+    }
+    int64_t c = lo + pml + n / 2; /* the middle of the model, per axis */
+    int64_t centre = DW_NDIM == 2 ? c * ns + c : (c * ns + c) * ns + c;
+    double max_pml = pml * DX;
+    real *prof[DW_NDIM][4]; /* per axis: scalar a, b, dbdx; elastic a, b, ah, bh */
+    for (int d = 0; d < DW_NDIM; d++) {
+        for (int k = 0; k < 4; k++) {
+            prof[d][k] = zeros(ns);
+        }
+        double p0 = lo + pml;
+        double p1 = ns - 1 - hi - pml;
+        pml_profile(ns, 0.0, p0, p1, pml, max_pml, prof[d][0], prof[d][1]);
+#ifdef DW_ELASTIC
+        pml_profile(ns, 0.5, p0, p1, pml, max_pml, prof[d][2], prof[d][3]);
+#else
+        /* dbdx: regular_grid.diffx1 of b at order 8, zero on the 4 end points */
+        static const double w1[4] = {4.0 / 5, -1.0 / 5, 4.0 / 105, -1.0 / 280};
+        for (int i = 4; i < ns - 4; i++) {
+            double s = 0;
+            for (int k = 1; k <= 4; k++) {
+                s += w1[k - 1] * (prof[d][1][i + k] - prof[d][1][i - k]);
+            }
+            prof[d][2][i] = (real)(s / DX);
+        }
+#endif
+    }
+    int64_t pml_b[DW_NDIM], pml_e[DW_NDIM];
+    for (int d = 0; d < DW_NDIM; d++) {
+#ifdef DW_ELASTIC
+        pml_b[d] = pml + h;
+        int64_t e = ns - pml - (h - 1);
+#else
+        pml_b[d] = pml + 2 * h < ns - h ? pml + 2 * h : ns - h;
+        int64_t e = ns - pml - 2 * h;
+#endif
+        pml_e[d] = e > pml_b[d] ? e : pml_b[d];
+    }
+    real *field[NFIELDS];
+    for (int k = 0; k < NFIELDS; k++) {
+        field[k] = zeros(np * shots);
+    }
+    int64_t *src = malloc(sizeof(int64_t) * shots);
+    for (int s = 0; s < shots; s++) {
+        src[s] = centre;
+    }
+    int64_t no_loc = 0;
+    real dummy = 0;
+    real *f = zeros((size_t)steps * shots);
+#ifdef DW_ELASTIC
+    /* parameters from lamb, mu, buoyancy as elastic.prepare_parameters makes them (homogeneous model: the averages
+       equal the cell values; the padded last row/column/plane of each averaged parameter is 0) */
+    double mu0 = RHO * VS * VS;
+    double lamb0 = RHO * VP * VP - 2 * mu0;
+    int nparam = DW_NDIM == 2 ? 5 : 8;
+    real *param[8];
+    for (int k = 0; k < nparam; k++) {
+        param[k] = zeros(np);
+    }
+    /* order of the C signature: lamb, mu, (3-D: mu_zy, mu_zx,) mu_yx, (3-D: buoyancy_z,) buoyancy_y, buoyancy_x */
+    for (size_t i = 0; i < np; i++) {
+        int x = (int)(i % ns);
+        int y = (int)((i / ns) % ns);
+        int z = DW_NDIM == 3 ? (int)(i / ((size_t)ns * ns)) : 0;
+        bool lx = x == ns - 1, ly = y == ns - 1, lz = DW_NDIM == 3 && z == ns - 1;
+        param[0][i] = (real)lamb0;
+        param[1][i] = (real)mu0;
+#if DW_NDIM == 2
+        param[2][i] = (real)(ly || lx ? 0 : mu0);
+        param[3][i] = (real)(ly ? 0 : 1 / RHO);
+        param[4][i] = (real)(lx ? 0 : 1 / RHO);
+#else
+        param[2][i] = (real)(lz || ly ? 0 : mu0);
+        param[3][i] = (real)(lz || lx ? 0 : mu0);
+        param[4][i] = (real)(ly || lx ? 0 : mu0);
+        param[5][i] = (real)(lz ? 0 : 1 / RHO);
+        param[6][i] = (real)(ly ? 0 : 1 / RHO);
+        param[7][i] = (real)(lx ? 0 : 1 / RHO);
+#endif
+    }
+    for (int t = 0; t < steps; t++) {
+        for (int s = 0; s < shots; s++) {
+            f[t * shots + s] = (real)(-ricker(t) * DT); /* elastic.py: pressure amplitudes times -dt */
+        }
+    }
+#else
+    real *vel = zeros(np);
+    for (size_t i = 0; i < np; i++) {
+        vel[i] = (real)VP;
+    }
+    for (int t = 0; t < steps; t++) {
+        for (int s = 0; s < shots; s++) {
+            f[t * shots + s] = (real)(-ricker(t) * VP * VP * DT * DT); /* scalar.py: amplitudes times -v^2 dt^2 */
+        }
+    }
+#endif
+    real rd = (real)(1 / DX);
+    char line[64];
+    for (int iter = 0;; iter++) {
+        if (iter > 0) {
+            if (!fgets(line, sizeof line, stdin) || strncmp(line, "quit", 4) == 0) {
+                break;
+            }
+            if (strncmp(line, "run", 3) != 0) {
+                fprintf(stderr, "dw_driver: unknown command %s", line);
+                return 2;
+            }
+            for (int k = 0; k < NFIELDS; k++) {
+                memset(field[k], 0, sizeof(real) * np * shots);
+            }
+        }
+        double t0 = clock_s(CLOCK_MONOTONIC);
+        double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+        int rc;
+#ifdef DW_ELASTIC
+#define ST NULL, NULL, NULL, NULL, NULL
+#if DW_NDIM == 2
+        rc = elastic_iso_2d_8_float_forward_cpu(
+            param[0], param[1], param[2], param[3], param[4], &dummy, &dummy, f,
+            field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7], field[8],
+            field[9], field[10], field[11], field[12],
+            ST, ST, ST, ST, ST,
+            &dummy, &dummy, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[0][3], prof[1][0], prof[1][1], prof[1][2], prof[1][3],
+            &no_loc, &no_loc, src, &no_loc, &no_loc, &no_loc,
+            rd, rd, (real)DT, steps, shots, ns, ns, 0, 0, 1, 0, 0, 0,
+            1, 0, 0, 0, false, false, false, false, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_e[0], pml_e[1], threads, NULL);
+#else
+        rc = elastic_iso_3d_8_float_forward_cpu(
+            param[0], param[1], param[2], param[3], param[4], param[5], param[6], param[7],
+            &dummy, &dummy, &dummy, f,
+            field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7], field[8], field[9],
+            field[10], field[11], field[12], field[13],
+            field[14], field[15], field[16], field[17], field[18], field[19], field[20], field[21], field[22],
+            field[23], field[24], field[25], field[26],
+            ST, ST, ST, ST, ST, ST, ST, ST, ST,
+            &dummy, &dummy, &dummy, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[0][3], prof[1][0], prof[1][1], prof[1][2], prof[1][3],
+            prof[2][0], prof[2][1], prof[2][2], prof[2][3],
+            &no_loc, &no_loc, &no_loc, src, &no_loc, &no_loc, &no_loc, &no_loc,
+            rd, rd, rd, (real)DT, steps, shots, ns, ns, ns, 0, 0, 0, 1, 0, 0, 0, 0,
+            1, 0, 0, 0, false, false, false, false, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+#endif
+#else
+        real rd2 = (real)(1 / (DX * DX));
+        real dt2 = (real)(DT * DT);
+#if DW_NDIM == 2
+        rc = scalar_iso_2d_8_float_forward_cpu(
+            vel, f, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7],
+            NULL, NULL, NULL, NULL, NULL, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], src, &no_loc,
+            rd, rd, rd2, rd2, dt2, steps, shots, ns, ns, 1, 0, 1, 0, 0, 0, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_e[0], pml_e[1], threads, NULL);
+#else
+        rc = scalar_iso_3d_8_float_forward_cpu(
+            vel, f, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7], field[8],
+            field[9], field[10], NULL, NULL, NULL, NULL, NULL, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], prof[2][0], prof[2][1],
+            prof[2][2], src, &no_loc, rd, rd, rd, rd2, rd2, rd2, dt2, steps, shots, ns, ns, ns, 1, 0, 1, 0, 0, 0,
+            false, false, false, 0, pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+#endif
+#endif
+        double sec = clock_s(CLOCK_MONOTONIC) - t0;
+        double cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        if (rc != 0) {
+            fprintf(stderr, "dw_driver: Deepwave's forward returned %d\n", rc);
+            return 1;
+        }
+        /* a finite, non-zero wavefield shows that the source went in and nothing blew up */
+#ifdef DW_ELASTIC
+        real *probe[2] = {field[DW_NDIM == 2 ? 10 : 24], field[DW_NDIM == 2 ? 10 : 24]}; /* sigmaxx */
+#else
+        real *probe[2] = {field[0], field[1]}; /* the two time levels, whichever holds the last step */
+#endif
+        double sum = 0;
+        for (size_t i = 0; i < np; i++) {
+            sum += fabs((double)probe[0][i]) + fabs((double)probe[1][i]);
+        }
+        if (!(sum > 0) || !isfinite(sum)) {
+            fprintf(stderr, "dw_driver: wavefield sum %g after %d steps: no source or unstable\n", sum, steps);
+            return 1;
+        }
+        if (iter == 0) {
+            double cells = 1;
+            for (int d = 0; d < DW_NDIM; d++) {
+                cells *= n + 2.0 * pml;
+            }
+            printf("ready %.0f grid %d^%d\n", cells, ns, DW_NDIM);
+        } else {
+            printf("seconds %.9f cpu %.9f\n", sec, cpu);
+        }
+        fflush(stdout);
+    }
+    return 0;
+}
