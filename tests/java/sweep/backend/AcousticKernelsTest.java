@@ -92,11 +92,12 @@ class AcousticKernelsTest {
         List<Box> all = List.of(g.allBox());
         int y1 = g.ny();
         int x1 = g.nx();
-        check(g, r, "psi", (k, a, s) -> each(band, b -> k.psi(a[U], a[PSI], prof, coef, geo, b.z0(), b.z1(), b)));
+        check(g, r, "psi", (k, a, s) -> each(band, b -> k.psi(a[U], a[PSI], prof, coef, geo, b.z0(), b.z1(), b,
+                s)));
         check(g, r, "pml", (k, a, s) -> each(band, b -> k.pml(a[U], a[UN], a[V2], a[PSI], a[ZETA], prof, coef, geo,
                 b.z0(), b.z1(), b, s)));
         check(g, r, "interior", (k, a, s) -> each(interior, b -> k.interior(a[U], a[UN], a[V2], coef, geo, b.z0(),
-                b.z1(), b)));
+                b.z1(), b, s)));
         check(g, r, "mirrorTop", (k, a, s) -> k.mirrorTop(a[U], geo, 0, y1, 0, x1));
         check(g, r, "laplacian", (k, a, s) -> each(all, b -> k.laplacian(a[U], a[PSI], a[ZETA], coef, geo, a[D],
                 b.z0(), b.z1(), b)));

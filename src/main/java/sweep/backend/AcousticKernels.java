@@ -42,21 +42,21 @@ public interface AcousticKernels {
     /** Whether this is a Vector API set (which also has the fused row passes {@link #innerRows}). */
     boolean vector();
 
-    /** Floats of per-thread scratch the forward kernels need ({@link #pml}, {@link #innerRows}). */
+    /** Floats of per-thread scratch the forward kernels need ({@link #psi}, {@link #pml}, {@link #interior}, {@link #innerRows}). */
     int forwardScratch(int[] geo);
 
     /** Floats of per-thread scratch the adjoint kernels need ({@link #pmlPsi}, {@link #adjointGeneral}). */
     int adjointScratch(int[] geo);
 
     /** The CPML auxiliary pass ({@link Acoustic3D#psi}). */
-    void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b);
+    void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch);
 
     /** The update in PML cells ({@link Acoustic3D#pml}). */
     void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef, int[] geo,
              int z0, int z1, Box b, float[] scratch);
 
     /** The branch-free update of the interior box ({@link Acoustic3D#interior}). */
-    void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b);
+    void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch);
 
     /**
      * Vector API sets only: psi and update of whole rows outside the z and y bands, x bands fused with the interior
@@ -151,7 +151,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             Acoustic2D.psi(u, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -162,7 +163,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             Acoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -247,7 +249,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             CpuAcoustic2D.psi(u, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -258,7 +261,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             CpuAcoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -323,7 +327,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             Acoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -334,7 +339,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             Acoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -419,8 +425,9 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
-            CpuAcoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
+            CpuAcoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override
@@ -430,8 +437,9 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
-            CpuAcoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
+            CpuAcoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override

@@ -18,7 +18,7 @@ public final class CpuAdjoint3D {
     private CpuAdjoint3D() {
     }
 
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     private static FloatVector ld(float[] a, int i) {
         return FloatVector.fromArray(S, a, i);

@@ -153,7 +153,7 @@ public final class MemoryEstimate {
     /** CPML arrays of a grid's solver: the auxiliaries psi and zeta (one slot per axis) and the profiles. */
     public static long cpmlBytes(Grid g) {
         long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
-        return 4L * (aux + 2L * (g.nz + g.ny + g.nx));
+        return 4L * (aux + 2L * (g.nz + g.ny + g.nx) + Grid.PROFILE_PAD);
     }
 
     /** The adjoint run's own arrays (without the tape): adjoint levels, gradient, CPML adjoints, rebuilt levels. */
