@@ -79,7 +79,7 @@ public interface AcousticKernels {
 
     /** Rebuild, Laplacian term, scale and imaging condition in one pass ({@link Adjoint3D#rebuildScale}). */
     void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef, int[] geo,
-                      int rev, int z0, int z1, Box b);
+                      int rev, int z0, int z1, Box b, float[] scratch);
 
     /** The adjoint zeta recursion ({@link Adjoint3D#pmlZeta}). */
     void pmlZeta(float[] w, float[] zetab, float[] cor, float[] prof, int[] geo, int z0, int z1, Box b);
@@ -89,7 +89,8 @@ public interface AcousticKernels {
                 Box b, float[] scratch);
 
     /** λ where no stencil reaches a band ({@link Adjoint3D#interior}). */
-    void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1, Box b);
+    void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1, Box b,
+                         float[] scratch);
 
     /** λ in and next to the bands ({@link Adjoint3D#general}). */
     void adjointGeneral(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo, int z0,
@@ -192,7 +193,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             Adjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.x0(), b.x1());
         }
 
@@ -209,7 +210,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             Adjoint2D.interior(qp, qb, w, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -286,7 +287,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             CpuAdjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.x0(), b.x1());
         }
 
@@ -303,7 +304,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             CpuAdjoint2D.interior(qp, qb, w, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -368,7 +369,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             Adjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -385,7 +386,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             Adjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -463,8 +464,9 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
-            CpuAdjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
+            CpuAdjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+                    scratch);
         }
 
         @Override
@@ -480,8 +482,8 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
-            CpuAdjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+                                    Box b, float[] scratch) {
+            CpuAdjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override

@@ -5,9 +5,11 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The vector shape of the Java backend's Vector API kernels, in a class of its own so that {@link CpuKernels} loads
- * without the {@code jdk.incubator.vector} module. Property {@code sweep.cpu.vectorbits} (128, 256 or 512) overrides
- * the default: 256-bit vectors, or the preferred shape when that is narrower.
+ * The vector shape of all the Java backend's Vector API kernels, in a class of its own so that {@link CpuKernels}
+ * loads without the {@code jdk.incubator.vector} module: the preferred shape, or the width in bits given by the
+ * property {@code sweep.cpu.vectorbits} (128, 256 or 512, never wider than the preferred one). One shape for every
+ * kernel: code run with two shapes in one JVM shares the Vector API's library methods, whose type profiles then see
+ * two vector classes, and C2 boxed the vectors of the adjoint kernels (2.7× slower gradient).
  */
 final class CpuSpecies {
     private CpuSpecies() {
@@ -17,7 +19,8 @@ final class CpuSpecies {
     static final String PROPERTY = "sweep.cpu.vectorbits";
 
     /** The species every CPU kernel uses. */
-    static final VectorSpecies<Float> S = choose(Integer.getInteger(PROPERTY, 256));
+    static final VectorSpecies<Float> S = choose(Integer.getInteger(PROPERTY,
+            FloatVector.SPECIES_PREFERRED.vectorBitSize()));
 
     private static VectorSpecies<Float> choose(int bits) {
         int pref = FloatVector.SPECIES_PREFERRED.vectorBitSize();

@@ -159,7 +159,7 @@ public final class KernelBenchmark {
             k.interior(u, un, v2, coef, geo, in.z0(), in.z1(), in, scr);
         });
         time("adj rebuildScale (interior box)", List.of(in), boundMcells,
-            (k, b) -> k.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b.z0(), b.z1(), b));
+            (k, b) -> k.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b.z0(), b.z1(), b, scr));
         time("adj scale (PML bands)", band, boundMcells,
             (k, b) -> k.scale(qb, v2, w, grad, un, geo, b.z0(), b.z1(), b));
         time("adj pmlZeta (PML bands)", band, boundMcells,
@@ -167,7 +167,7 @@ public final class KernelBenchmark {
         time("adj pmlPsi (PML bands)", band, boundMcells,
             (k, b) -> k.pmlPsi(w, a3, c3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr));
         time("adj interior λ (stencil-clear box)", List.of(clear), boundMcells,
-            (k, b) -> k.adjointInterior(qp, qb, w, coef, geo, b.z0(), b.z1(), b));
+            (k, b) -> k.adjointInterior(qp, qb, w, coef, geo, b.z0(), b.z1(), b, scr));
         time("adj general λ (rest)", clearOuter, boundMcells,
             (k, b) -> k.adjointGeneral(qp, qb, w, a3, b3, coef, geo, b.z0(), b.z1(), b, scr));
     }
