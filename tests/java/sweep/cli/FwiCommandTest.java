@@ -287,6 +287,36 @@ class FwiCommandTest {
         assertFails("[1, 2]", "bad.json", "JSON object");
     }
 
+    /**
+     * A decomposed FWI records in summary.json, per rank, its tile, its solver's bytes by part and what its solver
+     * held, and the peak heap; --verbose prints the same per rank.
+     */
+    @Test
+    void summaryRecordsEachRanksMemory() throws Exception {
+        Path job = job(dir, ", \"iterations\": 1");
+        MpiRunner.Result r = MpiRunner.run(2, Main.class, "fwi", "--job", job.toString(), "--px", "2", "--verbose");
+        assertEquals(0, r.exitCode(), r.describe());
+        JsonObject s = JsonParser.parseString(Files.readString(dir.resolve("out/summary.json"))).getAsJsonObject();
+        JsonObject mem = s.getAsJsonObject("memory");
+        long single = mem.get("solver_bytes_single_domain").getAsLong();
+        assertEquals(2, mem.getAsJsonArray("ranks").size(), mem.toString());
+        for (int k = 0; k < 2; k++) {
+            JsonObject m = mem.getAsJsonArray("ranks").get(k).getAsJsonObject();
+            assertEquals(k, m.get("rank").getAsInt());
+            assertEquals("[40,40]", m.get("tile_shape").toString());
+            assertEquals("[0," + 40 * k + "]", m.get("tile_offset").toString());
+            long solver = m.get("solver_bytes").getAsLong();
+            assertEquals(solver, m.get("fields_bytes").getAsLong() + m.get("cpml_bytes").getAsLong()
+                    + m.get("adjoint_bytes").getAsLong() + m.get("tape_bytes").getAsLong(), m.toString());
+            long held = m.get("solver_bytes_held").getAsLong();
+            assertTrue(held > 0 && held <= solver && solver < single, m + " single " + single);
+            long peak = m.get("peak_heap_bytes").getAsLong();
+            assertTrue(peak > held && peak <= m.get("max_heap_bytes").getAsLong(), m.toString());
+            assertTrue(r.stderr().contains("  rank " + k + " tile [40, 40] at [0, " + 40 * k + "]: solver " + solver
+                    + " B"), r.describe());
+        }
+    }
+
     /** A mesh in the job file that does not match mpirun's rank count ends the job with a message naming the key. */
     @Test
     void meshNotMatchingTheRankCountFails() throws Exception {

@@ -101,7 +101,10 @@ class ElasticInputErrorsTest {
         }
         assertMessage(() -> new ElasticPropagator(PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).build()),
                 "equation ELASTIC");
-        assertMessage(() -> new Propagator(spec(20, 20).build()), "use ElasticPropagator");
+        assertMessage(() -> PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).sourceType(ElasticSource.FX).build(),
+                "settings of the ELASTIC equation");
+        assertMessage(() -> spec(20, 20).sourceType(ElasticSource.FY).build(), "fy needs a 3-D model");
+        assertMessage(() -> spec(20, 20).recordFields("p,vy").build(), "vy is recorded in 3-D only");
         assertMessage(() -> ElasticField.parseList("p,vq", 2), "unknown recorded field 'vq'");
         assertMessage(() -> ElasticSource.parse("explode"), "unknown elastic source type 'explode'");
         assertEquals(List.of(ElasticField.VZ, ElasticField.P, ElasticField.VY), ElasticField.parseList("vz, P,vy", 3));

@@ -62,6 +62,60 @@ class MemoryEstimateTest {
         check(b.storage(Storage.BOUNDARY_SAVING).freeSurface(true).build(), true);
     }
 
+    /** The elastic solver (through the facade): every field, parameter, CPML and adjoint array, and both tapes. */
+    private static void checkElastic(PropSpec spec, boolean gradient) {
+        int[] shape = spec.shape();
+        int nd = shape.length;
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] m = new float[3 * cells];
+        Arrays.fill(m, 0, cells, 2500f);
+        Arrays.fill(m, cells, 2 * cells, 1200f);
+        Arrays.fill(m, 2 * cells, 3 * cells, 2000f);
+        int[][][] src = {{nd == 2 ? new int[] {shape[1] / 2, 2} : new int[] {shape[2] / 2, shape[1] / 2, 2}}};
+        int[][][] rec = {{nd == 2 ? new int[] {1, 1} : new int[] {1, 1, 1},
+            nd == 2 ? new int[] {shape[1] - 2, 3} : new int[] {shape[2] - 2, shape[1] - 2, 3}}};
+        float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
+        Grid grid = Grid.single(spec);
+        long estimate = MemoryEstimate.solverBytes(grid, spec.storage(), spec.nt(), gradient);
+        long held;
+        try (Propagator p = new Propagator(spec)) {
+            if (gradient) {
+                p.forwardAndGradient(w, src, rec, m, new float[spec.nt() * 2 * spec.nfield()], Misfit.L2);
+            } else {
+                p.forward(w, src, rec, m);
+            }
+            held = p.bytesHeld();
+        }
+        String what = "elastic " + Arrays.toString(shape) + " abcn " + spec.abcn() + " fs " + spec.freeSurface() + " "
+                + (gradient ? spec.storage() : "forward") + ": estimate " + estimate + ", held " + held;
+        assertTrue(held > 0, what);
+        assertTrue(estimate >= held, "the estimate must cover what is allocated: " + what);
+        assertTrue(estimate <= held * 1.02, "and not overstate it by more than 2 %: " + what);
+        MemoryEstimate run = gradient ? MemoryEstimate.gradient(spec, grid, 1, 2, spec.nt())
+                : MemoryEstimate.forward(spec, grid, 1, 2, spec.nt());
+        assertTrue(run.total() >= held + 4L * spec.nt() * 2 * spec.nfield(),
+                "a run's estimate adds the record: " + run);
+    }
+
+    @Test
+    void coversWhatTheElasticSolverHolds() {
+        PropSpec.Builder b = PropSpec.builder(30, 44).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(50)
+                .abcn(7);
+        checkElastic(b.build(), false);
+        checkElastic(b.storage(Storage.FULL).build(), true);
+        checkElastic(b.storage(Storage.BOUNDARY_SAVING).build(), true);
+        checkElastic(b.freeSurface(true).recordFields("vz").build(), true);
+        checkElastic(b.abcn(0).freeSurface(false).build(), true);
+        PropSpec.Builder b3 = PropSpec.builder(14, 16, 18).equation(PropSpec.Equation.ELASTIC).dh(10).dt(8e-4).nt(20)
+                .abcn(5).order(4);
+        checkElastic(b3.build(), false);
+        checkElastic(b3.storage(Storage.FULL).build(), true);
+        checkElastic(b3.storage(Storage.BOUNDARY_SAVING).freeSurface(true).build(), true);
+    }
+
     @Test
     void arraysBeyondJavasLimitAreRefusedWithTheirShape() {
         PropSpec spec = PropSpec.builder(40, 60).dh(10).dt(1e-3).nt(200_000_000).build();

@@ -28,7 +28,7 @@ public final class BackendOptions {
     AutoCloseable apply() {
         if ("tornado".equals(backend == null ? null : backend.trim()) && Backends.tornadoUnavailable() != null) {
             throw new IllegalStateException("--backend tornado: " + Backends.tornadoUnavailable()
-                    + "; see `sweep devices` and the README section \"TornadoVM backend\"");
+                    + "; see `sweep devices` and docs/tornadovm.md");
         }
         return Backends.select(backend, strictMath, device);
     }

@@ -1,23 +1,29 @@
 package sweep.cli;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import mpi.MPI;
 import mpi.MPIException;
+import sweep.io.Npy;
 import sweep.parallel.BalancedGrid;
+import sweep.parallel.MeshTopology;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
 import sweep.parallel.Padding;
 import sweep.parallel.Shaped;
-import sweep.prop.Gradient;
+import sweep.parallel.TileFiles;
+import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.PropSpec;
 import sweep.prop.Record;
 
 /**
  * The command line's decomposed path: MPI set-up, the mesh (given or balanced), padding of the model to the mesh,
- * shot groups (group g runs the g-th block of B/G shots), and the assembly of every shot's record and of the
- * gradient on world rank 0, which alone writes files. Results equal the single-domain run bit for bit.
+ * shot groups (group g runs the g-th block of B/G shots), each rank's reading of its tile of a model and of its traces
+ * of the observed data (never the whole file), the assembly of every shot's record on world rank 0, and the writing
+ * of model-shaped results (gathered to rank 0, or tile-wise by the ranks together above
+ * {@link TileFiles#writeThreshold()}). Results equal the single-domain run bit for bit.
  */
 final class DistributedRun implements AutoCloseable {
     final ModelParallelMesh mesh;
@@ -81,6 +87,137 @@ final class DistributedRun implements AutoCloseable {
         return Padding.padToMesh(model, shape, mesh.topology()).data();
     }
 
+    /**
+     * This rank's tile of the padded model, read from the float32 .npy {@code file} (checked against the model's
+     * shape) without reading the other tiles' bytes; {@code what} (e.g. "--vp") names it in messages.
+     */
+    float[] readTile(Path file, String what) {
+        return TileFiles.readTile(file, what, shape, mesh.topology());
+    }
+
+    /**
+     * As {@link #readTile} for a velocity model, each physical cell of the tile checked (finite, > 0) with the
+     * message of the single-domain check, the cell named by its global position.
+     */
+    float[] readVelocityTile(Path file, String what) {
+        float[] tile = readTile(file, what);
+        MeshTopology.Extent e = mesh.topology().localExtent(padded);
+        Cells.checkVelocity(tile, e.shape(), e.offsets(), shape, what + ": " + file);
+        return tile;
+    }
+
+    /**
+     * This rank's tile of the padded model of {@code pr}, parameter-major: acoustic {@link #readVelocityTile} of --vp;
+     * elastic the tiles of --vp, --vs and --rho one after the other, each physical cell checked with the message of the
+     * single-domain check (file and global position named). Reads only the tile's bytes of each file.
+     */
+    float[] readModelTile(ProblemOptions.Problem pr, String[] names) {
+        if (pr.spec().equation() == PropSpec.Equation.ACOUSTIC) {
+            return readVelocityTile(pr.vpFile(), "--vp");
+        }
+        int k = pr.files().size();
+        float[][] t = new float[k][];
+        for (int p = 0; p < k; p++) {
+            t[p] = readTile(pr.files().get(p), ProblemOptions.Problem.option(p));
+        }
+        MeshTopology.Extent e = mesh.topology().localExtent(padded);
+        Cells.checkElastic(t[0], t[1], t[2], e.shape(), e.offsets(), shape, names);
+        int n = t[0].length;
+        float[] m = new float[Math.multiplyExact(k, n)];
+        for (int p = 0; p < k; p++) {
+            System.arraycopy(t[p], 0, m, p * n, n);
+        }
+        return m;
+    }
+
+    /**
+     * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, nfield)} (shape checked; any
+     * equation's record): the shots of its shot group and the receivers {@code own} (global indices), every field, as
+     * {@code (B/G, nt, nown, nfield)}, read without the other ranks' traces. A NaN or Inf among them is refused with
+     * its global (shot, sample, receiver).
+     */
+    float[] readOwnTraces(Path file, String what, int nt, int nrec, int nfield, int[] own) {
+        int g = mesh.topology().shotGroup();
+        int[] mine = new int[per];
+        for (int b = 0; b < per; b++) {
+            mine[b] = g * per + b;
+        }
+        float[] data = Npy.readFloat32Selection(file, what, new int[] {shots, nt, nrec, nfield},
+                new int[][] {mine, null, own, null});
+        int nown = own.length;
+        for (int i = 0; i < data.length; i++) {
+            if (!Float.isFinite(data[i])) {
+                int r = own[(i / nfield) % nown];
+                long t = (i / (nfield * nown)) % nt;
+                long b = mine[i / (nfield * nown * nt)];
+                throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
+                        + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
+                        + " remove that trace");
+            }
+        }
+        return data;
+    }
+
+    /**
+     * Writes a model-shaped array, given as this rank's tile of the padded grid, to {@code file} on the caller's
+     * (unpadded) grid: the pad's adjoint applied when {@code gradient}, the pad cells dropped otherwise. Above
+     * {@link TileFiles#writeThreshold()} the ranks write their tiles into the file together; below it the tiles are
+     * gathered and world rank 0 writes the file. Collective over the world.
+     */
+    void writeModelShaped(Path file, ModelParallel mp, float[] paddedTile, boolean gradient) {
+        writeModelShaped(file, mp, paddedTile, 1, gradient);
+    }
+
+    /**
+     * As {@link #writeModelShaped(Path, ModelParallel, float[], boolean)} for {@code count} model-shaped arrays one
+     * after the other (a parameter-major gradient): the file holds {@code (count, nz, [ny,] nx)} (one array: the
+     * model's shape).
+     */
+    void writeModelShaped(Path file, ModelParallel mp, float[] paddedTiles, int count, boolean gradient) {
+        if (TileFiles.writesTileWise(fileShape(count))) {
+            TileFiles.writeTiles(file, paddedTiles, count, shape, mesh, gradient);
+            return;
+        }
+        Shaped<float[]> all = new Shaped<>(mp.allGatherTiles(paddedTiles), fileShape(count, padded));
+        float[] global = (gradient ? Padding.padToMeshAdjoint(all, shape, mesh.topology())
+                : Padding.unpadFromMesh(all, shape, mesh.topology())).data();
+        if (worldRank == 0) {
+            Npy.writeFloat32(file, global, fileShape(count));
+        }
+    }
+
+    /** The shape of a file of {@code count} model-shaped arrays: the model's, or {@code (count, ...)}. */
+    int[] fileShape(int count) {
+        return fileShape(count, shape);
+    }
+
+    private static int[] fileShape(int count, int[] s) {
+        if (count == 1) {
+            return s.clone();
+        }
+        int[] out = new int[s.length + 1];
+        out[0] = count;
+        System.arraycopy(s, 0, out, 1, s.length);
+        return out;
+    }
+
+    /** Bytes the gathered path of {@link #writeModelShaped} holds on every rank (0 when it writes tile-wise). */
+    long gatherBytes() {
+        return gatherBytes(1);
+    }
+
+    /** As {@link #gatherBytes()} for {@code count} arrays. */
+    long gatherBytes(int count) {
+        if (TileFiles.writesTileWise(fileShape(count))) {
+            return 0;
+        }
+        long cells = count;
+        for (int n : padded) {
+            cells *= n;
+        }
+        return 4L * 2 * cells;
+    }
+
     /** This group's block of a per-shot array (B, ...). */
     <T> T[] mine(T[] all) {
         int g = mesh.topology().shotGroup();
@@ -105,7 +242,7 @@ final class DistributedRun implements AutoCloseable {
         if (worldRank != 0) {
             return null;
         }
-        float[] all = new float[shots * group.nt() * group.nrec()];
+        float[] all = new float[shots * group.nt() * group.nrec() * group.nfield()];
         int block = group.data().length;
         System.arraycopy(group.data(), 0, all, 0, block);
         for (int g = 1; g < groups; g++) {
@@ -114,12 +251,6 @@ final class DistributedRun implements AutoCloseable {
             System.arraycopy(part, 0, all, g * block, block);
         }
         return new Record(all, shots, group.nt(), group.nrec(), group.nfield());
-    }
-
-    /** The gradient on the caller's (unpadded) grid, on every rank of the group. */
-    float[] globalGradient(ModelParallel mp, Gradient g) {
-        float[] paddedGlobal = mp.allGatherTiles(g.vp());
-        return Padding.padToMeshAdjoint(new Shaped<>(paddedGlobal, padded), shape, mesh.topology()).data();
     }
 
     @Override

@@ -1,19 +1,25 @@
 package sweep.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
+import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
 
-/** {@code sweep forward}: models shot records through a velocity model read from .npy files. */
+/**
+ * {@code sweep forward}: models shot records through a model read from .npy files (acoustic: --vp; elastic: --vp, --vs,
+ * --rho).
+ */
 @Command(name = "forward", mixinStandardHelpOptions = true,
-        description = "Forward-model shot records: writes float32 (B, nt, nrec, 1) to --out.")
+        description = "Forward-model shot records: writes float32 (B, nt, nrec, nfield) to --out (acoustic: nfield 1,"
+                + " the pressure; elastic: the fields of --record, in that order).")
 public final class ForwardCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
@@ -26,6 +32,9 @@ public final class ForwardCommand implements Callable<Integer> {
 
     @Mixin
     BackendOptions backendOptions;
+
+    @Mixin
+    ReportOptions report;
 
     @Override
     public Integer call() throws Exception {
@@ -43,13 +52,19 @@ public final class ForwardCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         Record r;
+        long held;
         try (Propagator p = new Propagator(pr.spec())) {
-            r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp());
+            r = p.forward(pr.wavelet(), pr.sources(), pr.receivers(), pr.model());
+            held = p.bytesHeld();
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
         Npy.writeFloat32(out, r.data(), r.shape());
         System.err.printf("sweep forward: %d shot(s), %d steps in %.2f s; wrote %s (%d, %d, %d, %d)%n",
                 r.shots(), r.nt(), sec, out, r.shots(), r.nt(), r.nrec(), r.nfield());
+        if (report.verbose) {
+            MemoryReport.print(List.of(MemoryReport.local(0, Grid.single(pr.spec()), pr.spec().storage(),
+                    pr.spec().nt(), false, held)), System.err);
+        }
         return 0;
     }
 
@@ -60,9 +75,10 @@ public final class ForwardCommand implements Callable<Integer> {
             int nrec = pr.receivers()[0].length;
             MemoryEstimate.forward(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .requireHeap(dr.rankAndTile(mp.grid()));
+            float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == problem.nt ? pr.wavelet() : dr.mine(pr.wavelet(), problem.nt);
-            Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()));
+            Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), model);
             Record r = dr.gatherAll(mp, tile);
             double sec = (System.nanoTime() - t0) * 1e-9;
             if (r != null) {
@@ -70,6 +86,13 @@ public final class ForwardCommand implements Callable<Integer> {
                 System.err.printf("sweep forward: %d shot(s), %d steps in %.2f s on %d ranks; wrote %s (%d, %d, %d, %d)%n",
                         r.shots(), r.nt(), sec, dr.mesh.topology().worldSize(), out, r.shots(), r.nt(), r.nrec(),
                         r.nfield());
+            }
+            if (report.verbose) {
+                List<MemoryReport.Rank> all = MemoryReport.gather(MemoryReport.local(dr.worldRank, mp.grid(),
+                        pr.spec().storage(), pr.spec().nt(), false, mp.bytesHeld()));
+                if (all != null) {
+                    MemoryReport.print(all, System.err);
+                }
             }
         }
         return 0;

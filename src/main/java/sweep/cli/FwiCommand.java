@@ -95,6 +95,9 @@ public final class FwiCommand implements Callable<Integer> {
     @Mixin
     BackendOptions backendOptions;
 
+    @Mixin
+    ReportOptions report;
+
     @Override
     public Integer call() throws Exception {
         if (keys) {
@@ -155,15 +158,30 @@ public final class FwiCommand implements Callable<Integer> {
             long t1 = System.nanoTime();
             Listener listener = new Listener(dir, r, root);
             List<Fwi.State> states;
+            long held;
             try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.muteRows())
                     : new SingleDomainObjective(acq, r.muteRows())) {
                 states = Inversion.run(obj, acq, r.start(), r.options(), dir, resume, root, jobId, listener);
+                held = obj instanceof DecomposedObjective d ? d.bytesHeld()
+                        : ((SingleDomainObjective) obj).bytesHeld();
             } finally {
                 listener.close();
             }
             double fwiSeconds = (System.nanoTime() - t1) * 1e-9;
+            List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
+                    solverSpec.storage(), nt, true, held));
+            if (root && report.verbose) {
+                MemoryReport.print(memory, System.err);
+            }
             if (root) {
-                writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run);
+                Map<String, Object> mem = new LinkedHashMap<>();
+                mem.put("note", "bytes per rank: solver = fields + CPML + adjoint + tape (estimated for the rank's"
+                        + " grid), solver_bytes_held = its arrays after the run, peak_heap_bytes = the most Java heap"
+                        + " in use at any moment (just before a garbage collection, or at the end)");
+                mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
+                        nt, true));
+                mem.put("ranks", MemoryReport.json(memory));
+                writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem);
             }
         } finally {
             if (run != null) {
@@ -260,7 +278,8 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     private static void writeResults(Path dir, FwiJob.Resolved r, List<Fwi.State> states, Listener l,
-                                     double observedSeconds, double fwiSeconds, DistributedRun run) {
+                                     double observedSeconds, double fwiSeconds, DistributedRun run,
+                                     Map<String, Object> memory) {
         int[] s = r.shape();
         int nz = s[0];
         int nx = s[s.length - 1];
@@ -309,6 +328,7 @@ public final class FwiCommand implements Callable<Integer> {
         mesh.put("py", run == null ? 1 : run.mesh.topology().py());
         mesh.put("px", run == null ? 1 : run.mesh.topology().px());
         summary.put("mesh", mesh);
+        summary.put("memory", memory);
         Map<String, Object> grid = new LinkedHashMap<>();
         grid.put("shape", s);
         grid.put("dh", r.dh());

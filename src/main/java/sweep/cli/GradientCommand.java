@@ -2,6 +2,7 @@ package sweep.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,14 +13,19 @@ import picocli.CommandLine.Spec;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
 import sweep.prop.Gradient;
+import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
-/** {@code sweep gradient}: the L2 misfit against observed data and its gradient with respect to the velocity model. */
+/**
+ * {@code sweep gradient}: the L2 misfit against observed data and its gradient with respect to the model (acoustic:
+ * dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
+ */
 @Command(name = "gradient", mixinStandardHelpOptions = true,
-        description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and dJ/dvp (float32, model shape) to --out-grad.")
+        description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and its gradient to --out-grad: float32"
+                + " dJ/dvp of the model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
 public final class GradientCommand implements Callable<Integer> {
     /** Values of --storage. */
     enum StorageChoice {
@@ -38,10 +44,12 @@ public final class GradientCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
 
-    @Option(names = "--observed", required = true, description = "observed record .npy, float32 (B, nt, nrec, 1)")
+    @Option(names = "--observed", required = true,
+            description = "observed record .npy, float32 (B, nt, nrec, nfield), nfield as forward writes it")
     Path observed;
 
-    @Option(names = "--out-grad", required = true, description = "output gradient .npy, float32, model shape")
+    @Option(names = "--out-grad", required = true,
+            description = "output gradient .npy, float32: model shape (acoustic) or (3, model shape) (elastic)")
     Path outGrad;
 
     @Option(names = "--storage", defaultValue = "boundary",
@@ -53,6 +61,9 @@ public final class GradientCommand implements Callable<Integer> {
 
     @Mixin
     BackendOptions backendOptions;
+
+    @Mixin
+    ReportOptions report;
 
     @Override
     public Integer call() throws Exception {
@@ -70,45 +81,76 @@ public final class GradientCommand implements Callable<Integer> {
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();
-        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, 1}).asFloat32();
-        ProblemOptions.checkFiniteRecord(obs, nt, nrec, observed, "--observed");
+        int nf = pr.spec().nfield();
         if (dd) {
-            return decomposed(pr, obs);
+            return decomposed(pr);
         }
+        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, nf}).asFloat32();
+        ProblemOptions.checkFiniteRecord(obs, nt, nrec, nf, observed, "--observed");
         long t0 = System.nanoTime();
         Gradient g;
+        long held;
         try (Propagator p = new Propagator(pr.spec())) {
-            g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.vp(), obs, Misfit.L2);
+            g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.model(), obs, Misfit.L2);
+            held = p.bytesHeld();
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
-        Npy.writeFloat32(outGrad, g.vp(), pr.shape());
+        int[] gshape = gradientShape(pr.shape(), g.count());
+        Npy.writeFloat32(outGrad, g.parameters(), gshape);
         cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
         cmd.commandLine().getOut().flush();
         System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s; wrote %s %s%n", shots, nt,
-                storage, sec, outGrad, Arrays.toString(pr.shape()));
+                storage, sec, outGrad, Arrays.toString(gshape));
+        if (report.verbose) {
+            MemoryReport.print(List.of(MemoryReport.local(0, Grid.single(pr.spec()), pr.spec().storage(), nt, true,
+                    held)), System.err);
+        }
         return 0;
     }
 
-    private int decomposed(ProblemOptions.Problem pr, float[] obs) throws Exception {
+    /** The gradient file's shape: the model's for one parameter, {@code (count, model shape)} for several. */
+    static int[] gradientShape(int[] shape, int count) {
+        if (count == 1) {
+            return shape;
+        }
+        int[] out = new int[shape.length + 1];
+        out[0] = count;
+        System.arraycopy(shape, 0, out, 1, shape.length);
+        return out;
+    }
+
+    /** Each rank reads its tile of the model and its traces of the observed data; the gradient goes out tile-wise. */
+    private int decomposed(ProblemOptions.Problem pr) throws Exception {
         int shots = pr.sources().length;
         int nt = pr.spec().nt();
         int nrec = pr.receivers()[0].length;
+        int count = pr.spec().equation().parameterCount();
         try (DistributedRun dr = new DistributedRun(meshOptions, pr.shape(), shots);
              ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec()), dr.mesh)) {
             MemoryEstimate.gradient(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
-                    .requireHeap(dr.rankAndTile(mp.grid()));
+                    .add("gathered gradient", dr.gatherBytes(count)).requireHeap(dr.rankAndTile(mp.grid()));
+            int[][][] rec = dr.mine(pr.receivers());
+            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, pr.spec().nfield(),
+                    mp.ownedReceivers(rec));
+            float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
-            Gradient g = mp.forwardAndGradient(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), dr.pad(pr.vp()),
-                    dr.mine(obs, nt * nrec), Misfit.L2);
-            float[] grad = dr.globalGradient(mp, g);
+            Gradient g = mp.forwardAndGradientOwnTraces(w, dr.mine(pr.sources()), rec, model, obs, Misfit.L2);
+            dr.writeModelShaped(outGrad, mp, g.parameters(), g.count(), true);
             double sec = (System.nanoTime() - t0) * 1e-9;
             if (dr.worldRank == 0) {
-                Npy.writeFloat32(outGrad, grad, pr.shape());
                 cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
                 cmd.commandLine().getOut().flush();
                 System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s on %d ranks; wrote %s %s%n",
-                        shots, nt, storage, sec, dr.mesh.topology().worldSize(), outGrad, Arrays.toString(pr.shape()));
+                        shots, nt, storage, sec, dr.mesh.topology().worldSize(), outGrad,
+                        Arrays.toString(dr.fileShape(count)));
+            }
+            if (report.verbose) {
+                List<MemoryReport.Rank> all = MemoryReport.gather(MemoryReport.local(dr.worldRank, mp.grid(),
+                        pr.spec().storage(), nt, true, mp.bytesHeld()));
+                if (all != null) {
+                    MemoryReport.print(all, System.err);
+                }
             }
         }
         return 0;

@@ -52,6 +52,7 @@ public final class Main implements Runnable {
      * made before each run is reported in one line too (exit code 2), with how to raise the heap.
      */
     public static void main(String[] args) {
+        MemoryReport.watchHeap();
         int code;
         try {
             code = commandLine().execute(args);

@@ -3,21 +3,55 @@ package sweep.cli;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 import sweep.core.Wavelets;
 import sweep.io.Npy;
 import sweep.prop.Cells;
+import sweep.prop.ElasticField;
+import sweep.prop.ElasticSource;
 import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
 
-/** The options shared by {@code forward} and {@code gradient}: model, grid, time axis, acquisition and wavelet. */
+/**
+ * The options shared by {@code forward} and {@code gradient}: equation, model, grid, time axis, acquisition and
+ * wavelet.
+ */
 public final class ProblemOptions {
-    @Option(names = "--vp", required = true, description = "velocity model .npy, float32 (nz,nx) or (nz,ny,nx), m/s")
+    /** Values of --equation. */
+    enum EquationChoice {
+        acoustic(PropSpec.Equation.ACOUSTIC), elastic(PropSpec.Equation.ELASTIC);
+
+        final PropSpec.Equation equation;
+
+        EquationChoice(PropSpec.Equation e) {
+            this.equation = e;
+        }
+    }
+
+    @Option(names = "--equation", defaultValue = "acoustic",
+            description = "acoustic (default: constant density, --vp) or elastic (velocity-stress: --vp, --vs, --rho)")
+    EquationChoice equation;
+
+    @Option(names = "--vp", required = true, description = "P velocity model .npy, float32 (nz,nx) or (nz,ny,nx), m/s")
     Path vp;
+
+    @Option(names = "--vs", description = "elastic: S velocity .npy, the shape of --vp, m/s (0 = fluid)")
+    Path vs;
+
+    @Option(names = "--rho", description = "elastic: density .npy, the shape of --vp, kg/m^3")
+    Path rho;
+
+    @Option(names = "--source-type", description = "elastic: explosive (default), fx, fz, or in 3-D fy")
+    String sourceType;
+
+    @Option(names = "--record", description = "elastic: recorded fields in record order (default p,vx,vz; 3-D"
+            + " p,vx,vy,vz)")
+    String record;
 
     @Option(names = "--dh", required = true, split = ",",
             description = "grid spacing in m: one value, or one per axis in model order (z,[y,]x)")
@@ -68,14 +102,34 @@ public final class ProblemOptions {
     @Option(names = "--threads", defaultValue = "0", description = "Java backend threads, 0 = all cores")
     int threads;
 
-    /** The problem read from the files named by the options: the spec is built (and so checked). */
-    record Problem(PropSpec spec, float[] vp, int[] shape, int[][][] sources, int[][][] receivers, float[] wavelet) {
+    /**
+     * The problem read from the files named by the options: the spec is built (and so checked). {@code model} is the
+     * parameter-major model (acoustic vp; elastic vp, vs, rho one after the other), null when the run is decomposed:
+     * each rank reads its tile of each of {@code files} then (the parameters' files, --vp first).
+     */
+    record Problem(PropSpec spec, float[] model, List<Path> files, int[] shape, int[][][] sources, int[][][] receivers,
+                   float[] wavelet) {
+        /** The velocity model's file. */
+        Path vpFile() {
+            return files.get(0);
+        }
+
+        /** The option of each parameter's file: --vp (, --vs, --rho). */
+        static String option(int k) {
+            return "--" + PropSpec.Equation.ELASTIC.parameters().get(k);
+        }
     }
 
     /** The input files by option, for the check that no output overwrites one. */
     Map<String, Path> inputs() {
         Map<String, Path> in = new LinkedHashMap<>();
         in.put("--vp", vp);
+        if (vs != null) {
+            in.put("--vs", vs);
+        }
+        if (rho != null) {
+            in.put("--rho", rho);
+        }
         in.put("--sources", sources);
         in.put("--receivers", receivers);
         if (wavelet != null && wavelet.file != null) {
@@ -86,20 +140,34 @@ public final class ProblemOptions {
 
     /**
      * Reads and checks every input file; errors name the option, the file and what was seen. Before anything big is
-     * allocated, the memory of the run is estimated and checked against the heap: all of it on one domain, the
-     * batch's arrays only when {@code decomposed} (each rank checks its tile's solver once its tile is known).
+     * allocated, the memory of the run is estimated and checked against the heap. When {@code decomposed}, only the
+     * model's header is read here: each rank reads and checks its tile, and checks its memory, once its tile is known.
      * {@code gradient} is the wavefield storage of a gradient run, or null for a forward run.
      */
     Problem load(Storage gradient, boolean decomposed) {
         warnThreads(threads, "--threads");
-        Npy.Array model = Npy.readFloat32(vp, "--vp");
-        int[] shape = model.shape();
+        boolean elastic = equation == EquationChoice.elastic;
+        checkEquationOptions(elastic);
+        float[] v = null;
+        int[] shape;
+        if (decomposed) {
+            shape = Npy.headerFloat32(vp, "--vp", null).shape();
+        } else {
+            Npy.Array model = Npy.readFloat32(vp, "--vp");
+            shape = model.shape();
+            v = model.asFloat32();
+        }
         if (shape.length != 2 && shape.length != 3) {
             throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
-        float[] v = model.asFloat32();
-        Cells.checkVelocity(v, shape, null, "--vp: " + vp);
+        if (!decomposed && !elastic) {
+            Cells.checkVelocity(v, shape, null, "--vp: " + vp);
+        }
+        if (elastic) {
+            sameShape(vs, "--vs", shape);
+            sameShape(rho, "--rho", shape);
+        }
         int ndim = shape.length;
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
@@ -108,14 +176,23 @@ public final class ProblemOptions {
         if (gradient != null) {
             b.storage(gradient);
         }
+        if (elastic) {
+            b.equation(PropSpec.Equation.ELASTIC).sourceType(sourceType(ndim)).recordFields(recordFields(ndim));
+        }
         PropSpec spec = b.build();
         int shots = src.length;
         int nrec = rec[0].length;
-        Grid grid = decomposed ? null : Grid.single(spec);
         long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
-        MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
-                : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
-        need.requireHeap(decomposed ? "this run's batch (record, wavelet, data)" : "this run");
+        if (!decomposed) {
+            Grid grid = Grid.single(spec);
+            MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
+                    : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
+            need.requireHeap("this run");
+        }
+        float[] model = v;
+        if (elastic && !decomposed) {
+            model = elasticModel(v, shape);
+        }
         float[] w;
         if (wavelet.ricker != null) {
             w = Wavelets.ricker(wavelet.ricker, nt, dt);
@@ -129,7 +206,83 @@ public final class ProblemOptions {
             }
             w = wa.asFloat32();
         }
-        return new Problem(spec, v, shape, src, rec, w);
+        List<Path> files = elastic ? List.of(vp, vs, rho) : List.of(vp);
+        return new Problem(spec, model, files, shape, src, rec, w);
+    }
+
+    /** Refuses the options of the other equation: elastic needs --vs and --rho; acoustic takes none of its own. */
+    private void checkEquationOptions(boolean elastic) {
+        String[] names = {"--vs", "--rho", "--source-type", "--record"};
+        Object[] given = {vs, rho, sourceType, record};
+        for (int k = 0; k < names.length; k++) {
+            if (!elastic && given[k] != null) {
+                throw new IllegalArgumentException(names[k] + " is an option of --equation elastic; this run is"
+                        + " acoustic (the default): add --equation elastic, or drop " + names[k]);
+            }
+            if (elastic && k < 2 && given[k] == null) {
+                throw new IllegalArgumentException("--equation elastic needs " + names[k] + " (" + (k == 0
+                        ? "S velocity, m/s" : "density, kg/m^3") + ", float32 of the shape of --vp)");
+            }
+        }
+    }
+
+    /** The elastic source type of --source-type (default explosive), checked against the model's dimensions. */
+    private ElasticSource sourceType(int ndim) {
+        if (sourceType == null) {
+            return ElasticSource.EXPLOSIVE;
+        }
+        ElasticSource t;
+        try {
+            t = ElasticSource.parse(sourceType);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--source-type: " + e.getMessage());
+        }
+        if (t == ElasticSource.FY && ndim != 3) {
+            throw new IllegalArgumentException("--source-type fy needs a 3-D model; --vp is 2-D: use explosive, fx or"
+                    + " fz");
+        }
+        return t;
+    }
+
+    /** The recorded fields of --record (default every field). */
+    private List<ElasticField> recordFields(int ndim) {
+        String list = record != null ? record : ndim == 2 ? "p,vx,vz" : "p,vx,vy,vz";
+        try {
+            return ElasticField.parseList(list, ndim);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--record: " + e.getMessage());
+        }
+    }
+
+    /** Refuses a parameter file whose shape is not --vp's (reads its header only). */
+    private static void sameShape(Path file, String what, int[] shape) {
+        int[] s = Npy.headerFloat32(file, what, null).shape();
+        if (!Arrays.equals(s, shape)) {
+            throw new IllegalArgumentException(what + ": " + file + ": shape " + Arrays.toString(s) + " differs from"
+                    + " --vp's " + Arrays.toString(shape) + ": vp, vs and rho must have the same shape, (nz, nx) or"
+                    + " (nz, ny, nx)");
+        }
+    }
+
+    /**
+     * The elastic model of a single-domain run, vp, vs, rho one after the other, each cell checked (finite, vp > 0,
+     * vs >= 0 and below vp·√3/2, rho > 0) with the file and the cell's position named in the message.
+     */
+    private float[] elasticModel(float[] v, int[] shape) {
+        float[] s = Npy.readFloat32(vs, "--vs", shape).asFloat32();
+        float[] r = Npy.readFloat32(rho, "--rho", shape).asFloat32();
+        Cells.checkElastic(v, s, r, shape, null, null, names());
+        int n = v.length;
+        float[] m = new float[Math.multiplyExact(3, n)];
+        System.arraycopy(v, 0, m, 0, n);
+        System.arraycopy(s, 0, m, n, n);
+        System.arraycopy(r, 0, m, 2 * n, n);
+        return m;
+    }
+
+    /** "--vp: file" etc., for messages about the elastic model's cells. */
+    String[] names() {
+        return new String[] {"--vp: " + vp, "--vs: " + vs, "--rho: " + rho};
     }
 
     /** Warns on stderr when {@code threads} is more than the cores this process may use. */
@@ -166,15 +319,21 @@ public final class ProblemOptions {
     }
 
     /**
-     * Throws when the record {@code data} (B, nt, nrec[, 1]) read from {@code file} holds NaN or Inf, naming the file
-     * and the (shot, sample, receiver) of the first such value.
+     * Throws when the record {@code data} (B, nt, nrec, nfield) read from {@code file} holds NaN or Inf, naming the
+     * file and the (shot, sample, receiver) of the first such value.
      */
     static void checkFiniteRecord(float[] data, int nt, int nrec, Path file, String what) {
+        checkFiniteRecord(data, nt, nrec, 1, file, what);
+    }
+
+    /** As {@link #checkFiniteRecord(float[], int, int, Path, String)} for {@code nfield} fields per receiver. */
+    static void checkFiniteRecord(float[] data, int nt, int nrec, int nfield, Path file, String what) {
         for (int i = 0; i < data.length; i++) {
             if (!Float.isFinite(data[i])) {
-                long r = i % nrec;
-                long t = (i / nrec) % nt;
-                long b = i / ((long) nrec * nt);
+                long j = i / nfield;
+                long r = j % nrec;
+                long t = (j / nrec) % nt;
+                long b = j / ((long) nrec * nt);
                 throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
                         + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
                         + " remove that trace");

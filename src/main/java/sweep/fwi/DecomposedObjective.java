@@ -69,6 +69,11 @@ public final class DecomposedObjective implements DataObjective {
         return g.misfit();
     }
 
+    /** Bytes this rank's tile solver holds ({@link ModelParallel#bytesHeld()}). */
+    public long bytesHeld() {
+        return mp.bytesHeld();
+    }
+
     @Override
     public void close() {
         mp.close();

@@ -34,6 +34,11 @@ public final class SingleDomainObjective implements DataObjective {
         return g.misfit();
     }
 
+    /** Bytes its solver holds ({@link Propagator#bytesHeld()}). */
+    public long bytesHeld() {
+        return solver.bytesHeld();
+    }
+
     @Override
     public void close() {
         solver.close();

@@ -61,11 +61,7 @@ public final class AtomicFiles {
                 content.writeTo(out);
                 out.force(false);
             }
-            try {
-                Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
+            move(tmp, path);
             tmp = null;
         } catch (IOException e) {
             throw new UncheckedIOException(path + ": cannot write " + kind + ": " + writeFailure(path, e), e);
@@ -77,6 +73,57 @@ public final class AtomicFiles {
                     // best effort: the write already failed
                 }
             }
+        }
+    }
+
+    private static void move(Path tmp, Path path) throws IOException {
+        try {
+            Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * For a file that several processes write together: makes a new, empty hidden temporary file in {@code path}'s
+     * folder (named as {@link #write}'s) and returns it; the writers fill it, then one of them calls
+     * {@link #commit}. {@code kind} names the file in the {@link UncheckedIOException} thrown on failure.
+     */
+    public static Path createShared(Path path, String kind) {
+        Path dir = path.toAbsolutePath().getParent();
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
+                    + TEMP_COUNTER.incrementAndGet() + ".tmp");
+            try {
+                FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return tmp;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw new UncheckedIOException(path + ": cannot write " + kind + ": " + writeFailure(path, e), e);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(path + ": cannot write " + kind + ": " + writeFailure(path, e), e);
+            }
+        }
+    }
+
+    /**
+     * Forces a temporary file from {@link #createShared} to disk and renames it over {@code path} (atomically where
+     * the file system can); the temporary file is removed when that fails.
+     */
+    public static void commit(Path tmp, Path path, String kind) {
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(false);
+            }
+            move(tmp, path);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // best effort: the write already failed
+            }
+            throw new UncheckedIOException(path + ": cannot write " + kind + ": " + writeFailure(path, e), e);
         }
     }
 

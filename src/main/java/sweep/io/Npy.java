@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -192,6 +195,213 @@ public final class Npy {
         return readInts(path, what, null);
     }
 
+    // ------------------------------------------------------------------ reading parts of a file
+
+    /**
+     * What the header of a .npy file says: its dtype (normalised as in {@link Array}), its C-order shape and the byte
+     * offset of its first element. The file's length has been checked against it.
+     */
+    public record Header(String dtype, int[] shape, long dataOffset) {
+        public Header {
+            shape = shape.clone();
+        }
+
+        @Override
+        public int[] shape() {
+            return shape.clone();
+        }
+    }
+
+    /** Reads and checks only the header of a .npy file (no data); {@code what} prefixes error messages. */
+    public static Header header(Path path, String what) {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            return readHeader(ch, new Where(path, what), false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
+        }
+    }
+
+    /**
+     * The header of a float32 file whose shape matches {@code expectedShape} (null: any; -1: any length on that axis),
+     * refused with the same messages as {@link #readFloat32(Path, String, int[])}; reads no data.
+     */
+    public static Header headerFloat32(Path path, String what, int[] expectedShape) {
+        Header h = header(path, what);
+        checkFloat32(h, expectedShape, path, what);
+        return h;
+    }
+
+    private static void checkFloat32(Header h, int[] expectedShape, Path path, String what) {
+        if (!h.dtype.equals("<f4")) {
+            throw new FormatException(label(path, what) + "dtype is '" + h.dtype + "' with shape "
+                    + shapeText(h.shape) + ", expected float32 '<f4'; convert it with numpy: "
+                    + "np.save(path, a.astype('<f4'))");
+        }
+        checkShape(h.shape, h.dtype, expectedShape, path, what);
+    }
+
+    /**
+     * Reads a selection of a float32 file of {@code expectedShape} (checked as in
+     * {@link #readFloat32(Path, String, int[])}) without reading the rest: element {@code (i0, ..., ik)} of the result
+     * (C order, shape {@code (index[0].length, ..., index[k].length)}) is the file's element
+     * {@code (index[0][i0], ..., index[k][ik])}; a null list takes the whole axis. Indices may repeat (e.g. an edge
+     * replicated past the end of an axis) and need not be sorted. The file is read with positional reads, one run of
+     * nearby selected elements of the last selected axis at a time; the axes after it are read whole.
+     */
+    public static float[] readFloat32Selection(Path path, String what, int[] expectedShape, int[][] index) {
+        Where at = new Where(path, what);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            Header h = readHeader(ch, at, false);
+            checkFloat32(h, expectedShape, path, what);
+            return readSelection(ch, h, index, at);
+        } catch (IOException e) {
+            throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
+        }
+    }
+
+    /** Elements of a run read at once when they lie at most this far apart (the gap is read and dropped). */
+    static final int GAP = 256;
+
+    private static float[] readSelection(FileChannel ch, Header h, int[][] index, Where at) throws IOException {
+        int[] shape = h.shape;
+        int nd = shape.length;
+        if (index == null || index.length != nd) {
+            throw new IllegalArgumentException(label(at.path, at.what) + "a selection needs one index list per axis"
+                    + " of the shape " + shapeText(shape) + ", got " + (index == null ? "none" : index.length));
+        }
+        int[] outShape = new int[nd];
+        for (int a = 0; a < nd; a++) {
+            outShape[a] = index[a] == null ? shape[a] : index[a].length;
+            if (index[a] != null) {
+                for (int i : index[a]) {
+                    if (i < 0 || i >= shape[a]) {
+                        throw new IllegalArgumentException(label(at.path, at.what) + "selected index " + i
+                                + " on axis " + a + " is outside the shape " + shapeText(shape));
+                    }
+                }
+            }
+        }
+        long total = product(outShape);
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(label(at.path, at.what) + "the selection " + shapeText(outShape)
+                    + " holds " + total + " values, more than a Java array holds; select less");
+        }
+        int k = nd - 1; // the last axis that is not read whole: the axes after it form each element
+        while (k >= 0 && whole(index[k], shape[k])) {
+            k--;
+        }
+        if (k < 0 || total == 0) {
+            return (float[]) readData(ch, "<f4", (int) total, h.dataOffset, at);
+        }
+        float[] out = new float[(int) total];
+        long inner = 1;
+        for (int a = k + 1; a < nd; a++) {
+            inner *= shape[a];
+        }
+        int[] sel = index[k];
+        List<int[]> runs = runs(sel, inner);
+        ByteBuffer buf = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        int[] lead = new int[k]; // odometer over the selected indices of axes 0..k-1
+        long leadOut = 0;
+        while (true) {
+            long row = 0; // flat index, in elements of axis k, of (lead..., 0)
+            for (int a = 0; a < k; a++) {
+                row = row * shape[a] + (index[a] == null ? lead[a] : index[a][lead[a]]);
+            }
+            row *= shape[k];
+            long outBase = leadOut * sel.length * inner;
+            for (int[] run : runs) {
+                readRun(ch, h.dataOffset, row, run, sel, inner, buf, out, outBase, at);
+            }
+            leadOut++;
+            int a = k - 1;
+            while (a >= 0 && ++lead[a] == outShape[a]) {
+                lead[a] = 0;
+                a--;
+            }
+            if (a < 0) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static boolean whole(int[] idx, int n) {
+        if (idx == null) {
+            return true;
+        }
+        if (idx.length != n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (idx[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Groups the positions of {@code sel} into runs {first, last, positions...}: selected elements at most
+     * {@link #GAP} apart whose span fits in one {@link #CHUNK}-byte read (or one element, when an element alone is
+     * larger).
+     */
+    private static List<int[]> runs(int[] sel, long inner) {
+        Integer[] order = new Integer[sel.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (p, q) -> Integer.compare(sel[p], sel[q]));
+        long perChunk = Math.max(1, CHUNK / (4 * inner));
+        List<int[]> runs = new ArrayList<>();
+        int i = 0;
+        while (i < order.length) {
+            int first = sel[order[i]];
+            int j = i + 1;
+            while (j < order.length && sel[order[j]] - sel[order[j - 1]] <= GAP
+                    && sel[order[j]] - first < perChunk) {
+                j++;
+            }
+            int[] run = new int[2 + j - i];
+            run[0] = first;
+            run[1] = sel[order[j - 1]];
+            for (int p = i; p < j; p++) {
+                run[2 + p - i] = order[p];
+            }
+            runs.add(run);
+            i = j;
+        }
+        return runs;
+    }
+
+    /** Reads one run of elements of axis k in row {@code row} and places each selected one in {@code out}. */
+    private static void readRun(FileChannel ch, long dataOffset, long row, int[] run, int[] sel, long inner,
+                                ByteBuffer buf, float[] out, long outBase, Where at) throws IOException {
+        long span = (run[1] - run[0] + 1) * inner;
+        long pos = dataOffset + 4 * (row + run[0]) * inner;
+        if (4 * span <= buf.capacity()) {
+            buf.clear().limit((int) (4 * span));
+            readFully(ch, buf, pos, at);
+            FloatBuffer f = buf.asFloatBuffer();
+            for (int p = 2; p < run.length; p++) {
+                int j = run[p];
+                f.get((int) ((sel[j] - run[0]) * inner), out, (int) (outBase + j * inner), (int) inner);
+            }
+            return;
+        }
+        for (int p = 2; p < run.length; p++) { // one element larger than a chunk: read it in pieces
+            int j = run[p];
+            long from = dataOffset + 4 * (row + sel[j]) * inner;
+            for (long done = 0; done < inner; ) {
+                int n = (int) Math.min(inner - done, buf.capacity() / 4);
+                buf.clear().limit(4 * n);
+                readFully(ch, buf, from + 4 * done, at);
+                buf.asFloatBuffer().get(out, (int) (outBase + j * inner + done), n);
+                done += n;
+            }
+        }
+    }
+
     private record Where(Path path, String what) {
         FormatException error(String problem) {
             return new FormatException(label(path, what) + problem);
@@ -199,6 +409,16 @@ public final class Npy {
     }
 
     private static Array read(FileChannel ch, Where at) throws IOException {
+        Header h = readHeader(ch, at, true);
+        int count = (int) product(h.shape);
+        return new Array(h.dtype, h.shape, readData(ch, h.dtype, count, h.dataOffset, at));
+    }
+
+    /**
+     * Parses and checks the header, and checks the file's length against it; {@code whole}: the array is to be read
+     * whole, so it must fit in one Java array (a file read in parts may hold more).
+     */
+    private static Header readHeader(FileChannel ch, Where at, boolean whole) throws IOException {
         long fileSize = ch.size();
         if (fileSize < 10) {
             throw at.error("file is " + fileSize + " bytes long, too short to be a .npy file "
@@ -262,11 +482,15 @@ public final class Npy {
             throw at.error("fortran_order is True; only C order is supported: "
                     + "re-save with np.save(path, np.ascontiguousarray(a))");
         }
-        int[] shape = checkShape(dims, at);
-        int count = (int) product(shape);
+        int[] shape = checkShape(dims, at, whole);
+        long count = product(shape);
         int item = itemSize(dtype);
+        if (count > Long.MAX_VALUE / 16) {
+            throw at.error("shape " + shapeText(shape) + " holds more elements than any file can; the header is"
+                    + " corrupt, regenerate the file");
+        }
         long dataStart = prefix + headerLen;
-        long expected = dataStart + (long) count * item;
+        long expected = dataStart + count * item;
         if (fileSize != expected) {
             throw at.error("file is " + fileSize + " bytes but dtype '" + dtype + "' with shape "
                     + shapeText(shape) + " needs " + expected + " (" + dataStart + " header + "
@@ -274,7 +498,7 @@ public final class Npy {
                     + (fileSize < expected ? "truncated (an interrupted write?)" : "longer than its header says")
                     + ", regenerate it");
         }
-        return new Array(dtype, shape, readData(ch, dtype, count, dataStart, at));
+        return new Header(dtype, shape, dataStart);
     }
 
     /** Returns the normalised dtype, or throws naming the problem. */
@@ -301,7 +525,7 @@ public final class Npy {
                 + "; convert with numpy, e.g. np.save(path, a.astype('<f4'))");
     }
 
-    private static int[] checkShape(long[] dims, Where at) {
+    private static int[] checkShape(long[] dims, Where at, boolean whole) {
         int[] shape = new int[dims.length];
         boolean empty = false;
         for (int i = 0; i < dims.length; i++) {
@@ -319,7 +543,7 @@ public final class Npy {
         long n = 1;
         for (int d : shape) {
             n *= d;
-            if (!empty && n > Integer.MAX_VALUE) {
+            if (whole && !empty && n > Integer.MAX_VALUE) {
                 throw at.error("shape " + shapeText(dims) + " has more than " + Integer.MAX_VALUE
                         + " elements, more than a Java array holds; split the array");
             }
@@ -376,12 +600,16 @@ public final class Npy {
     }
 
     private static void checkShape(Array a, int[] expected, Path path, String what) {
+        checkShape(a.shape, a.dtype(), expected, path, what);
+    }
+
+    private static void checkShape(int[] shape, String dtype, int[] expected, Path path, String what) {
         if (expected == null) {
             return;
         }
-        boolean ok = expected.length == a.shape.length;
+        boolean ok = expected.length == shape.length;
         for (int i = 0; ok && i < expected.length; i++) {
-            ok = expected[i] == -1 || expected[i] == a.shape[i];
+            ok = expected[i] == -1 || expected[i] == shape[i];
         }
         if (!ok) {
             StringBuilder want = new StringBuilder("(");
@@ -389,8 +617,8 @@ public final class Npy {
                 want.append(i > 0 ? ", " : "").append(expected[i] == -1 ? "any" : String.valueOf(expected[i]));
             }
             want.append(expected.length == 1 ? ",)" : ")");
-            throw new FormatException(label(path, what) + "shape is " + shapeText(a.shape) + " (dtype '"
-                    + a.dtype() + "'), expected " + want + "; check the model dimensions");
+            throw new FormatException(label(path, what) + "shape is " + shapeText(shape) + " (dtype '"
+                    + dtype + "'), expected " + want + "; check the model dimensions");
         }
     }
 
@@ -559,6 +787,81 @@ public final class Npy {
                 done += k;
             }
         });
+    }
+
+    /**
+     * The header a float32 file of {@code shape} starts with (its length, a multiple of 64 bytes, is the offset of the
+     * data), for writers that place the data themselves (see {@link #writeFloat32Box}).
+     */
+    public static byte[] float32Header(int... shape) {
+        return header("<f4", shape.clone());
+    }
+
+    /**
+     * Writes {@code data}, a C-order box of {@code count} elements, at {@code offset} of a float32 array of
+     * {@code shape} whose data starts at byte {@code dataOffset} of {@code ch}, with positional writes (one per
+     * contiguous run of the file; the channel's position is not used). Other parts of the file are left alone, so
+     * that several processes may each write their own box of one file.
+     */
+    public static void writeFloat32Box(FileChannel ch, long dataOffset, int[] shape, int[] offset, int[] count,
+                                       float[] data) throws IOException {
+        int nd = shape.length;
+        if (offset.length != nd || count.length != nd) {
+            throw new IllegalArgumentException("box offset " + Arrays.toString(offset) + " and count "
+                    + Arrays.toString(count) + " need one entry per axis of " + shapeText(shape));
+        }
+        for (int a = 0; a < nd; a++) {
+            if (offset[a] < 0 || count[a] < 0 || (long) offset[a] + count[a] > shape[a]) {
+                throw new IllegalArgumentException("box at " + Arrays.toString(offset) + " of "
+                        + Arrays.toString(count) + " does not lie inside " + shapeText(shape));
+            }
+        }
+        if (product(count) != data.length) {
+            throw new IllegalArgumentException("a box of " + Arrays.toString(count) + " holds " + product(count)
+                    + " values, got " + data.length);
+        }
+        if (data.length == 0) {
+            return;
+        }
+        int k = nd - 1; // the last axis the box does not cover whole: each of its runs is contiguous in the file
+        while (k > 0 && offset[k] == 0 && count[k] == shape[k]) {
+            k--;
+        }
+        long inner = 1;
+        for (int a = k + 1; a < nd; a++) {
+            inner *= shape[a];
+        }
+        long run = count[k] * inner;
+        ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(CHUNK, 4 * run)).order(ByteOrder.LITTLE_ENDIAN);
+        int[] lead = new int[k];
+        long src = 0;
+        while (true) {
+            long row = 0;
+            for (int a = 0; a < k; a++) {
+                row = row * shape[a] + offset[a] + lead[a];
+            }
+            long pos = dataOffset + 4 * ((row * shape[k] + offset[k]) * inner);
+            for (long done = 0; done < run; ) {
+                int n = (int) Math.min(run - done, buf.capacity() / 4);
+                buf.clear();
+                buf.asFloatBuffer().put(data, (int) (src + done), n);
+                buf.limit(4 * n);
+                long at = pos + 4 * done;
+                while (buf.hasRemaining()) {
+                    at += ch.write(buf, at);
+                }
+                done += n;
+            }
+            src += run;
+            int a = k - 1;
+            while (a >= 0 && ++lead[a] == count[a]) {
+                lead[a] = 0;
+                a--;
+            }
+            if (a < 0) {
+                break;
+            }
+        }
     }
 
     private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {

@@ -7,6 +7,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
+import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
@@ -15,7 +16,9 @@ import sweep.prop.HaloHook;
  * Fills the halos of a tile's wavefields across the cut faces of the mesh: per exchange one batch of non-blocking
  * sends and receives over the {@code model} communicator (2-D: x faces; 3-D: x and y faces), halo width order/2,
  * strips spanning the tile's whole computational extent along the other axes (PML pads included), on direct
- * buffers allocated once. A star stencil needs no corners.
+ * buffers allocated once. A star stencil needs no corners. Several components of one sub-step (the elastic velocities,
+ * or stresses) travel together: {@link #exchange(float[], int)} packs the strips of every component into one buffer
+ * per face, so each neighbour gets one message per exchange whatever the equation.
  */
 public final class HaloExchange implements HaloHook {
     /** One cut face: the strip sent to the neighbour and the halo strip received from it. */
@@ -25,26 +28,50 @@ public final class HaloExchange implements HaloHook {
         final int recvTag;
         final int[] sendBox;
         final int[] recvBox;
+        /** Cells of one component's strip. */
         final int size;
+        /** Whether the face is normal to x (else to y). */
+        final boolean alongX;
+        /** The strips of an exchange with corners: a y face's reach over the x halos that face a neighbour. */
+        final int[] cornerSendBox;
+        final int[] cornerRecvBox;
+        final int cornerSize;
+        /** Room for {@code components} strips (the larger kind), one after the other. */
         final float[] scratch;
         final FloatBuffer sendBuf;
         final FloatBuffer recvBuf;
 
-        Face(int neighbour, int sendTag, int recvTag, int[] sendBox, int[] recvBox) {
+        Face(int neighbour, int sendTag, int recvTag, int[] sendBox, int[] recvBox, boolean alongX, int xLo, int xHi,
+             int components) {
             this.neighbour = neighbour;
             this.sendTag = sendTag;
             this.recvTag = recvTag;
             this.sendBox = sendBox;
             this.recvBox = recvBox;
-            this.size = (sendBox[1] - sendBox[0]) * (sendBox[3] - sendBox[2]) * (sendBox[5] - sendBox[4]);
-            this.scratch = new float[size];
-            this.sendBuf = MPI.newFloatBuffer(size);
-            this.recvBuf = MPI.newFloatBuffer(size);
+            this.alongX = alongX;
+            this.size = volume(sendBox);
+            this.cornerSendBox = sendBox.clone();
+            this.cornerRecvBox = recvBox.clone();
+            if (!alongX) {
+                cornerSendBox[4] = cornerRecvBox[4] = xLo;
+                cornerSendBox[5] = cornerRecvBox[5] = xHi;
+            }
+            this.cornerSize = volume(cornerSendBox);
+            int room = Math.multiplyExact(Math.max(size, cornerSize), components);
+            this.scratch = new float[room];
+            this.sendBuf = MPI.newFloatBuffer(room);
+            this.recvBuf = MPI.newFloatBuffer(room);
+        }
+
+        private static int volume(int[] b) {
+            return (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
         }
     }
 
     private final Intracomm comm;
     private final int[] geo;
+    /** Per component c, {@code geo} with OFF0 moved to component c of a packed array (for {@link Pack}). */
+    private final int[][] componentGeo;
     private final List<Face> faces = new ArrayList<>();
     private final Request[] requests;
     private long exchanges;
@@ -55,10 +82,26 @@ public final class HaloExchange implements HaloHook {
     private float[] pending;
     private final boolean[] cut = new boolean[6];
 
-    /** Exchange for {@code grid}, this rank's tile of the mesh; {@code halfWidth} = order/2. */
+    /** Exchange of single fields for {@code grid}, this rank's tile of the mesh; {@code halfWidth} = order/2. */
     public HaloExchange(ModelParallelMesh mesh, Grid grid, int halfWidth) {
+        this(mesh, grid, halfWidth, 1);
+    }
+
+    /**
+     * Exchange for {@code grid}, this rank's tile of the mesh, of up to {@code maxComponents} components per exchange
+     * (the equation's {@code maxExchangeComponents}); {@code halfWidth} = order/2.
+     */
+    public HaloExchange(ModelParallelMesh mesh, Grid grid, int halfWidth, int maxComponents) {
+        if (maxComponents < 1) {
+            throw new IllegalArgumentException("maxComponents must be >= 1, got " + maxComponents);
+        }
         this.comm = mesh.model();
         this.geo = grid.geo();
+        this.componentGeo = new int[maxComponents][];
+        for (int c = 0; c < maxComponents; c++) {
+            componentGeo[c] = geo.clone();
+            componentGeo[c][Layout.OFF0] += c * geo[Layout.LEN];
+        }
         MeshTopology t = mesh.topology();
         int h = halfWidth;
         int nz = grid.nz();
@@ -66,6 +109,9 @@ public final class HaloExchange implements HaloHook {
         int nx = grid.nx();
         MeshTopology.Axis[] axes = grid.ndim() == 3 ? new MeshTopology.Axis[] {MeshTopology.Axis.Y, MeshTopology.Axis.X}
                 : new MeshTopology.Axis[] {MeshTopology.Axis.X};
+        // the x range a y face covers in an exchange with corners: the x halos that face a neighbour, too
+        int xLo = t.neighbourRank(MeshTopology.Axis.X, MeshTopology.Side.LOW).isPresent() ? -h : 0;
+        int xHi = t.neighbourRank(MeshTopology.Axis.X, MeshTopology.Side.HIGH).isPresent() ? nx + h : nx;
         for (MeshTopology.Axis axis : axes) {
             for (MeshTopology.Side side : MeshTopology.Side.values()) {
                 var nb = t.neighbourRank(axis, side);
@@ -93,7 +139,8 @@ public final class HaloExchange implements HaloHook {
                 int theirs = 2 * a + (1 - side.ordinal());
                 cut[(axis == MeshTopology.Axis.X ? 4 : 2) + side.ordinal()] = true;
                 // the neighbour is in this shot group: its rank in the model communicator is its tile rank
-                faces.add(new Face(nb.getAsInt() - t.groupRootRank(), theirs, mine, send, recv));
+                faces.add(new Face(nb.getAsInt() - t.groupRootRank(), theirs, mine, send, recv,
+                        axis == MeshTopology.Axis.X, xLo, xHi, maxComponents));
             }
         }
         requests = new Request[2 * faces.size()];
@@ -137,6 +184,105 @@ public final class HaloExchange implements HaloHook {
         end();
     }
 
+    /**
+     * Exchanges the cut-face halos of {@code components} wavefield arrays stored one after the other in {@code packed}:
+     * per face the strips of every component, packed one after the other, go in ONE message. One component costs what
+     * {@link #exchange(float[])} costs.
+     */
+    @Override
+    public void exchange(float[] packed, int components) {
+        if (components == 1) {
+            exchange(packed);
+            return;
+        }
+        checkComponents(components);
+        if (faces.isEmpty()) {
+            return;
+        }
+        mark = System.nanoTime();
+        transfer(faces, false, packed, components);
+        exchanges++;
+    }
+
+    /**
+     * As {@link #exchange(float[], int)}, and fills the corner halos too (cells beyond a cut along x and one along y,
+     * which the diagonal neighbour owns): the x faces first, then the y faces with strips that reach over the x halos
+     * just filled. Still one message per neighbour.
+     */
+    @Override
+    public void exchangeWithCorners(float[] packed, int components) {
+        checkComponents(components);
+        if (faces.isEmpty()) {
+            return;
+        }
+        mark = System.nanoTime();
+        List<Face> x = new ArrayList<>();
+        List<Face> y = new ArrayList<>();
+        for (Face f : faces) {
+            (f.alongX ? x : y).add(f);
+        }
+        lap(COPY);
+        transfer(x, false, packed, components);
+        transfer(y, true, packed, components);
+        exchanges++;
+    }
+
+    private void checkComponents(int components) {
+        if (components < 1 || components > componentGeo.length) {
+            throw new IllegalArgumentException("a halo exchange of " + components + " components, but this exchange"
+                    + " was built for at most " + componentGeo.length + ": build it with the equation's"
+                    + " maxExchangeComponents");
+        }
+        if (pending != null) {
+            throw new IllegalStateException("multi-component halo exchange while a field exchange is in flight");
+        }
+    }
+
+    /**
+     * One batch of messages, one per face of {@code set}: the strips of every component packed one after the other
+     * (the corner strips when {@code corners}), sent, received and unpacked.
+     */
+    private void transfer(List<Face> set, boolean corners, float[] packed, int components) {
+        if (set.isEmpty()) {
+            return;
+        }
+        Request[] req = set.size() == faces.size() ? requests : new Request[2 * set.size()];
+        try {
+            int k = 0;
+            for (Face f : set) {
+                int n = (corners ? f.cornerSize : f.size) * components;
+                req[k++] = comm.iRecv(f.recvBuf, n, MPI.FLOAT, f.neighbour, f.recvTag);
+            }
+            lap(MPI_POST);
+            for (Face f : set) {
+                int[] b = corners ? f.cornerSendBox : f.sendBox;
+                int size = corners ? f.cornerSize : f.size;
+                for (int c = 0; c < components; c++) {
+                    Pack.pack(packed, f.scratch, c * size, componentGeo[c], b[0], b[1], b[2], b[3], b[4], b[5]);
+                }
+                f.sendBuf.clear();
+                f.sendBuf.put(f.scratch, 0, size * components);
+                lap(COPY);
+                req[k++] = comm.iSend(f.sendBuf, size * components, MPI.FLOAT, f.neighbour, f.sendTag);
+                lap(MPI_POST);
+            }
+            Request.waitAll(req);
+            lap(WAIT);
+        } catch (MPIException e) {
+            throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
+        }
+        for (Face f : set) {
+            int[] b = corners ? f.cornerRecvBox : f.recvBox;
+            int size = corners ? f.cornerSize : f.size;
+            f.recvBuf.clear();
+            f.recvBuf.get(f.scratch, 0, size * components);
+            for (int c = 0; c < components; c++) {
+                Pack.unpack(packed, f.scratch, c * size, componentGeo[c], b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+        }
+        lap(COPY);
+    }
+
     @Override
     public void begin(float[] field) {
         if (faces.isEmpty()) {
@@ -156,7 +302,7 @@ public final class HaloExchange implements HaloHook {
                 int[] b = f.sendBox;
                 Pack.pack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
                 f.sendBuf.clear();
-                f.sendBuf.put(f.scratch);
+                f.sendBuf.put(f.scratch, 0, f.size);
                 lap(COPY);
                 requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
                 lap(MPI_POST);
@@ -184,7 +330,7 @@ public final class HaloExchange implements HaloHook {
         lap(WAIT);
         for (Face f : faces) {
             f.recvBuf.clear();
-            f.recvBuf.get(f.scratch);
+            f.recvBuf.get(f.scratch, 0, f.size);
             int[] b = f.recvBox;
             Pack.unpack(pending, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
         }

@@ -7,6 +7,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import sweep.core.FdWeights;
+import sweep.prop.CellWindow;
 import sweep.prop.Cells;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
@@ -21,7 +22,9 @@ import sweep.prop.ShotWavelets;
  * {@link ModelParallelMesh} (SWEEP's {@code ModelParallel}): each rank builds the solver of its tile with cut-aware
  * padding (CPML only on true edges), halo exchange on cut faces, and its share of sources and receivers. Results are
  * bit-identical to the single-domain solver on the same problem. Sources, receivers and models are given in global
- * terms, the same call as on one domain.
+ * terms, the same call as on one domain, for any equation of the spec: models and gradients are parameter-major
+ * ({@link PropSpec.Equation#parameters()}: acoustic vp; elastic vp, vs, rho), records {@code (B, nt, nrec, nfield)}
+ * with the spec's {@link PropSpec#recordFields()}; an elastic spec also fixes the source type of every rank.
  */
 public final class ModelParallel implements AutoCloseable {
     private final PropSpec spec;
@@ -33,6 +36,9 @@ public final class ModelParallel implements AutoCloseable {
     private final Grid grid;
     private final HaloExchange halo;
     private final Propagator solver;
+    /** The equation's parameter count, and the cells of the global model each parameter of the solver's model has. */
+    private final int params;
+    private final CellWindow window;
     private int[] ownReceivers = new int[0];
     private int globalReceivers;
 
@@ -50,6 +56,7 @@ public final class ModelParallel implements AutoCloseable {
         this.tileShape = ext.shape();
         this.tileOffset = ext.offsets();
         int h = FdWeights.halfWidth(spec.order());
+        int margin = spec.equation().modelMargin(spec.order());
         for (int a = 1; a < spec.ndim(); a++) {
             boolean split = (a == spec.ndim() - 1 ? topo.px() : topo.py()) > 1;
             if (split && tileShape[a] < h) {
@@ -57,10 +64,18 @@ public final class ModelParallel implements AutoCloseable {
                         + " the halo (order/2 = " + h + ") along axis " + a + ": cuts must lie at least a halo width"
                         + " outside the PML band; use fewer tiles along that axis");
             }
+            if (split && tileShape[a] < margin) {
+                throw new IllegalArgumentException("tiles of " + Arrays.toString(tileShape) + " cells are thinner than"
+                        + " the " + spec.equation().name().toLowerCase(java.util.Locale.ROOT) + " model margin"
+                        + " (order/2 + 1 = " + margin + " cells) along axis " + a + ": a tile's solver reads that many"
+                        + " cells of its neighbours' model; use fewer tiles along that axis");
+            }
         }
         this.grid = tileGrid(spec, topo);
-        this.halo = new HaloExchange(mesh, grid, h);
+        this.halo = new HaloExchange(mesh, grid, h, spec.equation().maxExchangeComponents(spec.ndim()));
         this.solver = new Propagator(spec, grid, halo);
+        this.params = spec.equation().parameterCount();
+        this.window = solver.modelWindow();
     }
 
     /**
@@ -85,8 +100,9 @@ public final class ModelParallel implements AutoCloseable {
             throw new IllegalStateException("spec consistency check failed: " + e.getMessage(), e);
         }
         if (lo[0] != hi[0]) {
-            throw new IllegalArgumentException("the ranks were given different problem specs (shape, dh, dt, nt, abcn,"
-                    + " order, free surface, PML or storage differ): every rank must build the same global PropSpec");
+            throw new IllegalArgumentException("the ranks were given different problem specs (equation, shape, dh, dt,"
+                    + " nt, abcn, order, free surface, PML, storage, source type or recorded fields differ): every rank"
+                    + " must build the same global PropSpec");
         }
     }
 
@@ -161,58 +177,122 @@ public final class ModelParallel implements AutoCloseable {
     }
 
     /**
-     * Runs the forward problem on this rank's tile and returns its tile record {@code (B, nt, nrec_own, 1)} (the
+     * Runs the forward problem on this rank's tile and returns its tile record {@code (B, nt, nrec_own, nfield)} (the
      * columns of {@link #ownReceiverIndices()}).
      *
-     * @param model global physical model, or this rank's tile of it, or null to reuse the previous call's model
+     * @param model global physical model (parameter-major), or this rank's tile of it (each parameter's tile one after
+     *              the other), or null to reuse the previous call's model
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
         Local l = localize(sources, receivers, model);
         int nt = spec.nt();
+        int nf = spec.nfield();
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         int shots = sources.length;
         int nrec = l.receivers[0].length;
-        float[] data = new float[shots * nt * nrec];
+        int per = nt * nrec * nf;
+        float[] data = new float[shots * per];
         for (int b = 0; b < shots; b++) {
             Record r = solver.forward(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
                     new int[][][] {l.receivers[b]}, b == 0 ? l.model : null);
-            System.arraycopy(r.data(), 0, data, b * nt * nrec, nt * nrec);
+            System.arraycopy(r.data(), 0, data, b * per, per);
         }
-        return new Record(data, shots, nt, nrec, 1);
+        return new Record(data, shots, nt, nrec, nf);
     }
 
     /**
-     * Forward and adjoint runs with the misfit against {@code observed}, the global record {@code (B, nt, nrec, 1)}
-     * of this shot group's B shots (every group passes the same B; group g holds the global shots g·B .. g·B+B−1).
-     * Returns this tile's dJ/dvp (tile shape) summed over all groups' shots in global shot order (bit-identical to
-     * the single domain's batch sum), the misfit summed over every rank (in double) and this group's dJ/dwavelet
-     * {@code (B, nt)} summed over tiles.
+     * Forward and adjoint runs with the misfit against {@code observed}, the global record {@code (B, nt, nrec,
+     * nfield)} of this shot group's B shots (every group passes the same B; group g holds the global shots g·B ..
+     * g·B+B−1). Returns this tile's dJ/d(each parameter) (parameter-major, tile shape each) summed over all groups'
+     * shots in global shot order (bit-identical to the single domain's batch sum), the misfit summed over every rank
+     * (in double) and this group's dJ/dwavelet {@code (B, nt)} summed over tiles.
      */
     public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
                                        float[] observed, Misfit misfit) {
         Local l = localize(sources, receivers, model);
         int shots = sources.length;
         int nt = spec.nt();
-        if (observed == null || observed.length != shots * nt * globalReceivers) {
+        int nf = spec.nfield();
+        if (observed == null || observed.length != (long) shots * nt * globalReceivers * nf) {
             throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
-                    + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", 1)");
+                    + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", " + nf
+                    + ")");
         }
-        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        return gradient(l, wavelet, sources, observed, globalReceivers, ownReceivers, misfit);
+    }
+
+    /**
+     * As {@link #forwardAndGradient}, with only this rank's traces of the observed data: {@code ownObserved} is
+     * {@code (B, nt, nown, nfield)}, its columns the receivers {@link #ownedReceivers(int[][][])} lists, in that order
+     * (so a rank need not read the other ranks' traces). Same result, bit for bit.
+     */
+    public Gradient forwardAndGradientOwnTraces(float[] wavelet, int[][][] sources, int[][][] receivers,
+                                                float[] model, float[] ownObserved, Misfit misfit) {
+        Local l = localize(sources, receivers, model);
+        int shots = sources.length;
+        int nt = spec.nt();
         int nown = ownReceivers.length;
+        int nf = spec.nfield();
+        if (ownObserved == null || ownObserved.length != shots * nt * nown * nf) {
+            throw new IllegalArgumentException("observed traces have " + (ownObserved == null ? "no"
+                    : ownObserved.length) + " values; expected this rank's (" + shots + ", " + nt + ", " + nown
+                    + ", " + nf + ") of receivers " + Arrays.toString(ownReceivers));
+        }
+        int[] identity = new int[nown];
+        for (int r = 0; r < nown; r++) {
+            identity[r] = r;
+        }
+        return gradient(l, wavelet, sources, ownObserved, nown, identity, misfit);
+    }
+
+    /**
+     * The global indices of the receivers this rank's tile owns (ascending), for a batch whose every shot places its
+     * receivers on the same tiles (as every call here requires). Not collective; runs nothing.
+     */
+    public int[] ownedReceivers(int[][][] receivers) {
+        if (receivers == null || receivers.length == 0) {
+            throw new IllegalArgumentException("receivers need B >= 1 shots");
+        }
+        Routing.Partition pr = Routing.partitionGlobalCoords(receivers, topo, globalShape);
+        int[] own = pr.ownedIndices(0);
+        for (int b = 1; b < receivers.length; b++) {
+            if (!Arrays.equals(pr.ownedIndices(b), own)) {
+                throw sameLayoutError(b);
+            }
+        }
+        return own;
+    }
+
+    private static IllegalArgumentException sameLayoutError(int b) {
+        return new IllegalArgumentException("shot " + b + " places its receivers on other tiles than shot 0:"
+                + " a batch needs one receiver layout per tile; run such shots in separate calls");
+    }
+
+    /**
+     * The shot loop of a gradient: {@code observed} is {@code (B, nt, width, nfield)} and column {@code columns[r]} of
+     * it holds the traces of owned receiver r.
+     */
+    private Gradient gradient(Local l, float[] wavelet, int[][][] sources, float[] observed, int width,
+                              int[] columns, Misfit misfit) {
+        int shots = sources.length;
+        int nt = spec.nt();
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        int nown = columns.length;
+        int nf = spec.nfield();
         float[][] perShot = new float[shots][];
         float[] wbar = new float[shots * nt];
         double j = 0;
         for (int b = 0; b < shots; b++) {
-            float[] obs = new float[nt * nown];
+            float[] obs = new float[nt * nown * nf];
             for (int t = 0; t < nt; t++) {
                 for (int r = 0; r < nown; r++) {
-                    obs[t * nown + r] = observed[(b * nt + t) * globalReceivers + ownReceivers[r]];
+                    System.arraycopy(observed, ((b * nt + t) * width + columns[r]) * nf, obs, (t * nown + r) * nf, nf);
                 }
             }
             float[] wb = l.wavelet(wavelet, stride, b, nt);
             Gradient g = solver.forwardAndGradient(wb, new int[][][] {l.sources[b]}, new int[][][] {l.receivers[b]},
                     b == 0 ? l.model : null, obs, misfit);
-            perShot[b] = g.vp();
+            perShot[b] = g.parameters();
             System.arraycopy(g.wavelet(), 0, wbar, b * nt, nt);
             j += g.misfit();
         }
@@ -221,7 +301,7 @@ public final class ModelParallel implements AutoCloseable {
             mesh.model().allReduce(jj, 1, MPI.DOUBLE, MPI.SUM);
             mesh.shot().allReduce(jj, 1, MPI.DOUBLE, MPI.SUM);
             mesh.model().allReduce(wbar, wbar.length, MPI.FLOAT, MPI.SUM);
-            return new Gradient(orderedShotSum(perShot), wbar, jj[0]);
+            return new Gradient(orderedShotSum(perShot), params, wbar, jj[0]);
         } catch (MPIException e) {
             throw new IllegalStateException("gradient reduction failed: " + e.getMessage(), e);
         }
@@ -233,7 +313,7 @@ public final class ModelParallel implements AutoCloseable {
      * the same order as a single domain's batch.
      */
     private float[] orderedShotSum(float[][] perShot) throws MPIException {
-        int cells = product(tileShape);
+        int cells = params * product(tileShape);
         float[] sum = new float[cells];
         Intracomm shot = mesh.shot();
         int g = topo.shotGroup();
@@ -256,8 +336,8 @@ public final class ModelParallel implements AutoCloseable {
     }
 
     /**
-     * Assembles this shot group's record {@code (B, nt, nrec, 1)} on the group root (tile rank 0) from every tile's
-     * record; returns null on the other ranks. Collective over the {@code model} communicator.
+     * Assembles this shot group's record {@code (B, nt, nrec, nfield)} on the group root (tile rank 0) from every
+     * tile's record; returns null on the other ranks. Collective over the {@code model} communicator.
      */
     public Record gatherRecord(Record tileRecord) {
         Intracomm comm = mesh.model();
@@ -292,19 +372,25 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * Global-leaf style: the global model-shaped array on every rank of the shot group, assembled from each rank's
-     * tile-shaped array (e.g. a tile gradient). Collective over the {@code model} communicator.
+     * tile-shaped array (e.g. a tile gradient); a tile array of k tiles one after the other (a parameter-major
+     * gradient) gives k global arrays one after the other. Collective over the {@code model} communicator.
      */
     public float[] allGatherTiles(float[] tileArray) {
-        int cells = 1;
-        for (int n : tileShape) {
-            cells *= n;
-        }
-        if (tileArray.length != cells) {
+        int cells = product(tileShape);
+        if (tileArray.length == 0 || tileArray.length % cells != 0) {
             throw new IllegalArgumentException("tile array has " + tileArray.length + " values; the tile "
-                    + Arrays.toString(tileShape) + " needs " + cells);
+                    + Arrays.toString(tileShape) + " needs " + cells + " per parameter");
         }
-        float[] global = new float[product(globalShape)];
-        copyTile(tileArray, global, true);
+        int k = tileArray.length / cells;
+        int gcells = Math.toIntExact(Shaped.size(globalShape, "global array"));
+        float[] global = new float[Math.multiplyExact(k, gcells)];
+        for (int p = 0; p < k; p++) {
+            float[] g = k == 1 ? global : new float[gcells];
+            copyTile(k == 1 ? tileArray : Arrays.copyOfRange(tileArray, p * cells, (p + 1) * cells), g, true);
+            if (k > 1) {
+                System.arraycopy(g, 0, global, p * gcells, gcells);
+            }
+        }
         try {
             mesh.model().allReduce(global, global.length, MPI.FLOAT, MPI.SUM);
         } catch (MPIException e) {
@@ -341,8 +427,7 @@ public final class ModelParallel implements AutoCloseable {
             }
             int[] or = pr.ownedIndices(b);
             if (!Arrays.equals(or, own)) {
-                throw new IllegalArgumentException("shot " + b + " places its receivers on other tiles than shot 0:"
-                        + " a batch needs one receiver layout per tile; run such shots in separate calls");
+                throw sameLayoutError(b);
             }
             rec[b] = new int[or.length][];
             for (int i = 0; i < or.length; i++) {
@@ -353,34 +438,89 @@ public final class ModelParallel implements AutoCloseable {
         globalReceivers = receivers[0].length;
         float[] tileModel = null;
         if (model != null) {
-            int gcells = product(globalShape);
-            int tcells = product(tileShape);
-            double vmax;
-            if (model.length == gcells) {
-                // every rank checks the whole model: all report the same first bad cell, at its global position
-                Cells.checkVelocity(model, globalShape, null, "velocity model");
-                tileModel = new float[tcells];
-                copyTile(tileModel, model, false);
-                vmax = max(model);
-            } else if (model.length == tcells) {
-                Cells.checkVelocity(model, tileShape, tileOffset, "velocity model (tile of rank "
-                        + topo.rank() + ")");
-                tileModel = model;
-                double[] m = {max(model)};
-                try {
-                    mesh.model().allReduce(m, 1, MPI.DOUBLE, MPI.MAX);
-                } catch (MPIException e) {
-                    throw new IllegalStateException("model maximum reduction failed: " + e.getMessage(), e);
-                }
-                vmax = m[0];
-            } else {
-                throw new IllegalArgumentException("model has " + model.length + " values: expected the global model ("
-                        + gcells + " = " + Arrays.toString(globalShape) + ") or this rank's tile (" + tcells + " = "
-                        + Arrays.toString(tileShape) + ")");
-            }
-            solver.setPmlVelocity(vmax);
+            tileModel = spec.equation() == PropSpec.Equation.ACOUSTIC ? acousticModel(model) : windowModel(model);
         }
         return new Local(src, srcIdx, rec, tileModel);
+    }
+
+    /** The acoustic tile model (the window is the tile) from a global or tile velocity model; sets the PML velocity. */
+    private float[] acousticModel(float[] model) {
+        long gcells = 1;
+        for (int n : globalShape) {
+            gcells *= n;
+        }
+        int tcells = product(tileShape);
+        float[] tileModel;
+        double vmax;
+        if (model.length == gcells) {
+            // every rank checks the whole model: all report the same first bad cell, at its global position
+            Cells.checkVelocity(model, globalShape, null, "velocity model");
+            tileModel = new float[tcells];
+            copyTile(tileModel, model, false);
+            vmax = max(model, 0, model.length);
+        } else if (model.length == tcells) {
+            Cells.checkVelocity(model, tileShape, tileOffset, "velocity model (tile of rank "
+                    + topo.rank() + ")");
+            tileModel = model;
+            vmax = globalMax(max(model, 0, model.length));
+        } else {
+            throw new IllegalArgumentException("model has " + model.length + " values: expected the global model ("
+                    + gcells + " = " + Arrays.toString(globalShape) + ") or this rank's tile (" + tcells + " = "
+                    + Arrays.toString(tileShape) + ")");
+        }
+        spec.checkCfl(vmax); // every rank refuses an unstable run alike
+        solver.setPmlVelocity(vmax);
+        return tileModel;
+    }
+
+    /**
+     * The tile solver's model over its {@link #window} (every parameter) from a global or tile parameter-major model
+     * (elastic: vp, vs, rho), each value checked and a bad one named by its global position; sets the PML velocity to
+     * the global largest vp. From tiles the window's margins come from the neighbours (collective over the group).
+     */
+    private float[] windowModel(float[] model) {
+        long gcells = 1;
+        for (int n : globalShape) {
+            gcells *= n;
+        }
+        int tcells = product(tileShape);
+        String[] names = spec.equation().parameters().toArray(new String[0]);
+        if (model.length == params * gcells) {
+            int g = Math.toIntExact(gcells);
+            Cells.checkElastic(Arrays.copyOfRange(model, 0, g), Arrays.copyOfRange(model, g, 2 * g),
+                    Arrays.copyOfRange(model, 2 * g, 3 * g), globalShape, null, null, names);
+            double vmax = max(model, 0, g);
+            spec.checkCfl(vmax);
+            solver.setPmlVelocity(vmax);
+            return ModelWindows.fromGlobal(model, params, globalShape, window);
+        }
+        if (model.length == (long) params * tcells) {
+            String[] tileNames = new String[names.length];
+            for (int k = 0; k < names.length; k++) {
+                tileNames[k] = names[k] + " (tile of rank " + topo.rank() + ")";
+            }
+            Cells.checkElastic(Arrays.copyOfRange(model, 0, tcells), Arrays.copyOfRange(model, tcells, 2 * tcells),
+                    Arrays.copyOfRange(model, 2 * tcells, 3 * tcells), tileShape, tileOffset, null, tileNames);
+            double vmax = globalMax(max(model, 0, tcells));
+            spec.checkCfl(vmax);
+            solver.setPmlVelocity(vmax);
+            return ModelWindows.fromTile(model, params, tileShape, tileOffset, window, mesh);
+        }
+        throw new IllegalArgumentException("model has " + model.length + " values: expected the global model, "
+                + String.join(", ", names) + " one after the other (" + params + " x " + gcells + " = "
+                + Arrays.toString(globalShape) + " each), or this rank's tile of each (" + params + " x " + tcells
+                + " = " + Arrays.toString(tileShape) + ")");
+    }
+
+    /** The largest of every rank's {@code v} over the group. */
+    private double globalMax(double v) {
+        double[] m = {v};
+        try {
+            mesh.model().allReduce(m, 1, MPI.DOUBLE, MPI.MAX);
+        } catch (MPIException e) {
+            throw new IllegalStateException("model maximum reduction failed: " + e.getMessage(), e);
+        }
+        return m[0];
     }
 
     /** Copies between a tile-shaped array and the global array (toGlobal: tile → global, else global → tile). */
@@ -418,10 +558,10 @@ public final class ModelParallel implements AutoCloseable {
         return p;
     }
 
-    private static double max(float[] a) {
+    private static double max(float[] a, int from, int to) {
         double m = 0;
-        for (float v : a) {
-            m = Math.max(m, v);
+        for (int i = from; i < to; i++) {
+            m = Math.max(m, a[i]);
         }
         return m;
     }

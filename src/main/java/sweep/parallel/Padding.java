@@ -20,7 +20,10 @@ public final class Padding {
     private Padding() {
     }
 
-    /** The shape {@link #padToMesh} produces for an array of {@code shape}. */
+    /**
+     * The shape {@link #padToMesh} produces for an array of {@code shape}. It may hold more cells than one Java array
+     * (a model read tile by tile, see {@link TileFiles}); padding a whole array of that shape is refused.
+     */
     public static int[] paddedShape(int[] shape, MeshTopology mesh) {
         if (shape == null || shape.length < 2) {
             throw new IllegalArgumentException("shape must have at least 2 axes ((nz, nx), (nz, ny, nx), with optional"
@@ -40,7 +43,6 @@ public final class Padding {
         int[] out = shape.clone();
         out[n - 1] = roundUp(shape[n - 1], mesh.px());
         out[n - 2] = roundUp(shape[n - 2], mesh.py());
-        Shaped.size(out, "padded shape");
         return out;
     }
 

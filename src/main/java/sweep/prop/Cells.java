@@ -26,19 +26,86 @@ public final class Cells {
                 : String.format(Locale.ROOT, "(z, y, x) = (%d, %d, %d)", p[0], p[1], p[2]);
     }
 
+    private static boolean inside(int[] shape, long i, int[] origin, int[] physical) {
+        if (physical == null) {
+            return true;
+        }
+        long r = i;
+        for (int a = shape.length - 1; a >= 0; a--) {
+            if (r % shape[a] + (origin == null ? 0 : origin[a]) >= physical[a]) {
+                return false;
+            }
+            r /= shape[a];
+        }
+        return true;
+    }
+
     /**
      * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of a velocity model {@code v} of
      * {@code shape} that is not finite or not positive, giving its value and global position ({@code origin} as in
      * {@link #position}); {@code what} starts the message (e.g. "--vp: model.npy").
      */
     public static void checkVelocity(float[] v, int[] shape, int[] origin, String what) {
+        checkVelocity(v, shape, origin, null, what);
+    }
+
+    /**
+     * As {@link #checkVelocity(float[], int[], int[], String)} for a tile that may hold cells beyond the physical model
+     * (a pad to a mesh): cells whose global position reaches {@code physical} on some axis are not checked (null:
+     * every cell is).
+     */
+    public static void checkVelocity(float[] v, int[] shape, int[] origin, int[] physical, String what) {
         for (int i = 0; i < v.length; i++) {
             float x = v[i];
-            if (!(x > 0) || x == Float.POSITIVE_INFINITY) {
+            if ((!(x > 0) || x == Float.POSITIVE_INFINITY) && inside(shape, i, origin, physical)) {
                 throw new IllegalArgumentException(what + " holds " + (Float.isFinite(x) ? "a non-positive velocity ("
                         + x + " m/s)" : "a non-finite value (" + x + ")") + " at " + position(shape, i, origin)
                         + ": velocities must be finite and > 0 m/s");
             }
+        }
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of an elastic model whose values are
+     * not usable: vp, vs or rho not finite, vp &lt;= 0, vs &lt; 0, rho &lt;= 0, or vs not below vp·√3/2 (the bulk
+     * modulus would not be positive). The message names the array ({@code names}: vp, vs, rho, e.g. "--vs: vs.npy"), the value
+     * and the cell's global position ({@code origin}, {@code physical} as in
+     * {@link #checkVelocity(float[], int[], int[], int[], String)}).
+     */
+    public static void checkElastic(float[] vp, float[] vs, float[] rho, int[] shape, int[] origin, int[] physical,
+                                    String[] names) {
+        for (int i = 0; i < vp.length; i++) {
+            float p = vp[i];
+            float s = vs[i];
+            float r = rho[i];
+            boolean bad = !(p > 0) || p == Float.POSITIVE_INFINITY || !(s >= 0) || s == Float.POSITIVE_INFINITY
+                    || !(r > 0) || r == Float.POSITIVE_INFINITY || !(4.0 * s * s < 3.0 * p * p);
+            if (!bad || !inside(shape, i, origin, physical)) {
+                continue;
+            }
+            String at = " at " + position(shape, i, origin);
+            float[] vals = {p, s, r};
+            for (int k = 0; k < 3; k++) {
+                if (!Float.isFinite(vals[k])) {
+                    throw new IllegalArgumentException(names[k] + " holds a non-finite value (" + vals[k] + ")" + at
+                            + ": model values must be finite");
+                }
+            }
+            if (!(p > 0)) {
+                throw new IllegalArgumentException(names[0] + " holds a non-positive velocity (" + p + " m/s)" + at
+                        + ": vp must be > 0 m/s");
+            }
+            if (!(s >= 0)) {
+                throw new IllegalArgumentException(names[1] + " holds a negative velocity (" + s + " m/s)" + at
+                        + ": vs must be >= 0 m/s (0 = fluid)");
+            }
+            if (!(r > 0)) {
+                throw new IllegalArgumentException(names[2] + " holds a non-positive density (" + r + " kg/m³)" + at
+                        + ": rho must be > 0 kg/m³");
+            }
+            throw new IllegalArgumentException(names[1] + ": vs=" + s + " is not below vp·√3/2 (vp=" + p + " in "
+                    + names[0] + ")" + at + ": the bulk modulus would not be positive; check that vp and vs are not"
+                    + " swapped");
         }
     }
 }

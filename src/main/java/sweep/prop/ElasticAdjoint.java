@@ -119,6 +119,8 @@ final class ElasticAdjoint {
     private float[][] ringStore = new float[0][];
     private float[] lastVStore;
     private float[] lastSStore;
+    /** The model window of the current {@link #addPhysicalGradient} call. */
+    private CellWindow window;
     /** Test hook: receives each state the boundary-saving run rebuilds (step t: v at (t−½)dt, σ at t·dt). */
     ElasticListener rebuildListener;
 
@@ -670,6 +672,15 @@ final class ElasticAdjoint {
      * so the result does not depend on the thread count.
      */
     void addPhysicalGradient(float[] vp, float[] vs, float[] rho, float[] total) {
+        addPhysicalGradient(vp, vs, rho, new CellWindow(new int[ndim], g.spec.shape()), total);
+    }
+
+    /**
+     * As {@link #addPhysicalGradient(float[], float[], float[], float[])} with the model given over the window
+     * {@code w} of the global model (the window the forward run's parameters were formed from).
+     */
+    void addPhysicalGradient(float[] vp, float[] vs, float[] rho, CellWindow w, float[] total) {
+        window = w;
         if (halo != null) {
             halo.exchange(ElasticHalo.Point.NODE_GRADIENT, gb, nv);
             halo.exchange(ElasticHalo.Point.NODE_GRADIENT, gm, ElasticLayout.moduli(ndim));
@@ -677,7 +688,10 @@ final class ElasticAdjoint {
         backend.parallelFor(0, g.tz, (pz0, pz1) -> mapRows(vp, vs, rho, total, pz0, pz1));
     }
 
-    /** Per axis slot z, y, x: [computational n, physical tile size, pad p0, low edge?1:0, high edge?1:0, offset]. */
+    /**
+     * Per axis slot z, y, x: [computational n, physical tile size, pad p0, low edge?1:0, high edge?1:0, offset, global
+     * size, window origin, window size].
+     */
     private int[][] axes() {
         int[][] a = new int[3][];
         int[] n3 = {g.nz, g.ny, g.nx};
@@ -689,7 +703,11 @@ final class ElasticAdjoint {
             int[] ga = g.globalAxis(s);
             int off = ga[0] - ga[2]; // global physical index of computational 0
             int tileOff = off + p3[s];
-            a[s] = new int[] {n3[s], t3[s], p3[s], tileOff == 0 ? 1 : 0, tileOff + t3[s] == gs[s] ? 1 : 0, off, gs[s]};
+            int wa = s == 0 ? 0 : s == 1 ? (ndim == 3 ? 1 : -1) : ndim - 1; // the window's axis of slot s
+            int wo = wa < 0 ? 0 : window.origin()[wa];
+            int wn = wa < 0 ? 1 : window.shape()[wa];
+            a[s] = new int[] {n3[s], t3[s], p3[s], tileOff == 0 ? 1 : 0, tileOff + t3[s] == gs[s] ? 1 : 0, off, gs[s],
+                wo, wn};
         }
         return a;
     }
@@ -703,8 +721,9 @@ final class ElasticAdjoint {
         return p == ax[1] - 1 && ax[4] == 1 ? ax[0] : ax[2] + p - d + 1;
     }
 
+    /** The window-relative cell index along an axis of computational index i: clamped to the model, then shifted. */
     private static int cellIdx(int[] ax, int i) {
-        return Math.max(0, Math.min(ax[6] - 1, i + ax[5]));
+        return Math.max(0, Math.min(ax[6] - 1, i + ax[5])) - ax[7];
     }
 
     private void mapRows(float[] vp, float[] vs, float[] rho, float[] total, int pz0, int pz1) {
@@ -712,8 +731,8 @@ final class ElasticAdjoint {
         int[] az = ax[0];
         int[] ay = ax[1];
         int[] axx = ax[2];
-        int gny = ay[6];
-        int gnx = axx[6];
+        int gny = ay[8]; // window sizes: cell indices are window-relative
+        int gnx = axx[8];
         double dt = g.spec.dt();
         int cells = g.tz * g.ty * g.tx;
         int ml = ElasticLayout.moduli(ndim);

@@ -17,39 +17,20 @@ public record ElasticModel(float[] vp, float[] vs, float[] rho) {
     }
 
     /**
-     * Checks every value (vp &gt; 0, 0 ≤ vs with a positive bulk modulus, i.e. vs &lt; vp·√3/2, rho &gt; 0, all
-     * finite) and the sizes against {@code cells}; returns the largest vp.
+     * Checks the sizes against the window {@code w} of the model and every value (vp &gt; 0, 0 ≤ vs with a positive
+     * bulk modulus, i.e. vs &lt; vp·√3/2, rho &gt; 0, all finite; a bad cell is named by its global position); returns
+     * the largest vp.
      */
-    double validate(int cells, String shape) {
+    double validate(CellWindow w, boolean whole) {
+        int cells = w.cells();
+        String shape = (whole ? "shape " : "model window ") + java.util.Arrays.toString(w.shape());
         check(vp, "vp", cells, shape);
         check(vs, "vs", cells, shape);
         check(rho, "rho", cells, shape);
+        Cells.checkElastic(vp, vs, rho, w.shape(), w.origin(), null, new String[] {"vp", "vs", "rho"});
         double vmax = 0;
         for (int i = 0; i < cells; i++) {
-            float p = vp[i];
-            float s = vs[i];
-            float r = rho[i];
-            if (!Float.isFinite(p) || !Float.isFinite(s) || !Float.isFinite(r)) {
-                throw new IllegalArgumentException("elastic model holds a non-finite value at flat index " + i
-                        + " (vp " + p + ", vs " + s + ", rho " + r + ")");
-            }
-            if (!(p > 0)) {
-                throw new IllegalArgumentException("vp holds a non-positive velocity (" + p + ") at flat index " + i
-                        + ": vp must be > 0 m/s");
-            }
-            if (!(s >= 0)) {
-                throw new IllegalArgumentException("vs holds a negative velocity (" + s + ") at flat index " + i
-                        + ": vs must be >= 0 m/s (0 = fluid)");
-            }
-            if (!(r > 0)) {
-                throw new IllegalArgumentException("rho holds a non-positive density (" + r + ") at flat index " + i
-                        + ": rho must be > 0 kg/m³");
-            }
-            if (!(4.0 * s * s < 3.0 * p * p)) {
-                throw new IllegalArgumentException("vs=" + s + " is not below vp·√3/2 (vp=" + p + ") at flat index " + i
-                        + ": the bulk modulus would not be positive; check that vp and vs are not swapped");
-            }
-            vmax = Math.max(vmax, p);
+            vmax = Math.max(vmax, vp[i]);
         }
         return vmax;
     }
@@ -57,7 +38,7 @@ public record ElasticModel(float[] vp, float[] vs, float[] rho) {
     private static void check(float[] a, String name, int cells, String shape) {
         if (a == null || a.length != cells) {
             throw new IllegalArgumentException(name + " has " + (a == null ? "no" : String.valueOf(a.length))
-                    + " values; the shape " + shape + " needs " + cells);
+                    + " values; the " + shape + " needs " + cells);
         }
     }
 }

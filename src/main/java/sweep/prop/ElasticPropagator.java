@@ -20,6 +20,8 @@ public final class ElasticPropagator implements AutoCloseable {
     private final Grid grid;
     private final JavaBackend backend;
     private final ElasticHalo halo;
+    /** The cells of the global model this solver's model arrays cover (the whole model on one domain). */
+    private final CellWindow window;
     private ElasticStepper stepper;
     private double pmlVelocity;
     private double vpMax;
@@ -42,7 +44,8 @@ public final class ElasticPropagator implements AutoCloseable {
 
     /**
      * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} at the points it
-     * names (the domain-decomposition layer); sources and receivers are then given in tile-physical coordinates.
+     * names (the domain-decomposition layer); sources and receivers are then given in tile-physical coordinates, and
+     * models over {@link #modelWindow()} (the tile and the model margin beyond its cut faces).
      */
     public ElasticPropagator(PropSpec spec, Grid grid, ElasticHalo halo) {
         if (spec.equation() != PropSpec.Equation.ELASTIC) {
@@ -52,7 +55,17 @@ public final class ElasticPropagator implements AutoCloseable {
         this.spec = spec;
         this.grid = grid;
         this.halo = halo;
+        this.window = CellWindow.of(grid, spec.equation().modelMargin(spec.order()));
         this.backend = new JavaBackend(spec.threads());
+    }
+
+    /**
+     * The cells of the global model that the arrays of an {@link ElasticModel} given to this solver cover: the whole
+     * model on a single domain; on a tile, the tile widened by {@link PropSpec.Equation#modelMargin} cells on each side
+     * that faces another tile (a node between cells takes cells from both sides).
+     */
+    public CellWindow modelWindow() {
+        return window;
     }
 
     public PropSpec spec() {
@@ -106,7 +119,7 @@ public final class ElasticPropagator implements AutoCloseable {
      * @param type      the kind of every source of the run
      * @param receivers per shot, receiver cells, same convention; every shot has the same number of receivers
      * @param fields    the recorded fields, in record order (p, vx, vz, and vy in 3-D)
-     * @param model     vp, vs, rho in the spec's physical shape
+     * @param model     vp, vs, rho in the spec's physical shape (on a tile: over {@link #modelWindow()})
      * @param snapshotEvery when positive, {@code listener} receives the fields every so many steps
      * @param listener  snapshot receiver, or null
      */
@@ -223,7 +236,7 @@ public final class ElasticPropagator implements AutoCloseable {
                 wbarAll[b * nt + t] += wbar[s * nt + t];
             }
         }
-        adjoint.addPhysicalGradient(gradModel.vp(), gradModel.vs(), gradModel.rho(), total);
+        adjoint.addPhysicalGradient(gradModel.vp(), gradModel.vs(), gradModel.rho(), window, total);
     }
 
     /** A copy of the model of a gradient-capable run, for the map of node gradients onto (vp, vs, rho). */
@@ -370,18 +383,13 @@ public final class ElasticPropagator implements AutoCloseable {
 
     /** Validates the model, checks the CFL condition and sets parameters, profiles and {@link #vpMax}. */
     private void setModel(ElasticModel model) {
-        int[] shape = spec.shape();
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        double vpMax = model.validate(cells, Arrays.toString(shape));
+        double vpMax = model.validate(window, window.isWhole(spec.shape()));
         spec.checkCfl(vpMax);
         double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity : vpMax;
         if (stepper == null) {
             stepper = new ElasticStepper(grid, backend);
         }
-        stepper.setModel(model.vp(), model.vs(), model.rho(), pmlVel);
+        stepper.setModel(model.vp(), model.vs(), model.rho(), window, pmlVel);
         this.vpMax = vpMax;
     }
 

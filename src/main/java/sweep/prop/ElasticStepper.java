@@ -221,10 +221,24 @@ final class ElasticStepper {
      * a tile cut can).
      */
     void setModel(float[] vp, float[] vs, float[] rho, double pmlVel) {
+        setModel(vp, vs, rho, new CellWindow(new int[ndim], g.spec.shape()), pmlVel);
+    }
+
+    /**
+     * As {@link #setModel(float[], float[], float[], double)} with the model given over {@code w}, a window of the
+     * global model that holds every cell this grid's nodes are formed from (a tile's cells and the equation's model
+     * margin beyond its cut faces, {@link CellWindow#of}); cells are still chosen by global index.
+     */
+    void setModel(float[] vp, float[] vs, float[] rho, CellWindow w, double pmlVel) {
         int[] shape = g.spec.shape();
         int gnz = shape[0];
         int gny = ndim == 3 ? shape[1] : 1;
         int gnx = shape[ndim - 1];
+        // window-relative cell indices: clamp to the model by global index, then shift by the window's origin
+        int wy0 = ndim == 3 ? w.origin()[1] : 0;
+        int wx0 = w.origin()[ndim - 1];
+        int wny = ndim == 3 ? w.shape()[1] : 1;
+        int wnx = w.shape()[ndim - 1];
         int oz = g.globalAxis(0)[0] - g.globalAxis(0)[2];
         int oy = g.globalAxis(1)[0] - g.globalAxis(1)[2];
         int ox = g.globalAxis(2)[0] - g.globalAxis(2)[2];
@@ -237,13 +251,13 @@ final class ElasticStepper {
                 int cz1 = clamp(oz + z + 1, gnz);
                 boolean surface = fs && z == 0;
                 for (int y = -yh; y < g.ny + yh; y++) {
-                    int cy0 = clamp(oy + y, gny);
-                    int cy1 = clamp(oy + y + 1, gny);
+                    int cy0 = clamp(oy + y, gny) - wy0;
+                    int cy1 = clamp(oy + y + 1, gny) - wy0;
                     for (int x = -h; x < g.nx + h; x++) {
-                        int cx0 = clamp(ox + x, gnx);
-                        int cx1 = clamp(ox + x + 1, gnx);
+                        int cx0 = clamp(ox + x, gnx) - wx0;
+                        int cx1 = clamp(ox + x + 1, gnx) - wx0;
                         int i = g.compIndex(z, y, x);
-                        int c = (cz0 * gny + cy0) * gnx + cx0;
+                        int c = (cz0 * wny + cy0) * wnx + cx0;
                         double r = rho[c];
                         double mu = mu(vs, rho, c);
                         double l2m = r * (double) vp[c] * vp[c];
@@ -254,22 +268,22 @@ final class ElasticStepper {
                         }
                         m[i] = (float) (dt * lam);
                         m[len + i] = (float) (dt * l2m);
-                        int cxp = (cz0 * gny + cy0) * gnx + cx1;
-                        int czp = (cz1 * gny + cy0) * gnx + cx0;
+                        int cxp = (cz0 * wny + cy0) * wnx + cx1;
+                        int czp = (cz1 * wny + cy0) * wnx + cx0;
                         b[i] = (float) (dt / ((r + rho[cxp]) / 2));
                         b[(ndim - 1) * len + i] = (float) (dt / ((r + rho[czp]) / 2));
                         if (ndim == 2) {
                             m[2 * len + i] = (float) (dt * harmonic(mu, mu(vs, rho, cxp), mu(vs, rho, czp),
-                                    mu(vs, rho, (cz1 * gny + cy0) * gnx + cx1)));
+                                    mu(vs, rho, (cz1 * wny + cy0) * wnx + cx1)));
                         } else {
-                            int cyp = (cz0 * gny + cy1) * gnx + cx0;
+                            int cyp = (cz0 * wny + cy1) * wnx + cx0;
                             b[len + i] = (float) (dt / ((r + rho[cyp]) / 2));
                             m[2 * len + i] = (float) (dt * harmonic(mu, mu(vs, rho, cxp), mu(vs, rho, cyp),
-                                    mu(vs, rho, (cz0 * gny + cy1) * gnx + cx1)));
+                                    mu(vs, rho, (cz0 * wny + cy1) * wnx + cx1)));
                             m[3 * len + i] = (float) (dt * harmonic(mu, mu(vs, rho, cxp), mu(vs, rho, czp),
-                                    mu(vs, rho, (cz1 * gny + cy0) * gnx + cx1)));
+                                    mu(vs, rho, (cz1 * wny + cy0) * wnx + cx1)));
                             m[4 * len + i] = (float) (dt * harmonic(mu, mu(vs, rho, cyp), mu(vs, rho, czp),
-                                    mu(vs, rho, (cz1 * gny + cy1) * gnx + cx0)));
+                                    mu(vs, rho, (cz1 * wny + cy1) * wnx + cx0)));
                         }
                     }
                 }

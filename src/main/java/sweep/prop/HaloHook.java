@@ -4,11 +4,36 @@ package sweep.prop;
  * Fills the halo cells of a wavefield array that face a cut of the domain with the neighbouring tiles' cells (the
  * domain-decomposition layer implements it over MPI). The solver calls it whenever a field whose neighbours are read
  * next has been written: after each forward step, and in the adjoint run on the scaled adjoint field and on each
- * rebuilt forward level.
+ * rebuilt forward level; an equation with several components per sub-step (elastic) passes them all in one call
+ * ({@link #exchange(float[], int)}), which exchanges them in one message per neighbour. The points of each equation
+ * are listed by {@link PropSpec.Equation#haloPoints}.
  */
 public interface HaloHook {
     /** Exchanges the cut-face halos of {@code field}, a wavefield-shaped array of this solver's grid. */
     void exchange(float[] field);
+
+    /**
+     * Exchanges the cut-face halos of {@code components} wavefield arrays of this solver's grid stored one after the
+     * other in {@code packed} (each {@code Layout.LEN} floats), all in one message per neighbour. Default: one
+     * component goes to {@link #exchange(float[])}; a hook that cannot do more refuses.
+     */
+    default void exchange(float[] packed, int components) {
+        if (components == 1) {
+            exchange(packed);
+            return;
+        }
+        throw new UnsupportedOperationException("this halo hook exchanges single fields only; " + components
+                + " components need one that packs several (e.g. sweep.parallel.HaloExchange)");
+    }
+
+    /**
+     * As {@link #exchange(float[], int)}, and fills the corner halos too (the cells beyond two cuts, which the diagonal
+     * neighbour owns), for a sub-step that reads them (the elastic node gradients: a shear node in the x-y plane at a
+     * tile's corner). Default: {@link #exchange(float[], int)}, right for a hook with cuts along one axis only.
+     */
+    default void exchangeWithCorners(float[] packed, int components) {
+        exchange(packed, components);
+    }
 
     /**
      * Starts an exchange of {@code field} (its cut strips must be final); {@link #end()} completes it. Between the two
