@@ -92,11 +92,12 @@ class AcousticKernelsTest {
         List<Box> all = List.of(g.allBox());
         int y1 = g.ny();
         int x1 = g.nx();
-        check(g, r, "psi", (k, a, s) -> each(band, b -> k.psi(a[U], a[PSI], prof, coef, geo, b.z0(), b.z1(), b)));
+        check(g, r, "psi", (k, a, s) -> each(band, b -> k.psi(a[U], a[PSI], prof, coef, geo, b.z0(), b.z1(), b,
+                s)));
         check(g, r, "pml", (k, a, s) -> each(band, b -> k.pml(a[U], a[UN], a[V2], a[PSI], a[ZETA], prof, coef, geo,
                 b.z0(), b.z1(), b, s)));
         check(g, r, "interior", (k, a, s) -> each(interior, b -> k.interior(a[U], a[UN], a[V2], coef, geo, b.z0(),
-                b.z1(), b)));
+                b.z1(), b, s)));
         check(g, r, "mirrorTop", (k, a, s) -> k.mirrorTop(a[U], geo, 0, y1, 0, x1));
         check(g, r, "laplacian", (k, a, s) -> each(all, b -> k.laplacian(a[U], a[PSI], a[ZETA], coef, geo, a[D],
                 b.z0(), b.z1(), b)));
@@ -105,13 +106,13 @@ class AcousticKernelsTest {
         check(g, r, "scale", (k, a, s) -> each(all, b -> k.scale(a[QB], a[V2], a[W], a[GRAD], a[D], geo, b.z0(),
                 b.z1(), b)));
         check(g, r, "rebuildScale", (k, a, s) -> each(interior, b -> k.rebuildScale(a[U], a[UN], a[V2], a[QB], a[W],
-                a[GRAD], coef, geo, 1, b.z0(), b.z1(), b)));
+                a[GRAD], coef, geo, 1, b.z0(), b.z1(), b, s)));
         check(g, r, "pmlZeta", (k, a, s) -> each(band, b -> k.pmlZeta(a[W], a[ZETAB], a[COR], prof, geo, b.z0(),
                 b.z1(), b)));
         check(g, r, "pmlPsi", (k, a, s) -> each(band, b -> k.pmlPsi(a[W], a[COR], a[PSIB], a[PB], prof, coef, geo,
                 b.z0(), b.z1(), b, s)));
         check(g, r, "adjointInterior", (k, a, s) -> k.adjointInterior(a[QP], a[QB], a[W], coef, geo,
-                g.stencilClearBox().z0(), g.stencilClearBox().z1(), g.stencilClearBox()));
+                g.stencilClearBox().z0(), g.stencilClearBox().z1(), g.stencilClearBox(), s));
         check(g, r, "adjointGeneral", (k, a, s) -> each(g.stencilClearOuter(), b -> k.adjointGeneral(a[QP], a[QB],
                 a[W], a[COR], a[PB], coef, geo, b.z0(), b.z1(), b, s)));
         check(g, r, "mirrorTopAdjoint", (k, a, s) -> k.mirrorTopAdjoint(a[QB], geo, 0, y1, 0, x1));

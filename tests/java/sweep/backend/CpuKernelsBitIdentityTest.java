@@ -47,6 +47,11 @@ class CpuKernelsBitIdentityTest {
     }
 
     private static State state(int ndim, int order, int nz, int ny, int nx, int[] bands, long seed) {
+        return state(ndim, order, nz, ny, nx, bands, seed, 0);
+    }
+
+    /** As above with {@code profPad} random floats after the profiles (a solver's profiles carry such a pad). */
+    private static State state(int ndim, int order, int nz, int ny, int nx, int[] bands, long seed, int profPad) {
         Random r = new Random(seed);
         int h = order / 2;
         State s = new State();
@@ -78,7 +83,7 @@ class CpuKernelsBitIdentityTest {
         g[Layout.XBL] = bands[4];
         g[Layout.XBH] = bands[5];
         s.coef = rnd(r, Layout.coefSize(h), -1, 1);
-        s.prof = new float[2 * (nz + ny + nx)];
+        s.prof = new float[2 * (nz + ny + nx) + profPad];
         int base = 0;
         for (int n : new int[] {nz, ny, nx}) {
             for (int i = 0; i < n; i++) {
@@ -86,6 +91,9 @@ class CpuKernelsBitIdentityTest {
                 s.prof[base + n + i] = -r.nextFloat();
             }
             base += 2 * n;
+        }
+        for (int i = base; i < s.prof.length; i++) {
+            s.prof[i] = r.nextFloat();
         }
         s.u = rnd(r, len, -1, 1);
         s.un = rnd(r, len, -1, 1);
@@ -162,8 +170,15 @@ class CpuKernelsBitIdentityTest {
     @ParameterizedTest(name = "3-D order {0}")
     @ValueSource(ints = {2, 4, 6, 8, 10, 12, 14, 16})
     void kernels3dAreBitIdentical(int order) {
+        for (int pad : new int[] {0, 16}) {
+            kernels3d(order, pad);
+        }
+    }
+
+    /** The 3-D kernel comparisons with profiles of exact length (pad 0) or padded as a solver's are. */
+    private static void kernels3d(int order, int pad) {
         for (int[] b : boxes(NZ3, NY3, NX3, BANDS3, false)) {
-            State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 7L);
+            State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 7L, pad);
             State cpu = ref.copy();
             Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             CpuAcoustic3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
@@ -176,7 +191,7 @@ class CpuKernelsBitIdentityTest {
             same(ref.zeta, cpu.zeta, "3-D pml zeta order " + order, b);
         }
         for (int[] b : boxes(NZ3, NY3, NX3, BANDS3, true)) {
-            State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 5L);
+            State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 5L, pad);
             State cpu = ref.copy();
             Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             CpuAcoustic3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
@@ -225,8 +240,9 @@ class CpuKernelsBitIdentityTest {
         for (int[] bands : bandSets) {
             int[][] xr = {{0, NX3}, {2, NX3 - 1}, {5, NX3 - 7}, {bands[4] - 3, bands[5] + 2}, {0, bands[4]}};
             for (int[] x : xr) {
+              for (int pad : new int[] {0, 16}) {
                 int[] b = {bands[0], bands[1], bands[2], bands[3], x[0], x[1]};
-                State ref = state(3, order, NZ3, NY3, NX3, bands, order * 11L + x[0]);
+                State ref = state(3, order, NZ3, NY3, NX3, bands, order * 11L + x[0], pad);
                 State cpu = ref.copy();
                 int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                 int xh = Math.max(xl, Math.min(b[5], bands[5]));
@@ -238,10 +254,11 @@ class CpuKernelsBitIdentityTest {
                         b[3], xh, b[5]);
                 CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
                         b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
-                String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands);
+                String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands) + " pad " + pad;
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
                 same(ref.un, cpu.un, what + " un", b);
+              }
             }
         }
     }

@@ -113,6 +113,19 @@ public final class DdCheckMain {
             if (!Arrays.equals(bits(serial.data()), bits(tileRec.data()))) {
                 return "overlapped forward differs from the serial path";
             }
+            // one exchange per shot and step on either path, and its time charged to the phases that make it up
+            if (mp.haloExchanges() != 2L * per * nt) {
+                return "halo exchanges: " + mp.haloExchanges() + " in two forwards of " + per + " shots x " + nt
+                        + " steps";
+            }
+            double phases = mp.haloSeconds(HaloExchange.COPY) + mp.haloSeconds(HaloExchange.MPI_POST)
+                    + mp.haloSeconds(HaloExchange.WAIT);
+            if (!(mp.haloSeconds(HaloExchange.COPY) > 0 && mp.haloSeconds(HaloExchange.MPI_POST) > 0
+                    && mp.haloSeconds(HaloExchange.WAIT) > 0 && Math.abs(phases - mp.haloSeconds()) < 1e-9)) {
+                return "halo phases copy/post/wait " + mp.haloSeconds(HaloExchange.COPY) + "/"
+                        + mp.haloSeconds(HaloExchange.MPI_POST) + "/" + mp.haloSeconds(HaloExchange.WAIT)
+                        + " s do not make up the total " + mp.haloSeconds() + " s";
+            }
             Record gathered = mp.gatherRecord(tileRec);
             Record ref = single.forward(w, mySrc, myRec, vp);
             if (topo.tileRank() == 0) {

@@ -42,21 +42,21 @@ public interface AcousticKernels {
     /** Whether this is a Vector API set (which also has the fused row passes {@link #innerRows}). */
     boolean vector();
 
-    /** Floats of per-thread scratch the forward kernels need ({@link #pml}, {@link #innerRows}). */
+    /** Floats of per-thread scratch the forward kernels need ({@link #psi}, {@link #pml}, {@link #interior}, {@link #innerRows}). */
     int forwardScratch(int[] geo);
 
     /** Floats of per-thread scratch the adjoint kernels need ({@link #pmlPsi}, {@link #adjointGeneral}). */
     int adjointScratch(int[] geo);
 
     /** The CPML auxiliary pass ({@link Acoustic3D#psi}). */
-    void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b);
+    void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch);
 
     /** The update in PML cells ({@link Acoustic3D#pml}). */
     void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef, int[] geo,
              int z0, int z1, Box b, float[] scratch);
 
     /** The branch-free update of the interior box ({@link Acoustic3D#interior}). */
-    void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b);
+    void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch);
 
     /**
      * Vector API sets only: psi and update of whole rows outside the z and y bands, x bands fused with the interior
@@ -79,7 +79,7 @@ public interface AcousticKernels {
 
     /** Rebuild, Laplacian term, scale and imaging condition in one pass ({@link Adjoint3D#rebuildScale}). */
     void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef, int[] geo,
-                      int rev, int z0, int z1, Box b);
+                      int rev, int z0, int z1, Box b, float[] scratch);
 
     /** The adjoint zeta recursion ({@link Adjoint3D#pmlZeta}). */
     void pmlZeta(float[] w, float[] zetab, float[] cor, float[] prof, int[] geo, int z0, int z1, Box b);
@@ -89,7 +89,8 @@ public interface AcousticKernels {
                 Box b, float[] scratch);
 
     /** λ where no stencil reaches a band ({@link Adjoint3D#interior}). */
-    void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1, Box b);
+    void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1, Box b,
+                         float[] scratch);
 
     /** λ in and next to the bands ({@link Adjoint3D#general}). */
     void adjointGeneral(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo, int z0,
@@ -151,7 +152,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             Acoustic2D.psi(u, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -162,7 +164,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             Acoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -190,7 +193,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             Adjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.x0(), b.x1());
         }
 
@@ -207,7 +210,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             Adjoint2D.interior(qp, qb, w, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -247,7 +250,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             CpuAcoustic2D.psi(u, psi, prof, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -258,7 +262,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             CpuAcoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -282,7 +287,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             CpuAdjoint2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.x0(), b.x1());
         }
 
@@ -299,7 +304,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             CpuAdjoint2D.interior(qp, qb, w, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -323,7 +328,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
             Acoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -334,7 +340,8 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
             Acoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -362,7 +369,7 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
             Adjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -379,7 +386,7 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
+                                    Box b, float[] scratch) {
             Adjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
         }
 
@@ -419,8 +426,9 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b) {
-            CpuAcoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+        public void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z0, int z1, Box b,
+                        float[] scratch) {
+            CpuAcoustic3D.psi(u, psi, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override
@@ -430,8 +438,9 @@ public interface AcousticKernels {
         }
 
         @Override
-        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b) {
-            CpuAcoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+        public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
+                             float[] scratch) {
+            CpuAcoustic3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override
@@ -455,8 +464,9 @@ public interface AcousticKernels {
 
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
-                                 int[] geo, int rev, int z0, int z1, Box b) {
-            CpuAdjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+                                 int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
+            CpuAdjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+                    scratch);
         }
 
         @Override
@@ -472,8 +482,8 @@ public interface AcousticKernels {
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
-                                    Box b) {
-            CpuAdjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+                                    Box b, float[] scratch) {
+            CpuAdjoint3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
         }
 
         @Override

@@ -17,7 +17,7 @@ public final class CpuAcoustic2D {
     private CpuAcoustic2D() {
     }
 
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     /**
      * Same as {@link Acoustic2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per

@@ -17,7 +17,7 @@ public final class CpuAcoustic3D {
     private CpuAcoustic3D() {
     }
 
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     /**
      * Rows (y) per cache block of the interior sweep; 0 or less: no blocking. Property {@code sweep.cpu.yblock}; off by
@@ -34,17 +34,189 @@ public final class CpuAcoustic3D {
         uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(un, i);
     }
 
-    /** Same as {@link Acoustic3D#interior}; optionally swept in blocks of {@code sweep.cpu.yblock} rows along y. */
+    /** Same as {@link Acoustic3D#interior}, with a scratch row of its own (see {@link #scratchSize}). */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1) {
+        interior(u, un, v2, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
+    }
+
+    /**
+     * Same as {@link Acoustic3D#interior}, given the calling thread's {@code scratch} of at least {@link #scratchSize}
+     * floats; optionally swept in blocks of {@code sweep.cpu.yblock} rows along y.
+     */
+    public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
+                                int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int block = Y_BLOCK > 0 ? Y_BLOCK : Math.max(1, y1 - y0);
+        boolean rows = ROWS && geo[Layout.H] == 4;
         for (int yb = y0; yb < y1; yb += block) {
             int ye = Math.min(y1, yb + block);
             for (int z = z0; z < z1; z++) {
                 for (int y = yb; y < ye; y++) {
-                    interiorRow(u, un, v2, coef, geo, z, y, x0, x1);
+                    if (rows) {
+                        interiorRow4(u, un, v2, coef, geo, z, y, x0, x1, scratch);
+                    } else {
+                        interiorRow(u, un, v2, coef, geo, z, y, x0, x1);
+                    }
                 }
             }
+        }
+    }
+
+    /** Whether half-width 4 runs the row passes of {@link CpuRows3D} (property {@code sweep.cpu.rows}, default on). */
+    static final boolean ROWS = !"false".equals(System.getProperty("sweep.cpu.rows"));
+    static final boolean ONE_BAND = !"false".equals(System.getProperty("sweep.cpu.oneband"));
+
+    /** Row segment [xa, xe) of (z, y) of {@link #interior} through the h = 4 row passes. */
+    private static void interiorRow4(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int y, int xa,
+                                     int xe, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
+            return;
+        }
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int i0 = geo[Layout.OFF0] + z * sz + y * sy + xa;
+        CpuRows3D.interiorFirst(u, t, coef, i0, n, sz, sy);
+        if (CpuRows3D.exact(n)) {
+            CpuRows3D.interiorLeap(u, un, v2, t, coef, i0, n, sz, sy, un, i0);
+        } else {
+            int w = CpuRows3D.whole(n);
+            CpuRows3D.interiorLeap(u, un, v2, t, coef, i0, n, sz, sy, t, w);
+            CpuRows3D.copy(t, w, un, i0, n);
+        }
+    }
+
+    /**
+     * Update of a PML row segment [xa, xe) of (z, y) through the h = 4 row passes: the three axis sums, the CPML terms
+     * of the band axes (zb, yb, xb), the leapfrog. False when the x profiles of the segment's last vector would run
+     * past {@code prof} (then nothing is done and the caller takes another path).
+     */
+    private static boolean pmlRow4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                   float[] coef, int[] geo, int z, int y, int xa, int xe, boolean zb, boolean yb,
+                                   boolean xb, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
+            return true;
+        }
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int w = CpuRows3D.whole(n);
+        int pax = 2 * nz + 2 * ny + xa;
+        int pbx = pax + nx;
+        if (xb && pbx + w > prof.length) {
+            return false;
+        }
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int len = geo[Layout.LEN];
+        int i0 = geo[Layout.OFF0] + z * sz + y * sy + xa;
+        boolean ex = CpuRows3D.exact(n);
+        int spare = 3 * w;
+        int bands = (zb ? 1 : 0) + (yb ? 1 : 0) + (xb ? 1 : 0);
+        if (bands == 1 && ONE_BAND) {
+            // one band axis: its whole term in one pass, then the other two axes and the leapfrog in a second
+            if (zb) {
+                CpuRows3D.axisBand(u, psi, zeta, i0, t, 0, coef, 0, CpuRows3D.DZ, sz, prof[z], prof[nz + z], i0, n,
+                        ex ? zeta : t, ex ? i0 : spare);
+                if (!ex) {
+                    CpuRows3D.copy(t, spare, zeta, i0, n);
+                }
+                CpuRows3D.leapOne(u, un, v2, t, 0, coef, CpuRows3D.CY, sy, CpuRows3D.CX, 1, 0, i0, n,
+                        ex ? un : t, ex ? i0 : spare);
+            } else if (yb) {
+                int pay = 2 * nz + y;
+                CpuRows3D.axisBand(u, psi, zeta, len + i0, t, 0, coef, CpuRows3D.CY, CpuRows3D.DY, sy, prof[pay],
+                        prof[pay + ny], i0, n, ex ? zeta : t, ex ? len + i0 : spare);
+                if (!ex) {
+                    CpuRows3D.copy(t, spare, zeta, len + i0, n);
+                }
+                CpuRows3D.leapOne(u, un, v2, t, 0, coef, 0, sz, CpuRows3D.CX, 1, 1, i0, n,
+                        ex ? un : t, ex ? i0 : spare);
+            } else {
+                CpuRows3D.axisBandX(u, psi, zeta, 2 * len + i0, t, 0, coef, prof, pax, pbx, i0, n,
+                        ex ? zeta : t, ex ? 2 * len + i0 : spare);
+                if (!ex) {
+                    CpuRows3D.copy(t, spare, zeta, 2 * len + i0, n);
+                }
+                CpuRows3D.leapOne(u, un, v2, t, 0, coef, 0, sz, CpuRows3D.CY, sy, 2, i0, n,
+                        ex ? un : t, ex ? i0 : spare);
+            }
+            if (!ex) {
+                CpuRows3D.copy(t, spare, un, i0, n);
+            }
+            return true;
+        }
+        CpuRows3D.second(u, t, 0, coef, 0, i0, n, sz);
+        CpuRows3D.second(u, t, w, coef, CpuRows3D.CY, i0, n, sy);
+        CpuRows3D.second(u, t, 2 * w, coef, CpuRows3D.CX, i0, n, 1);
+        if (zb) {
+            CpuRows3D.band(psi, zeta, i0, t, 0, coef, CpuRows3D.DZ, sz, prof[z], prof[nz + z], n,
+                    ex ? zeta : t, ex ? i0 : spare);
+            if (!ex) {
+                CpuRows3D.copy(t, spare, zeta, i0, n);
+            }
+        }
+        if (yb) {
+            int pay = 2 * nz + y;
+            CpuRows3D.band(psi, zeta, len + i0, t, w, coef, CpuRows3D.DY, sy, prof[pay], prof[pay + ny], n,
+                    ex ? zeta : t, ex ? len + i0 : spare);
+            if (!ex) {
+                CpuRows3D.copy(t, spare, zeta, len + i0, n);
+            }
+        }
+        if (xb) {
+            CpuRows3D.bandX(psi, zeta, 2 * len + i0, t, 2 * w, coef, prof, pax, pbx, n,
+                    ex ? zeta : t, ex ? 2 * len + i0 : spare);
+            if (!ex) {
+                CpuRows3D.copy(t, spare, zeta, 2 * len + i0, n);
+            }
+        }
+        CpuRows3D.finish(u, un, v2, t, w, i0, n, ex ? un : t, ex ? i0 : spare);
+        if (!ex) {
+            CpuRows3D.copy(t, spare, un, i0, n);
+        }
+        return true;
+    }
+
+    /**
+     * x-axis psi of a row segment [xa, xe) of (z, y) through the h = 4 row pass; false (nothing done) when the x
+     * profiles of the last vector would run past {@code prof}.
+     */
+    private static boolean psiRowX4(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z, int y, int xa,
+                                    int xe, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
+            return true;
+        }
+        int w = CpuRows3D.whole(n);
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
+        int pbx = pax + geo[Layout.NX];
+        if (pbx + w > prof.length) {
+            return false;
+        }
+        int i0 = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + xa;
+        int p = 2 * geo[Layout.LEN] + i0;
+        if (CpuRows3D.exact(n)) {
+            CpuRows3D.psiRowX(u, psi, p, coef, prof, pax, pbx, i0, n, psi, p);
+        } else {
+            CpuRows3D.psiRowX(u, psi, p, coef, prof, pax, pbx, i0, n, t, 0);
+            CpuRows3D.copy(t, 0, psi, p, n);
+        }
+        return true;
+    }
+
+    /** psi of a row [x0, x1) for an axis with row-constant profile (a, b), stride st, slot offset p, h = 4. */
+    private static void psiRow4(float[] u, float[] psi, float[] coef, int db, int st, float a, float b, int i0, int p,
+                                int n, float[] t) {
+        if (n <= 0) {
+            return;
+        }
+        if (CpuRows3D.exact(n)) {
+            CpuRows3D.psiRow(u, psi, p + i0, coef, db, st, a, b, i0, n, psi, p + i0);
+        } else {
+            CpuRows3D.psiRow(u, psi, p + i0, coef, db, st, a, b, i0, n, t, 0);
+            CpuRows3D.copy(t, 0, psi, p + i0, n);
         }
     }
 
@@ -98,6 +270,10 @@ public final class CpuAcoustic3D {
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
         int p2 = 2 * geo[Layout.LEN];
+        if (ROWS && geo[Layout.H] == 4) {
+            innerRows4(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, a, b, c, x1, scratch);
+            return;
+        }
         int ahead = TOUCH_AHEAD;
         float acc = 0f;
         for (int z = z0; z < z1; z++) {
@@ -113,6 +289,51 @@ public final class CpuAcoustic3D {
             }
         }
         sink = acc;
+    }
+
+    /**
+     * {@link #innerRows} at h = 4, plane by plane: the two x-band segments (psi, then update; in column passes when
+     * one to four vectors wide), then the interior rows.
+     */
+    private static void innerRows4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                   float[] coef, int[] geo, int z0, int z1, int y0, int y1, int a, int b, int c,
+                                   int x1, float[] t) {
+        for (int z = z0; z < z1; z++) {
+            for (int seg = 0; seg < 2; seg++) {
+                int xa = seg == 0 ? a : c;
+                int xe = seg == 0 ? b : x1;
+                if (xe <= xa) {
+                    continue;
+                }
+                if (COLS && columns(xe - xa)) {
+                    for (int y = y0; y < y1; y += COL_ROWS) {
+                        int yr = Math.min(y1, y + COL_ROWS);
+                        psiXCols4(u, psi, prof, coef, geo, z, y, yr, xa, xe, t);
+                        pmlCols4(u, un, v2, psi, zeta, prof, coef, geo, z, y, yr, xa, xe, false, false, true, t);
+                    }
+                } else {
+                    for (int y = y0; y < y1; y++) {
+                        xBandRow4(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, t);
+                    }
+                }
+            }
+            for (int y = y0; y < y1; y++) {
+                interiorRow4(u, un, v2, coef, geo, z, y, b, c, t);
+            }
+        }
+    }
+
+    /** psi then update of an x-band-only row segment [xa, xe) through the h = 4 row passes (see {@link #innerRows}). */
+    private static void xBandRow4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                  float[] coef, int[] geo, int z, int y, int xa, int xe, float[] t) {
+        if (xe <= xa) {
+            return;
+        }
+        if (!psiRowX4(u, psi, prof, coef, geo, z, y, xa, xe, t)
+                || !pmlRow4(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, false, false, true, t)) {
+            Acoustic3D.psi(u, psi, prof, coef, geo, z, z + 1, y, y + 1, xa, xe);
+            Acoustic3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, y, y + 1, xa, xe);
+        }
     }
 
     /** Rows ahead whose x-band psi/zeta lines {@link #innerRows} touches early (property {@code sweep.cpu.touch}). */
@@ -176,6 +397,16 @@ public final class CpuAcoustic3D {
     /** Same as {@link Acoustic3D#psi}. */
     public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, int y0, int y1, int x0, int x1) {
+        psi(u, psi, prof, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
+    }
+
+    /** Same as {@link Acoustic3D#psi}, given the calling thread's {@code scratch} of {@link #scratchSize} floats. */
+    public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
+                           int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
+        if (ROWS && geo[Layout.H] == 4) {
+            psi4(u, psi, prof, coef, geo, z0, z1, y0, y1, x0, x1, scratch);
+            return;
+        }
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -230,6 +461,65 @@ public final class CpuAcoustic3D {
         }
     }
 
+    /** {@link #psi} through the h = 4 row passes. */
+    private static void psi4(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
+                             int z0, int z1, int y0, int y1, int x0, int x1, float[] t) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int n = x1 - x0;
+        for (int z = z0; z < z1; z++) {
+            boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+            for (int y = y0; y < y1; y++) {
+                boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
+                int i0 = off + z * sz + y * sy + x0;
+                if (zb) {
+                    psiRow4(u, psi, coef, CpuRows3D.DZ, sz, prof[z], prof[nz + z], i0, 0, n, t);
+                }
+                if (yb) {
+                    psiRow4(u, psi, coef, CpuRows3D.DY, sy, prof[2 * nz + y], prof[2 * nz + ny + y], i0, len, n, t);
+                }
+                for (int seg = 0; seg < 2; seg++) {
+                    int xa = seg == 0 ? x0 : Math.max(x0, xbh);
+                    int xe = seg == 0 ? Math.min(x1, xbl) : x1;
+                    if (xa < xe && COLS && columns(xe - xa)) {
+                        if ((y - y0) % COL_ROWS == 0) {
+                            psiXCols4(u, psi, prof, coef, geo, z, y, Math.min(y1, y + COL_ROWS), xa, xe, t);
+                        }
+                        continue;
+                    }
+                    if (xa < xe && !psiRowX4(u, psi, prof, coef, geo, z, y, xa, xe, t)) {
+                        psiXCells(u, psi, prof, coef, geo, z, y, xa, xe);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The x-axis psi of the cells [xa, xe) of row (z, y), one by one (the other axes untouched). */
+    private static void psiXCells(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z, int y, int xa,
+                                  int xe) {
+        int h = geo[Layout.H];
+        int dx = Layout.d1(h) + 2 * h;
+        int p = 2 * geo[Layout.LEN];
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY];
+        int pbx = pax + geo[Layout.NX];
+        int row = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY];
+        for (int x = xa; x < xe; x++) {
+            int i = row + x;
+            float d = 0.0f;
+            for (int k = 1; k <= h; k++) {
+                d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
+            }
+            psi[p + i] = prof[pax + x] * psi[p + i] + prof[pbx + x] * d;
+        }
+    }
+
     /** psi update of one row for an axis (z or y) whose band holds the whole row: stride {@code st}, slot {@code p}. */
     private static void psiAxis(float[] u, float[] psi, float[] coef, int row, int p, int st, int dc, float a, float b,
                                 int x0, int x1, int h, int vl) {
@@ -254,7 +544,7 @@ public final class CpuAcoustic3D {
 
     /** Floats of scratch that {@link #pml} needs for grid {@code geo} (three rows of the computational grid). */
     public static int scratchSize(int[] geo) {
-        return 3 * geo[Layout.NX];
+        return Math.max(4 * (geo[Layout.NX] + 16), 4 * COL_ROWS * 4 * S.length());
     }
 
     /**
@@ -270,6 +560,10 @@ public final class CpuAcoustic3D {
         int b = Math.min(x1, Math.max(x0, xbl));
         int c = Math.max(b, Math.min(x1, xbh));
         int vl = S.length();
+        if (ROWS && geo[Layout.H] == 4) {
+            pml4(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, a, b, c, x1, scratch);
+            return;
+        }
         for (int z = z0; z < z1; z++) {
             boolean zIn = z >= geo[Layout.ZBL] && z < geo[Layout.ZBH];
             for (int y = y0; y < y1; y++) {
@@ -285,6 +579,113 @@ public final class CpuAcoustic3D {
                 }
             }
         }
+    }
+
+    /**
+     * {@link #pml} at h = 4: per plane, the three x segments of constant band membership; a segment one to four
+     * vectors wide in column passes over runs of rows of one y-band membership, a wider one row by row.
+     */
+    private static void pml4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef,
+                             int[] geo, int z0, int z1, int y0, int y1, int a, int b, int c, int x1, float[] t) {
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        for (int z = z0; z < z1; z++) {
+            boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+            for (int seg = 0; seg < 3; seg++) {
+                int xa = seg == 0 ? a : seg == 1 ? b : c;
+                int xe = seg == 0 ? b : seg == 1 ? c : x1;
+                boolean xb = seg != 1;
+                if (xe <= xa) {
+                    continue;
+                }
+                if (COLS && columns(xe - xa)) {
+                    for (int y = y0; y < y1; ) {
+                        int yr = Math.min(y1, y + COL_ROWS);
+                        yr = y < ybl ? Math.min(yr, ybl) : y < ybh ? Math.min(yr, ybh) : yr;
+                        pmlCols4(u, un, v2, psi, zeta, prof, coef, geo, z, y, yr, xa, xe, zb, y < ybl || y >= ybh, xb,
+                                t);
+                        y = yr;
+                    }
+                    continue;
+                }
+                for (int y = y0; y < y1; y++) {
+                    boolean yb = y < ybl || y >= ybh;
+                    if (!pmlRow4(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, zb, yb, xb, t)) {
+                        pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, xb, t);
+                    }
+                }
+            }
+        }
+    }
+
+    static final boolean COLS = !"false".equals(System.getProperty("sweep.cpu.cols"));
+
+    /** Rows per column block (bounds the scratch a block needs). */
+    static final int COL_ROWS = Integer.getInteger("sweep.cpu.colrows", 64);
+
+    /** Whether a row segment of n cells goes through the column passes: one to four vectors wide. */
+    static boolean columns(int n) {
+        int vl = S.length();
+        return n >= vl && n <= 4 * vl;
+    }
+
+    /**
+     * Update of the cells [ya, ye) × [xa, xe) of plane z (one band membership) through the column passes of
+     * {@link CpuRows3D}: per axis its sum (with its CPML term when in its band), then the leapfrog; zeta and un
+     * are moved into place from the scratch blocks.
+     */
+    private static void pmlCols4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                 float[] coef, int[] geo, int z, int ya, int ye, int xa, int xe, boolean zb,
+                                 boolean yb, boolean xb, float[] t) {
+        int n = xe - xa;
+        int rows = ye - ya;
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int len = geo[Layout.LEN];
+        int i0 = geo[Layout.OFF0] + z * sz + ya * sy + xa;
+        int blk = rows * n;
+        int zo = 3 * blk;
+        if (zb) {
+            CpuRows3D.axisBandCols(u, psi, zeta, i0, t, 0, t, zo, coef, 0, CpuRows3D.DZ, sz, prof, z, nz + z, 0, i0,
+                    sy, rows, n);
+            CpuRows3D.scatter(t, zo, zeta, i0, sy, rows, n);
+        } else {
+            CpuRows3D.secondCols(u, t, 0, coef, 0, sz, i0, sy, rows, n);
+        }
+        if (yb) {
+            int pay = 2 * nz + ya;
+            CpuRows3D.axisBandCols(u, psi, zeta, len + i0, t, blk, t, zo, coef, CpuRows3D.CY, CpuRows3D.DY, sy, prof,
+                    pay, pay + ny, 1, i0, sy, rows, n);
+            CpuRows3D.scatter(t, zo, zeta, len + i0, sy, rows, n);
+        } else {
+            CpuRows3D.secondCols(u, t, blk, coef, CpuRows3D.CY, sy, i0, sy, rows, n);
+        }
+        if (xb) {
+            int pax = 2 * nz + 2 * ny + xa;
+            CpuRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 2 * blk, t, zo, coef, prof, pax, pax + nx, i0, sy,
+                    rows, n);
+            CpuRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
+        } else {
+            CpuRows3D.secondCols(u, t, 2 * blk, coef, CpuRows3D.CX, 1, i0, sy, rows, n);
+        }
+        CpuRows3D.finishCols(u, un, v2, t, 0, blk, 2 * blk, t, zo, i0, sy, rows, n);
+        CpuRows3D.scatter(t, zo, un, i0, sy, rows, n);
+    }
+
+    /** x-axis psi of the cells [ya, ye) × [xa, xe) of plane z through the column passes. */
+    private static void psiXCols4(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z, int ya, int ye,
+                                  int xa, int xe, float[] t) {
+        int n = xe - xa;
+        int rows = ye - ya;
+        int sy = geo[Layout.SY];
+        int i0 = geo[Layout.OFF0] + z * geo[Layout.SZ] + ya * sy + xa;
+        int p = 2 * geo[Layout.LEN] + i0;
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
+        CpuRows3D.psiXCols(u, psi, p, t, 0, coef, prof, pax, pax + geo[Layout.NX], i0, sy, rows, n);
+        CpuRows3D.scatter(t, 0, psi, p, sy, rows, n);
     }
 
     /**

@@ -20,7 +20,7 @@ public final class CpuAdjoint2D {
     private CpuAdjoint2D() {
     }
 
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     private static FloatVector ld(float[] a, int i) {
         return FloatVector.fromArray(S, a, i);

@@ -18,16 +18,45 @@ public final class CpuAdjoint3D {
     private CpuAdjoint3D() {
     }
 
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     private static FloatVector ld(float[] a, int i) {
         return FloatVector.fromArray(S, a, i);
     }
 
-    /** Same as {@link Adjoint3D#rebuildScale}. */
+    /** Same as {@link Adjoint3D#rebuildScale}, with a scratch row of its own. */
     public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
                                     float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1) {
+        rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
+    }
+
+    /**
+     * Same as {@link Adjoint3D#rebuildScale}, given the calling thread's {@code scratch} of {@link #scratchSize}
+     * floats (at h = 4 the stencil runs in two unrolled passes, {@link CpuRows3D#interiorFirst} then
+     * {@link #rebuildSecond}).
+     */
+    public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
+                                    float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1,
+                                    float[] scratch) {
         int h = geo[Layout.H];
+        if (h == 4 && UNROLLED) {
+            int sz = geo[Layout.SZ];
+            int sy = geo[Layout.SY];
+            int n = (x1 - x0) / S.length() * S.length();
+            for (int z = z0; z < z1; z++) {
+                for (int y = y0; y < y1; y++) {
+                    int i0 = geo[Layout.OFF0] + z * sz + y * sy + x0;
+                    if (n > 0) {
+                        CpuRows3D.interiorFirst(u, scratch, coef, i0, n, sz, sy);
+                        rebuildSecond(u, un, v2, qb, w, grad, scratch, coef, i0, n, sz, sy, rev);
+                    }
+                    if (x0 + n < x1) {
+                        Adjoint3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y + 1, x0 + n, x1);
+                    }
+                }
+            }
+            return;
+        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -144,10 +173,105 @@ public final class CpuAdjoint3D {
         }
     }
 
-    /** Same as {@link Adjoint3D#interior}. */
+    /**
+     * Second half of {@link #rebuildScale} at h = 4 over n cells (a multiple of the vector length) from i0:
+     * {@code s = t + Σ_{k=3,4}(...)}, then u^{n−1} rebuilt in place of un (when {@code rev} ≠ 0), {@code w = v2·qb},
+     * {@code grad += qb·s}.
+     */
+    static void rebuildSecond(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] t,
+                              float[] coef, int i0, int n, int sz, int sy, int rev) {
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector y3 = FloatVector.broadcast(S, coef[CpuRows3D.CY + 3]);
+        FloatVector y4 = FloatVector.broadcast(S, coef[CpuRows3D.CY + 4]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[CpuRows3D.CX + 3]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[CpuRows3D.CX + 4]);
+        int sz3 = 3 * sz;
+        int sz4 = 4 * sz;
+        int sy3 = 3 * sy;
+        int sy4 = 4 * sy;
+        int vl = S.length();
+        for (int j = 0; j < n; j += vl) {
+            int i = i0 + j;
+            FloatVector s = FloatVector.fromArray(S, t, j);
+            s = s.add(FloatVector.fromArray(S, u, i + sz3).add(FloatVector.fromArray(S, u, i - sz3)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + sy3).add(FloatVector.fromArray(S, u, i - sy3)).mul(y3))
+                    .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, u, i + sz4).add(FloatVector.fromArray(S, u, i - sz4)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + sy4).add(FloatVector.fromArray(S, u, i - sy4)).mul(y4))
+                    .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
+            FloatVector vv = FloatVector.fromArray(S, v2, i);
+            if (rev != 0) {
+                FloatVector.fromArray(S, u, i).mul(2.0f).add(vv.mul(s)).sub(FloatVector.fromArray(S, un, i))
+                        .intoArray(un, i);
+            }
+            FloatVector q = FloatVector.fromArray(S, qb, i);
+            vv.mul(q).intoArray(w, i);
+            FloatVector.fromArray(S, grad, i).add(q.mul(s)).intoArray(grad, i);
+        }
+    }
+
+    /**
+     * Second half of {@link #interior} at h = 4 over n cells (a multiple of the vector length) from i0:
+     * {@code s = t + Σ_{k=3,4}(...)} of w, {@code qp = (2·qb − qp) + s}.
+     */
+    static void lambdaSecond(float[] qp, float[] qb, float[] w, float[] t, float[] coef, int i0, int n, int sz,
+                             int sy) {
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector y3 = FloatVector.broadcast(S, coef[CpuRows3D.CY + 3]);
+        FloatVector y4 = FloatVector.broadcast(S, coef[CpuRows3D.CY + 4]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[CpuRows3D.CX + 3]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[CpuRows3D.CX + 4]);
+        int sz3 = 3 * sz;
+        int sz4 = 4 * sz;
+        int sy3 = 3 * sy;
+        int sy4 = 4 * sy;
+        int vl = S.length();
+        for (int j = 0; j < n; j += vl) {
+            int i = i0 + j;
+            FloatVector s = FloatVector.fromArray(S, t, j);
+            s = s.add(FloatVector.fromArray(S, w, i + sz3).add(FloatVector.fromArray(S, w, i - sz3)).mul(z3)
+                    .add(FloatVector.fromArray(S, w, i + sy3).add(FloatVector.fromArray(S, w, i - sy3)).mul(y3))
+                    .add(FloatVector.fromArray(S, w, i + 3).add(FloatVector.fromArray(S, w, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, w, i + sz4).add(FloatVector.fromArray(S, w, i - sz4)).mul(z4)
+                    .add(FloatVector.fromArray(S, w, i + sy4).add(FloatVector.fromArray(S, w, i - sy4)).mul(y4))
+                    .add(FloatVector.fromArray(S, w, i + 4).add(FloatVector.fromArray(S, w, i - 4)).mul(x4)));
+            FloatVector.fromArray(S, qb, i).mul(2.0f).sub(FloatVector.fromArray(S, qp, i)).add(s).intoArray(qp, i);
+        }
+    }
+
+    /** Same as {@link Adjoint3D#interior}, with a scratch row of its own. */
     public static void interior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1) {
+        interior(qp, qb, w, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
+    }
+
+    /**
+     * Same as {@link Adjoint3D#interior}, given the calling thread's {@code scratch} of {@link #scratchSize} floats
+     * (at h = 4 in two unrolled passes, {@link CpuRows3D#interiorFirst} then {@link #lambdaSecond}).
+     */
+    public static void interior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
+                                int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
+        if (h == 4 && UNROLLED) {
+            int sz = geo[Layout.SZ];
+            int sy = geo[Layout.SY];
+            int n = (x1 - x0) / S.length() * S.length();
+            for (int z = z0; z < z1; z++) {
+                for (int y = y0; y < y1; y++) {
+                    int i0 = geo[Layout.OFF0] + z * sz + y * sy + x0;
+                    if (n > 0) {
+                        CpuRows3D.interiorFirst(w, scratch, coef, i0, n, sz, sy);
+                        lambdaSecond(qp, qb, w, scratch, coef, i0, n, sz, sy);
+                    }
+                    if (x0 + n < x1) {
+                        Adjoint3D.interior(qp, qb, w, coef, geo, z, z + 1, y, y + 1, x0 + n, x1);
+                    }
+                }
+            }
+            return;
+        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -184,7 +308,7 @@ public final class CpuAdjoint3D {
      * grid {@code geo}.
      */
     public static int scratchSize(int[] geo) {
-        return 3 * geo[Layout.NX] + 2 * geo[Layout.H];
+        return 3 * geo[Layout.NX] + 2 * geo[Layout.H] + S.length();
     }
 
     /**
@@ -257,6 +381,17 @@ public final class CpuAdjoint3D {
      */
     static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
                                     int st, float[] coef, int cb, int db, int h, boolean reach) {
+        // the unrolled passes read up to a vector past the row: only where that stays inside the arrays (a 2-D grid's
+        // last rows have nothing after their halo)
+        int past = i0 + m + S.length() + 4 * st;
+        if (h == 4 && m >= S.length() && UNROLLED && past <= w.length && (!reach || p + past <= cor.length)) {
+            if (reach) {
+                generalAxis4(w, cor, pb, t, to, i0, m, p, st, coef, cb, db);
+            } else {
+                generalAxis4Clear(w, t, to, i0, m, st, coef, cb, db);
+            }
+            return;
+        }
         float c0 = coef[cb];
         int vl = S.length();
         int j = 0;
@@ -300,6 +435,81 @@ public final class CpuAdjoint3D {
                         + coef[db + k - 1] * (pb[p + i - o] - pb[p + i + o]);
             }
             t[to + j] = s;
+        }
+    }
+
+    /** Whether half-width 4 runs the unrolled axis passes (property {@code sweep.cpu.adjrows}, default on). */
+    static final boolean UNROLLED = !"false".equals(System.getProperty("sweep.cpu.adjrows"));
+
+    /**
+     * {@link #generalAxis} with {@code reach} at h = 4 (m at least one vector): the sum unrolled and its weights
+     * broadcast once, in whole vectors: the last one runs up to a vector past m into the scratch (the next piece of
+     * {@link #general}'s scratch is written after this one; the reads stay in the halo or the next row).
+     */
+    static void generalAxis4(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p, int st,
+                             float[] coef, int cb, int db) {
+        FloatVector c0 = FloatVector.broadcast(S, coef[cb]);
+        FloatVector c1 = FloatVector.broadcast(S, coef[cb + 1]);
+        FloatVector c2 = FloatVector.broadcast(S, coef[cb + 2]);
+        FloatVector c3 = FloatVector.broadcast(S, coef[cb + 3]);
+        FloatVector c4 = FloatVector.broadcast(S, coef[cb + 4]);
+        FloatVector d1 = FloatVector.broadcast(S, coef[db]);
+        FloatVector d2 = FloatVector.broadcast(S, coef[db + 1]);
+        FloatVector d3 = FloatVector.broadcast(S, coef[db + 2]);
+        FloatVector d4 = FloatVector.broadcast(S, coef[db + 3]);
+        int st2 = 2 * st;
+        int st3 = 3 * st;
+        int st4 = 4 * st;
+        int vl = S.length();
+        for (int j = 0; j < m; j += vl) {
+            int i = i0 + j;
+            int q = p + i;
+            FloatVector s = FloatVector.fromArray(S, w, i).add(FloatVector.fromArray(S, cor, q)).mul(c0);
+            s = s.add(FloatVector.fromArray(S, w, i + st).add(FloatVector.fromArray(S, cor, q + st))
+                    .add(FloatVector.fromArray(S, w, i - st).add(FloatVector.fromArray(S, cor, q - st))).mul(c1)
+                    .add(FloatVector.fromArray(S, pb, q - st).sub(FloatVector.fromArray(S, pb, q + st)).mul(d1)));
+            s = s.add(FloatVector.fromArray(S, w, i + st2).add(FloatVector.fromArray(S, cor, q + st2))
+                    .add(FloatVector.fromArray(S, w, i - st2).add(FloatVector.fromArray(S, cor, q - st2))).mul(c2)
+                    .add(FloatVector.fromArray(S, pb, q - st2).sub(FloatVector.fromArray(S, pb, q + st2)).mul(d2)));
+            s = s.add(FloatVector.fromArray(S, w, i + st3).add(FloatVector.fromArray(S, cor, q + st3))
+                    .add(FloatVector.fromArray(S, w, i - st3).add(FloatVector.fromArray(S, cor, q - st3))).mul(c3)
+                    .add(FloatVector.fromArray(S, pb, q - st3).sub(FloatVector.fromArray(S, pb, q + st3)).mul(d3)));
+            s = s.add(FloatVector.fromArray(S, w, i + st4).add(FloatVector.fromArray(S, cor, q + st4))
+                    .add(FloatVector.fromArray(S, w, i - st4).add(FloatVector.fromArray(S, cor, q - st4))).mul(c4)
+                    .add(FloatVector.fromArray(S, pb, q - st4).sub(FloatVector.fromArray(S, pb, q + st4)).mul(d4)));
+            s.intoArray(t, to + j);
+        }
+    }
+
+    /** {@link #generalAxis} without {@code reach} at h = 4: cor and pb read as +0.0f, as there. */
+    static void generalAxis4Clear(float[] w, float[] t, int to, int i0, int m, int st, float[] coef, int cb, int db) {
+        FloatVector zero = FloatVector.zero(S);
+        FloatVector dz = zero.sub(zero);
+        FloatVector c0 = FloatVector.broadcast(S, coef[cb]);
+        FloatVector c1 = FloatVector.broadcast(S, coef[cb + 1]);
+        FloatVector c2 = FloatVector.broadcast(S, coef[cb + 2]);
+        FloatVector c3 = FloatVector.broadcast(S, coef[cb + 3]);
+        FloatVector c4 = FloatVector.broadcast(S, coef[cb + 4]);
+        FloatVector e1 = dz.mul(FloatVector.broadcast(S, coef[db]));
+        FloatVector e2 = dz.mul(FloatVector.broadcast(S, coef[db + 1]));
+        FloatVector e3 = dz.mul(FloatVector.broadcast(S, coef[db + 2]));
+        FloatVector e4 = dz.mul(FloatVector.broadcast(S, coef[db + 3]));
+        int st2 = 2 * st;
+        int st3 = 3 * st;
+        int st4 = 4 * st;
+        int vl = S.length();
+        for (int j = 0; j < m; j += vl) {
+            int i = i0 + j;
+            FloatVector s = FloatVector.fromArray(S, w, i).add(zero).mul(c0);
+            s = s.add(FloatVector.fromArray(S, w, i + st).add(zero).add(FloatVector.fromArray(S, w, i - st).add(zero))
+                    .mul(c1).add(e1));
+            s = s.add(FloatVector.fromArray(S, w, i + st2).add(zero).add(FloatVector.fromArray(S, w, i - st2)
+                    .add(zero)).mul(c2).add(e2));
+            s = s.add(FloatVector.fromArray(S, w, i + st3).add(zero).add(FloatVector.fromArray(S, w, i - st3)
+                    .add(zero)).mul(c3).add(e3));
+            s = s.add(FloatVector.fromArray(S, w, i + st4).add(zero).add(FloatVector.fromArray(S, w, i - st4)
+                    .add(zero)).mul(c4).add(e4));
+            s.intoArray(t, to + j);
         }
     }
 

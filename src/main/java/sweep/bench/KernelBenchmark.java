@@ -135,11 +135,11 @@ public final class KernelBenchmark {
         log.printf("kernels %s + PML %d, order %d, one thread: Mcells/s median (min-max), portable vs CPU variant "
                 + "alternating; bound %.0f Mcells/s%n", dims, abcn, order, boundMcells);
         log.printf("  %-34s %24s %24s %7s %7s%n", "kernel (boxes)", "portable", "cpu", "cpu/p", "cpu/bnd");
-        time("fwd psi (PML bands)", band, boundMcells, (k, b) -> k.psi(u, a3, prof, coef, geo, b.z0(), b.z1(), b));
+        time("fwd psi (PML bands)", band, boundMcells, (k, b) -> k.psi(u, a3, prof, coef, geo, b.z0(), b.z1(), b, scr));
         time("fwd pml update (PML bands)", band, boundMcells,
             (k, b) -> k.pml(u, un, v2, a3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr));
         time("fwd interior (interior box)", List.of(in), boundMcells,
-            (k, b) -> k.interior(u, un, v2, coef, geo, b.z0(), b.z1(), b));
+            (k, b) -> k.interior(u, un, v2, coef, geo, b.z0(), b.z1(), b, scr));
         // the rows outside the z and y bands, x bands included: portable psi + pml (x slabs) + interior against the
         // fused CPU pass the stepper runs (innerRows)
         Box rows = new Box(in.z0(), in.z1(), in.y0(), in.y1(), 0, nc);
@@ -151,15 +151,15 @@ public final class KernelBenchmark {
                 return;
             }
             for (Box x : xSlabs) {
-                k.psi(u, a3, prof, coef, geo, x.z0(), x.z1(), x);
+                k.psi(u, a3, prof, coef, geo, x.z0(), x.z1(), x, scr);
             }
             for (Box x : xSlabs) {
                 k.pml(u, un, v2, a3, b3, prof, coef, geo, x.z0(), x.z1(), x, scr);
             }
-            k.interior(u, un, v2, coef, geo, in.z0(), in.z1(), in);
+            k.interior(u, un, v2, coef, geo, in.z0(), in.z1(), in, scr);
         });
         time("adj rebuildScale (interior box)", List.of(in), boundMcells,
-            (k, b) -> k.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b.z0(), b.z1(), b));
+            (k, b) -> k.rebuildScale(u, un, v2, qb, w, grad, coef, geo, 1, b.z0(), b.z1(), b, scr));
         time("adj scale (PML bands)", band, boundMcells,
             (k, b) -> k.scale(qb, v2, w, grad, un, geo, b.z0(), b.z1(), b));
         time("adj pmlZeta (PML bands)", band, boundMcells,
@@ -167,7 +167,7 @@ public final class KernelBenchmark {
         time("adj pmlPsi (PML bands)", band, boundMcells,
             (k, b) -> k.pmlPsi(w, a3, c3, b3, prof, coef, geo, b.z0(), b.z1(), b, scr));
         time("adj interior λ (stencil-clear box)", List.of(clear), boundMcells,
-            (k, b) -> k.adjointInterior(qp, qb, w, coef, geo, b.z0(), b.z1(), b));
+            (k, b) -> k.adjointInterior(qp, qb, w, coef, geo, b.z0(), b.z1(), b, scr));
         time("adj general λ (rest)", clearOuter, boundMcells,
             (k, b) -> k.adjointGeneral(qp, qb, w, a3, b3, coef, geo, b.z0(), b.z1(), b, scr));
     }

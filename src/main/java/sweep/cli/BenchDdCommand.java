@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
+import sweep.parallel.HaloExchange;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
@@ -16,7 +17,8 @@ import sweep.prop.Propagator;
 /**
  * {@code mpirun -np N sweep bench-dd}: domain-decomposed forward throughput against the single domain on one rank with
  * N× the threads, both measured in the same job (rank 0 runs the single-domain reference while the others wait), and
- * the halo-exchange time per step.
+ * the halo-exchange time per step, split per rank into copying, posting and waiting, next to the same exchange timed
+ * back to back.
  */
 @Command(name = "bench-dd", mixinStandardHelpOptions = true,
         description = "Under mpirun -np N: DD forward (N ranks x --threads) vs one domain (1 rank x N*--threads);"
@@ -81,6 +83,22 @@ public final class BenchDdCommand implements Callable<Integer> {
         }
     }
 
+    /** Exchanges timed back to back after the run, for the cost of an exchange nobody waits for. */
+    private static final int BACK_TO_BACK = 20;
+
+    /** This rank's exchange count and seconds so far: total, copy, MPI post, wait. */
+    private static double[] haloSnapshot(ModelParallel mp) {
+        return new double[] {mp.haloExchanges(), mp.haloSeconds(), mp.haloSeconds(HaloExchange.COPY),
+            mp.haloSeconds(HaloExchange.MPI_POST), mp.haloSeconds(HaloExchange.WAIT)};
+    }
+
+    /** Milliseconds per exchange between two snapshots: total, copy, MPI post, wait. */
+    private static double[] perExchangeMs(double[] a, double[] b) {
+        double n = Math.max(1, b[0] - a[0]);
+        return new double[] {(b[1] - a[1]) / n * 1e3, (b[2] - a[2]) / n * 1e3, (b[3] - a[3]) / n * 1e3,
+            (b[4] - a[4]) / n * 1e3};
+    }
+
     private void run(String label, int[] shape, int world, int rank) throws Exception {
         int cells = 1;
         for (int n : shape) {
@@ -113,20 +131,37 @@ public final class BenchDdCommand implements Callable<Integer> {
             }
             mp.timeSteps(vp, steps);
             double[] mc = new double[repeats];
-            double halo0 = mp.haloSeconds();
-            long ex0 = mp.haloExchanges();
+            double[] before = haloSnapshot(mp);
             for (int r = 0; r < repeats; r++) {
                 MPI.COMM_WORLD.barrier();
                 double[] t = {mp.timeSteps(vp, steps)};
                 MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
                 mc[r] = global * (double) steps / t[0] / 1e6;
             }
-            double[] halo = {(mp.haloSeconds() - halo0) / Math.max(1, mp.haloExchanges() - ex0) * 1e3};
-            MPI.COMM_WORLD.allReduce(halo, 1, MPI.DOUBLE, MPI.MAX);
+            double[] inRun = perExchangeMs(before, haloSnapshot(mp));
+            // the same exchange back to back with no update in between, every rank ready: its wait is the transfer
+            MPI.COMM_WORLD.barrier();
+            before = haloSnapshot(mp);
+            mp.runHaloExchanges(BACK_TO_BACK);
+            double[] alone = perExchangeMs(before, haloSnapshot(mp));
+            double[] mine = Arrays.copyOf(inRun, 8);
+            System.arraycopy(alone, 0, mine, 4, 4);
+            double[] all = new double[8 * world];
+            MPI.COMM_WORLD.allGather(mine, 8, MPI.DOUBLE, all, 8, MPI.DOUBLE);
             if (rank == 0) {
                 double dd = Benchmark.median(mc);
+                double worst = 0;
+                for (int q = 0; q < world; q++) {
+                    worst = Math.max(worst, all[8 * q]);
+                }
                 System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", label, single, dd,
-                        dd / single, halo[0], py, px);
+                        dd / single, worst, py, px);
+                for (int q = 0; q < world; q++) {
+                    int o = 8 * q;
+                    System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
+                            + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o], all[o + 1],
+                            all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
+                }
             }
         }
     }

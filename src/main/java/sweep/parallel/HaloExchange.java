@@ -75,7 +75,10 @@ public final class HaloExchange implements HaloHook {
     private final List<Face> faces = new ArrayList<>();
     private final Request[] requests;
     private long exchanges;
-    private long nanos;
+    /** Nanoseconds per phase ({@link #COPY}, {@link #MPI_POST}, {@link #WAIT}), summed over all exchanges. */
+    private final long[] phaseNanos = new long[3];
+    /** End of the last timed phase: {@link #lap} charges the time since then to a phase. */
+    private long mark;
     private float[] pending;
     private final boolean[] cut = new boolean[6];
 
@@ -150,7 +153,29 @@ public final class HaloExchange implements HaloHook {
 
     /** Wall-clock seconds spent in exchanges so far (pack and post, then wait and unpack). */
     public double seconds() {
-        return nanos * 1e-9;
+        return (phaseNanos[COPY] + phaseNanos[MPI_POST] + phaseNanos[WAIT]) * 1e-9;
+    }
+
+    /** Phase: copying strips between the fields and the message buffers (pack and unpack). */
+    public static final int COPY = 0;
+    /** Phase: in the MPI calls that post the non-blocking receives and sends. */
+    public static final int MPI_POST = 1;
+    /**
+     * Phase: blocked in {@code Request.waitAll} until the messages complete: the transfer itself plus any time a
+     * neighbour has not sent yet (it is still computing).
+     */
+    public static final int WAIT = 2;
+
+    /** Seconds spent so far in one phase of the exchanges ({@link #COPY}, {@link #MPI_POST} or {@link #WAIT}). */
+    public double seconds(int phase) {
+        return phaseNanos[phase] * 1e-9;
+    }
+
+    /** Charges the time since the last mark to {@code phase} and sets the mark to now. */
+    private void lap(int phase) {
+        long t = System.nanoTime();
+        phaseNanos[phase] += t - mark;
+        mark = t;
     }
 
     @Override
@@ -174,10 +199,9 @@ public final class HaloExchange implements HaloHook {
         if (faces.isEmpty()) {
             return;
         }
-        long t0 = System.nanoTime();
+        mark = System.nanoTime();
         transfer(faces, false, packed, components);
         exchanges++;
-        nanos += System.nanoTime() - t0;
     }
 
     /**
@@ -191,16 +215,16 @@ public final class HaloExchange implements HaloHook {
         if (faces.isEmpty()) {
             return;
         }
-        long t0 = System.nanoTime();
+        mark = System.nanoTime();
         List<Face> x = new ArrayList<>();
         List<Face> y = new ArrayList<>();
         for (Face f : faces) {
             (f.alongX ? x : y).add(f);
         }
+        lap(COPY);
         transfer(x, false, packed, components);
         transfer(y, true, packed, components);
         exchanges++;
-        nanos += System.nanoTime() - t0;
     }
 
     private void checkComponents(int components) {
@@ -229,6 +253,7 @@ public final class HaloExchange implements HaloHook {
                 int n = (corners ? f.cornerSize : f.size) * components;
                 req[k++] = comm.iRecv(f.recvBuf, n, MPI.FLOAT, f.neighbour, f.recvTag);
             }
+            lap(MPI_POST);
             for (Face f : set) {
                 int[] b = corners ? f.cornerSendBox : f.sendBox;
                 int size = corners ? f.cornerSize : f.size;
@@ -237,9 +262,12 @@ public final class HaloExchange implements HaloHook {
                 }
                 f.sendBuf.clear();
                 f.sendBuf.put(f.scratch, 0, size * components);
+                lap(COPY);
                 req[k++] = comm.iSend(f.sendBuf, size * components, MPI.FLOAT, f.neighbour, f.sendTag);
+                lap(MPI_POST);
             }
             Request.waitAll(req);
+            lap(WAIT);
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }
@@ -252,6 +280,7 @@ public final class HaloExchange implements HaloHook {
                 Pack.unpack(packed, f.scratch, c * size, componentGeo[c], b[0], b[1], b[2], b[3], b[4], b[5]);
             }
         }
+        lap(COPY);
     }
 
     @Override
@@ -262,24 +291,26 @@ public final class HaloExchange implements HaloHook {
         if (pending != null) {
             throw new IllegalStateException("halo exchange begun twice without end()");
         }
-        long t0 = System.nanoTime();
+        mark = System.nanoTime();
         try {
             int k = 0;
             for (Face f : faces) {
                 requests[k++] = comm.iRecv(f.recvBuf, f.size, MPI.FLOAT, f.neighbour, f.recvTag);
             }
+            lap(MPI_POST);
             for (Face f : faces) {
                 int[] b = f.sendBox;
                 Pack.pack(field, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
                 f.sendBuf.clear();
                 f.sendBuf.put(f.scratch, 0, f.size);
+                lap(COPY);
                 requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
+                lap(MPI_POST);
             }
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }
         pending = field;
-        nanos += System.nanoTime() - t0;
     }
 
     @Override
@@ -290,21 +321,22 @@ public final class HaloExchange implements HaloHook {
         if (pending == null) {
             throw new IllegalStateException("halo exchange end() without begin()");
         }
-        long t0 = System.nanoTime();
+        mark = System.nanoTime();
         try {
             Request.waitAll(requests);
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }
+        lap(WAIT);
         for (Face f : faces) {
             f.recvBuf.clear();
             f.recvBuf.get(f.scratch, 0, f.size);
             int[] b = f.recvBox;
             Pack.unpack(pending, f.scratch, 0, geo, b[0], b[1], b[2], b[3], b[4], b[5]);
         }
+        lap(COPY);
         pending = null;
         exchanges++;
-        nanos += System.nanoTime() - t0;
     }
 
     @Override
@@ -338,20 +370,24 @@ public final class HaloExchange implements HaloHook {
         if (pending != null) {
             throw new IllegalStateException("packed halo exchange while a field exchange is in flight");
         }
-        long t0 = System.nanoTime();
+        mark = System.nanoTime();
         try {
             int k = 0;
             for (Face f : faces) {
                 requests[k++] = comm.iRecv(f.recvBuf, f.size, MPI.FLOAT, f.neighbour, f.recvTag);
             }
+            lap(MPI_POST);
             int off = 0;
             for (Face f : faces) {
                 f.sendBuf.clear();
                 f.sendBuf.put(send, off, f.size);
                 off += f.size;
+                lap(COPY);
                 requests[k++] = comm.iSend(f.sendBuf, f.size, MPI.FLOAT, f.neighbour, f.sendTag);
+                lap(MPI_POST);
             }
             Request.waitAll(requests);
+            lap(WAIT);
         } catch (MPIException e) {
             throw new IllegalStateException("halo exchange failed: " + e.getMessage(), e);
         }
@@ -361,7 +397,7 @@ public final class HaloExchange implements HaloHook {
             f.recvBuf.get(recv, off, f.size);
             off += f.size;
         }
+        lap(COPY);
         exchanges++;
-        nanos += System.nanoTime() - t0;
     }
 }

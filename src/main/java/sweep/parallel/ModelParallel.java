@@ -146,6 +146,26 @@ public final class ModelParallel implements AutoCloseable {
         return halo.seconds();
     }
 
+    /**
+     * Of {@link #haloSeconds()}: the seconds spent in one phase, {@link HaloExchange#COPY}, {@link
+     * HaloExchange#MPI_POST} or {@link HaloExchange#WAIT}.
+     */
+    public double haloSeconds(int phase) {
+        return halo.seconds(phase);
+    }
+
+    /**
+     * For benchmarks: runs {@code times} halo exchanges of a zero field of this rank's grid back to back, with no
+     * update in between (every rank of the model group must call it); they count in {@link #haloSeconds()} and
+     * {@link #haloExchanges()}. Their wait is the transfer alone, no neighbour being late. Touches no wavefield.
+     */
+    public void runHaloExchanges(int times) {
+        float[] field = new float[grid.length()];
+        for (int k = 0; k < times; k++) {
+            halo.exchange(field);
+        }
+    }
+
     /** Number of halo exchanges this rank has done. */
     public long haloExchanges() {
         return halo.exchanges();

@@ -266,13 +266,19 @@ public final class Grid {
     }
 
     /**
-     * CPML profiles {@code [az bz ay by ax bx]} for velocity {@code vmax}, each entry computed in double from the
+     * Unused floats after the profiles: the Vector API kernels read the x profiles of a row segment in whole vectors,
+     * up to a vector past its last cell (without them they take a slower path for the segment at the high x end).
+     */
+    static final int PROFILE_PAD = 16;
+
+    /**
+     * CPML profiles {@code [az bz ay by ax bx]} (then {@link #PROFILE_PAD} zeros) for velocity {@code vmax}, each entry computed in double from the
      * cell's global position: sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f) with f the fractional depth into the
      * band, a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1).
      */
     float[] profiles(double vmax) {
         int[] n3 = {nz, ny, nx};
-        float[] prof = new float[2 * (nz + ny + nx)];
+        float[] prof = new float[2 * (nz + ny + nx) + PROFILE_PAD];
         double[] dh = spec.dh();
         int base = 0;
         for (int s = 0; s < 3; s++) {

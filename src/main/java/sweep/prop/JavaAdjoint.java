@@ -420,10 +420,11 @@ final class JavaAdjoint {
                 Box blk = rebuildBlocks[k];
                 Box lam = lambdaBlocks[k];
                 for (int z = Math.max(b.z0(), r0); z < z1; z++) {
-                    kernels.rebuildScale(sCur, sNxt, v2, sQ, adj.w, adj.grad, g.coef, g.geo, sRev, z, z + 1, blk);
+                    kernels.rebuildScale(sCur, sNxt, v2, sQ, adj.w, adj.grad, g.coef, g.geo, sRev, z, z + 1, blk,
+                            scratch[chunk]);
                     int zl = z - h;
                     if (zl >= lo && zl < hi && lam != null) {
-                        kernels.adjointInterior(sOut, sQ, adj.w, g.coef, g.geo, zl, zl + 1, lam);
+                        kernels.adjointInterior(sOut, sQ, adj.w, g.coef, g.geo, zl, zl + 1, lam, scratch[chunk]);
                     }
                 }
             }
@@ -496,7 +497,7 @@ final class JavaAdjoint {
                     int za = Math.max(c.z0(), z);
                     int zb = Math.min(c.z1(), e);
                     if (za < zb) {
-                        kernels.adjointInterior(out, q, adj.w, g.coef, g.geo, za, zb, c);
+                        kernels.adjointInterior(out, q, adj.w, g.coef, g.geo, za, zb, c, scratch[chunk]);
                     }
                 }
                 z = e;

@@ -58,7 +58,7 @@ final class JavaStepper {
         this.pmlBoxes = g.view().pmlBoxes();
         this.interior = g.view().interiorBox();
         this.pmlAll = pmlBoxes;
-        this.psiPass = (c, r0, r1) -> psiRows(r0, r1, pmlAll);
+        this.psiPass = (c, r0, r1) -> psiRows(c, r0, r1, pmlAll);
         this.innerAll = interior == null ? List.of() : List.of(interior);
         kernels = AcousticKernels.forJavaBackend(g.ndim);
         Box rb = null;
@@ -78,7 +78,7 @@ final class JavaStepper {
         this.rowsBox = rb;
         this.zyBoxes = zy;
         final List<Box> zyf = zy;
-        this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(r0, r1, zyf);
+        this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(c, r0, r1, zyf);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
         v2 = new float[len];
@@ -264,12 +264,12 @@ final class JavaStepper {
     }
 
     /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */
-    private void psiRows(int r0, int r1, List<Box> boxes) {
+    private void psiRows(int chunk, int r0, int r1, List<Box> boxes) {
         final float[] cu = u;
         for (Box b : boxes) {
             int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.psi(cu, psi, prof, g.coef, g.geo, z0, z1, b);
+                kernels.psi(cu, psi, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
             }
         }
     }
@@ -299,7 +299,7 @@ final class JavaStepper {
         for (Box b : innerList) {
             int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
             if (z0 < z1) {
-                kernels.interior(cu, nu, v2, coef, geo, z0, z1, b);
+                kernels.interior(cu, nu, v2, coef, geo, z0, z1, b, scratch[chunk]);
             }
         }
     }

@@ -187,7 +187,7 @@ public final class MemoryEstimate {
             return 4L * (elasticPsi(g) + 4L * (g.nz + g.ny + g.nx));
         }
         long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
-        return 4L * (aux + 2L * (g.nz + g.ny + g.nx));
+        return 4L * (aux + 2L * (g.nz + g.ny + g.nx) + Grid.PROFILE_PAD);
     }
 
     /**
