@@ -39,7 +39,8 @@ final class ElasticRows {
     private ElasticRows() {
     }
 
-    static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    /** The one vector shape of all CPU kernels (two shapes in one JVM make C2 box vectors). */
+    static final VectorSpecies<Float> S = CpuSpecies.S;
     /** Vector length. */
     private static final int VL = S.length();
     /** Rows per block at most. */
