@@ -127,6 +127,18 @@ public final class DefaultModels {
      * the water is the top {@link #waterRows} rows exactly.
      */
     public static float[] elastic2d(double dh) {
+        return elastic2d(dh, true);
+    }
+
+    /**
+     * {@link #elastic2d} without its two vs lenses: the layers only. The default starting model is this background
+     * smoothed, so the lenses are what an inversion must find, and only vs can show them.
+     */
+    public static float[] elastic2dBackground(double dh) {
+        return elastic2d(dh, false);
+    }
+
+    private static float[] elastic2d(double dh, boolean lenses) {
         int[] shape = elastic2dShape(dh);
         int nz = shape[0];
         int nx = shape[1];
@@ -134,7 +146,7 @@ public final class DefaultModels {
         float[] m = new float[3 * n];
         for (int iz = 0; iz < nz; iz++) {
             for (int ix = 0; ix < nx; ix++) {
-                double[] c = elasticCell((ix + 0.5) * dh, (iz + 0.5) * dh);
+                double[] c = elasticCell((ix + 0.5) * dh, (iz + 0.5) * dh, lenses);
                 int i = iz * nx + ix;
                 m[i] = (float) c[0];
                 m[n + i] = (float) c[1];
@@ -150,7 +162,7 @@ public final class DefaultModels {
     }
 
     /** (vp, vs, rho) of the elastic model at (x, z) in m. */
-    private static double[] elasticCell(double x, double z) {
+    private static double[] elasticCell(double x, double z, boolean lenses) {
         if (z < ELASTIC_WATER_DEPTH) {
             return new double[] {1500, 0, 1000};
         }
@@ -163,12 +175,12 @@ public final class DefaultModels {
             double vs = 1250;
             double fx = (x - 1000) / 380;
             double fz = (z - 530) / 85;
-            if (fx * fx + fz * fz < 1) {
+            if (lenses && fx * fx + fz * fz < 1) {
                 vs = 1650; // fast in vs only
             }
             double sx = (x - 2150) / 330;
             double sz = (z - 520) / 80;
-            if (sx * sx + sz * sz < 1) {
+            if (lenses && sx * sx + sz * sz < 1) {
                 vs = 950; // slow in vs only
             }
             return new double[] {2500, vs, 2150};
@@ -177,12 +189,13 @@ public final class DefaultModels {
     }
 
     /**
-     * The default starting model of {@link #elastic2d}: each parameter smoothed by {@link #smooth} (Gaussian of
-     * {@code sigma} cells) below the water, which is kept exact (vs = 0 there, so it stays a fluid).
+     * The default starting model of {@link #elastic2d}: each parameter of {@link #elastic2dBackground} (no lenses)
+     * smoothed by {@link #smooth} (Gaussian of {@code sigma} cells) below the water, which is kept exact (vs = 0
+     * there, so it stays a fluid).
      */
     public static float[] elastic2dStart(double dh, double sigma) {
         int[] shape = elastic2dShape(dh);
-        return smoothParameters(elastic2d(dh), 3, shape[0], shape[1], sigma, waterRows(dh));
+        return smoothParameters(elastic2dBackground(dh), 3, shape[0], shape[1], sigma, waterRows(dh));
     }
 
     /**
