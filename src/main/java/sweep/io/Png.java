@@ -36,9 +36,9 @@ public final class Png {
     }
 
     /** Left margin of every plot (tick labels and axis label); the plot area starts at this x. */
-    static final int LEFT = 78;
+    public static final int LEFT = 78;
     /** Top margin (title); the plot area starts at this y. */
-    static final int TOP = 34;
+    public static final int TOP = 34;
     /** Bottom margin (tick labels and axis label). */
     static final int BOTTOM = 50;
     /** Right margin of a raster plot (colour bar and its labels). */
