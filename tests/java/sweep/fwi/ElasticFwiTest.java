@@ -98,10 +98,10 @@ class ElasticFwiTest {
     void misfitAndVsErrorFallAndTheWaterStaysFluid() {
         float[] mTrue = trueModel();
         float[] start = startModel(mTrue);
-        Acquisition acq = acquisition(mTrue, 450, 3);
+        Acquisition acq = acquisition(mTrue, 400, 3);
         Fwi.State st;
         try (Objective obj = new SingleDomainObjective(acq, 0)) {
-            st = Fwi.run(obj, start, settings(6), null, it -> System.out.printf("elastic iteration %d misfit %.4e"
+            st = Fwi.run(obj, start, settings(5), null, it -> System.out.printf("elastic iteration %d misfit %.4e"
                     + " step %.3g%n", it.index(), it.misfit(), it.step()));
         }
         float[] m = st.model();
