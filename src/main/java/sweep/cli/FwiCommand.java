@@ -506,7 +506,6 @@ public final class FwiCommand implements Callable<Integer> {
         }
         Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
                 "misfit / misfit at the band's start", true);
-        Fwi.State first = states.get(0);
         StringBuilder err = new StringBuilder();
         if (r.vTrue() != null) {
             err.append("; model RMS error");
@@ -520,10 +519,15 @@ public final class FwiCommand implements Callable<Integer> {
                         rms(Arrays.copyOfRange(last.model(), k * cells, (k + 1) * cells), t), unit(names.get(k))));
             }
         }
-        System.out.printf("misfit %.6e -> %.6e over %d band(s) (last band: %.1f %% lower)%s; FWI %.1f s;"
-                        + " outputs in %s%n",
-                first.initialMisfit(), last.misfit(), states.size(), 100 * (1 - last.misfit() / last.initialMisfit()),
-                err, fwiSeconds, dir);
+        // each band has its own (filtered) data: its misfit compares with its own start only
+        StringBuilder mis = new StringBuilder("misfit");
+        for (int k = 0; k < states.size(); k++) {
+            Fwi.State st = states.get(k);
+            mis.append(String.format("%s %.6e -> %.6e (%.1f %% lower%s)", k == 0 ? "" : ",", st.initialMisfit(),
+                    st.misfit(), 100 * (1 - st.misfit() / st.initialMisfit()), states.size() > 1 ? ", band " + (k + 1)
+                    : ""));
+        }
+        System.out.printf("%s%s; FWI %.1f s; outputs in %s%n", mis, err, fwiSeconds, dir);
     }
 
     /** Cell (x[, y], z) to metres (x, y, z) into {@code xyz[3i..]}. */
