@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * FWI checkpoints: a saved state (two parameters and their L-BFGS diagonal) reads back exactly; any flipped byte, a truncation, an old-format file or another
- * job's file is refused with a message naming the file and saying to start afresh; a checkpoint that began from
+ * FWI checkpoints: a saved state (two parameters and their L-BFGS diagonal) reads back exactly; any flipped byte, a
+ * truncation, an old-format file or another job's file is refused with a message naming the file and saying to start afresh; a checkpoint that began from
  * another starting model reads as stale (null).
  */
 class CheckpointTest {

@@ -32,15 +32,15 @@ import sweep.prop.ShotWavelets;
 
 /**
  * {@code sweep fwi}: multi-band full-waveform inversion, acoustic or elastic, from a job file or flags (by default of
- * the built-in model from a smoothed start, with observed data modelled from the true model), on one domain or, under mpirun, decomposed
- * with shot groups; optionally with encoded supershots. Writes models, gradients, records, pictures and
- * summary.json to the output folder, every file atomically; resumable after a kill with --resume.
+ * the built-in model from a smoothed start, with observed data modelled from the true model), on one domain or, under
+ * mpirun, decomposed with shot groups; optionally with encoded supershots. Writes models, gradients, records, pictures
+ * and summary.json to the output folder, every file atomically; resumable after a kill with --resume.
  */
 @Command(name = "fwi", mixinStandardHelpOptions = true,
         description = {"Multi-band FWI (L-BFGS, per-parameter bounds) from a JSON job file and/or flags; flags override"
                 + " the job file, also on --resume. Without either: the built-in 2-D model (2 km x 6 km), or with"
-                + " --equation elastic the built-in elastic model (1 km x 3 km, vp and vs). Outputs in the 'out' folder;"
-                + " resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
+                + " --equation elastic the built-in elastic model (1 km x 3 km, vp and vs). Outputs in the 'out'"
+                + " folder; resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
 public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative input paths in it are"
             + " relative to its folder")

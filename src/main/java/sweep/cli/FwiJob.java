@@ -374,7 +374,8 @@ final class FwiJob {
     }
 
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
-    private record Models(PropSpec.Equation equation, boolean builtin, Path trueFile, Path startFile, Path obsFile, int[] shape, double[] dh,
+    private record Models(PropSpec.Equation equation, boolean builtin, Path trueFile, Path startFile, Path obsFile,
+                          int[] shape, double[] dh,
                           float[] vTrue, float[] start, int muteRows, double vmin, double vmax) {
         int ndim() {
             return shape.length;
