@@ -17,19 +17,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * FWI checkpoints: a saved state reads back exactly; any flipped byte, a truncation, an old-format file or another
- * job's file is refused with a message naming the file and saying to start afresh; a checkpoint that began from
+ * FWI checkpoints: a saved state (two parameters and their L-BFGS diagonal) reads back exactly; any flipped byte, a
+ * truncation, an old-format file or another job's file is refused with a message naming the file and saying to start afresh; a checkpoint that began from
  * another starting model reads as stale (null).
  */
 class CheckpointTest {
     @TempDir
     Path dir;
 
-    private static final int N = 37;
+    private static final int N = 38;
+    /** Parameters of the model: two blocks of 19 cells, with an L-BFGS diagonal that is not the identity. */
+    private static final int P = 2;
     private static final long JOB = 0x1234_5678_9abcL;
 
     private static Fwi.State state() {
-        Fwi.State st = new Fwi.State(new float[N], 3);
+        Fwi.State st = new Fwi.State(new float[N], 3, P);
+        st.scale[1] = 0.37;
         for (int i = 0; i < N; i++) {
             st.model[i] = 1500 + 7 * i;
             st.grad[i] = (float) Math.sin(i);
@@ -57,13 +60,14 @@ class CheckpointTest {
         Path f = dir.resolve("cp.bin");
         Fwi.State st = state();
         Fwi.save(st, f, JOB, Fwi.fingerprint(START));
-        Fwi.State back = Fwi.load(f, 3, N, JOB, Fwi.fingerprint(START));
+        Fwi.State back = Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START));
         assertArrayEquals(st.model, back.model);
         assertArrayEquals(st.grad, back.grad);
         assertEquals(st.misfit, back.misfit);
         assertEquals(st.initialMisfit, back.initialMisfit);
         assertEquals(st.history, back.history);
         assertEquals(st.lbfgs.size(), back.lbfgs.size());
+        assertArrayEquals(st.scale, back.scale);
         Iterator<Lbfgs.Pair> a = st.lbfgs.pairs().iterator();
         for (Lbfgs.Pair p : back.lbfgs.pairs()) {
             Lbfgs.Pair q = a.next();
@@ -71,15 +75,15 @@ class CheckpointTest {
             assertArrayEquals(q.y(), p.y());
             assertEquals(q.rho(), p.rho());
         }
-        assertNull(Fwi.load(f, 3, N, JOB, Fwi.fingerprint(new float[] {1, 2, 4})), "another start: stale");
+        assertNull(Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(new float[] {1, 2, 4})), "another start: stale");
         IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(f, 3, N, JOB + 1, Fwi.fingerprint(START)));
+                () -> Fwi.load(f, 3, N, P, JOB + 1, Fwi.fingerprint(START)));
         assertTrue(other.getMessage().contains("different job"), other.getMessage());
     }
 
     private void refused(Path f, String what) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(f, 3, N, JOB, Fwi.fingerprint(START)), what);
+                () -> Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START)), what);
         assertTrue(e.getMessage().contains(f.toString()) && e.getMessage().contains("without --resume"),
                 what + ": " + e.getMessage());
     }
@@ -102,13 +106,20 @@ class CheckpointTest {
         }
         Files.write(f, Arrays.copyOf(bytes, bytes.length + 1));
         refused(f, "one byte appended");
-        try (OutputStream o = Files.newOutputStream(f); DataOutputStream d = new DataOutputStream(o)) {
-            d.writeInt(0x53574632); // the format before checksums
-            d.writeLong(JOB);
-            d.writeInt(N);
+        for (int magic : new int[] {0x53574632, 0x53574633}) { // before checksums; one parameter only
+            try (OutputStream o = Files.newOutputStream(f); DataOutputStream d = new DataOutputStream(o)) {
+                d.writeInt(magic);
+                d.writeLong(JOB);
+                d.writeInt(N);
+            }
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START)));
+            assertTrue(e.getMessage().contains("earlier version"), e.getMessage());
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(f, 3, N, JOB, Fwi.fingerprint(START)));
-        assertTrue(e.getMessage().contains("earlier version"), e.getMessage());
+        Path good2 = dir.resolve("good2.bin");
+        Fwi.save(state(), good2, JOB, Fwi.fingerprint(START));
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> Fwi.load(good2, 3, N, 1, JOB, Fwi.fingerprint(START)));
+        assertTrue(other.getMessage().contains("holds 2 parameters"), other.getMessage());
     }
 }

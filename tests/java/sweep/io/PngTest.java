@@ -315,6 +315,70 @@ class PngTest {
     }
 
     @Test
+    void modelOnAGivenScaleSharesColoursAndClipsOutsideIt() throws IOException {
+        int nz = 10, nx = 40;
+        float[] ramp = new float[nz * nx];
+        float[] other = new float[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                ramp[z * nx + x] = 1000 + 100 * x; // 1000 .. 4900
+                other[z * nx + x] = 2000; // alone it would be drawn in the lowest colour
+            }
+        }
+        Path a = dir.resolve("a.png");
+        Path b = dir.resolve("b.png");
+        Png.model(a, ramp, nz, nx, 10, 10, "true", "m/s", 1000, 3000);
+        Png.model(b, other, nz, nx, 10, 10, "final", "m/s", 1000, 3000);
+        BufferedImage ia = read(a);
+        BufferedImage ib = read(b);
+        int cell = 800 / nx; // pixels per cell
+        assertColour(MIN_COLOUR, ia, Png.LEFT + cell / 2, Png.TOP + 10, "the scale's minimum");
+        assertColour(MAX_COLOUR, ia, Png.LEFT + 20 * cell + cell / 2, Png.TOP + 10, "the scale's maximum (3000)");
+        assertColour(MAX_COLOUR, ia, Png.LEFT + 35 * cell + cell / 2, Png.TOP + 10, "above the scale: clipped");
+        assertColour(Png.sequential(0.5), ib, Png.LEFT + 400, Png.TOP + 10, "2000 halfway up [1000, 3000]");
+        assertColour(rgb(ia, Png.LEFT + 10 * cell + cell / 2, Png.TOP + 10), ib, Png.LEFT + 400, Png.TOP + 10,
+                "equal values (2000), equal colours in both pictures");
+        assertThrows(Png.FormatException.class, () -> Png.model(a, ramp, nz, nx, 10, 10, "t", "", 3000, 1000));
+    }
+
+    static double rowOf(BufferedImage img, int x, int colour) {
+        double sum = 0;
+        int n = 0;
+        for (int y = Png.TOP; y < Png.TOP + Png.CURVE_HEIGHT; y++) {
+            if (rgb(img, x, y) == colour) {
+                sum += y;
+                n++;
+            }
+        }
+        return n == 0 ? -1 : sum / n;
+    }
+
+    @Test
+    void curvesDrawOneColouredCurvePerBandWithALegend() throws IOException {
+        Path p = dir.resolve("bands.png");
+        Png.curves(p, List.of(new double[] {1, 0.5, 0.25}, new double[] {1, 0.1}), List.of("band 1", "band 2"),
+                "misfit per band", "misfit / band start", true);
+        BufferedImage img = read(p);
+        int w = Png.CURVE_WIDTH;
+        int second = Png.CURVE_COLOURS[1];
+        assertEquals(LINE, Png.CURVE_COLOURS[0], "the first curve keeps the single curve's colour");
+        int mid = Png.LEFT + (w - 1) / 2;
+        double band1 = rowOf(img, mid, LINE);
+        double band2 = rowOf(img, mid, second);
+        assertTrue(band1 > 0 && band2 > 0, "curves not found at iteration 1: " + band1 + " " + band2);
+        // log axis over [0.1, 1] padded by 5 % of its span: 0.5 lies log10(2)/1.1 of the height above 0.1
+        double h = Png.CURVE_HEIGHT - 1;
+        assertEquals(Math.log10(5) / 1.1 * h, band2 - band1, 3.0, "0.5 above 0.1 on the log axis");
+        assertEquals(-1, rowOf(img, Png.LEFT + w - 1, second), "band 2 has two points only");
+        assertTrue(rowOf(img, Png.LEFT + w - 1, LINE) > 0, "band 1 reaches iteration 2");
+        assertTrue(dark(img, Png.LEFT + w - 80, Png.TOP + 8, Png.LEFT + w - 10, Png.TOP + 40), "no legend text");
+        assertThrows(Png.FormatException.class, () -> Png.curves(p, List.of(new double[] {1}), List.of("a", "b"),
+                "t", "y", true));
+        assertThrows(Png.FormatException.class, () -> Png.curves(p, List.of(new double[] {1, 0}), List.of("a"),
+                "t", "y", true));
+    }
+
+    @Test
     void ticksAreNiceNumbers() {
         assertEquals(List.of(0.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0), Png.ticks(0, 6000));
         assertEquals(List.of(0.0, 0.5, 1.0, 1.5, 2.0), Png.ticks(0, 2.2).subList(0, 5));

@@ -31,15 +31,16 @@ import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 
 /**
- * {@code sweep fwi}: multi-band full-waveform inversion from a job file or flags (by default of the built-in model
- * from a smoothed start, with observed data modelled from the true model), on one domain or, under mpirun, decomposed
- * with shot groups; optionally with encoded supershots. Writes models, gradients, records, pictures and
- * summary.json to the output folder, every file atomically; resumable after a kill with --resume.
+ * {@code sweep fwi}: multi-band full-waveform inversion, acoustic or elastic, from a job file or flags (by default of
+ * the built-in model from a smoothed start, with observed data modelled from the true model), on one domain or, under
+ * mpirun, decomposed with shot groups; optionally with encoded supershots. Writes models, gradients, records, pictures
+ * and summary.json to the output folder, every file atomically; resumable after a kill with --resume.
  */
 @Command(name = "fwi", mixinStandardHelpOptions = true,
-        description = {"Multi-band FWI (L-BFGS, velocity bounds) from a JSON job file and/or flags; flags override the"
-                + " job file, also on --resume. Without either: the built-in 2-D model (2 km x 6 km). Outputs in the 'out' folder;"
-                + " resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
+        description = {"Multi-band FWI (L-BFGS, per-parameter bounds) from a JSON job file and/or flags; flags override"
+                + " the job file, also on --resume. Without either: the built-in 2-D model (2 km x 6 km), or with"
+                + " --equation elastic the built-in elastic model (1 km x 3 km, vp and vs). Outputs in the 'out'"
+                + " folder; resumable with --resume.", "Job-file keys: see 'sweep fwi --keys'."})
 public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--job", description = "JSON job file (keys: sweep fwi --keys); relative input paths in it are"
             + " relative to its folder")
@@ -85,6 +86,15 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Java backend threads per rank, 0 = all cores (default 0)")
     Integer threads;
 
+    @Option(names = "--equation", description = "acoustic (default) or elastic: invert vp and vs (and, with --invert,"
+            + " rho) of an elastic model; without model files the built-in elastic model (1 km x 3 km, water over"
+            + " solid layers with lenses seen in vs only)")
+    String equation;
+
+    @Option(names = "--invert", split = ",", description = "parameters to invert, e.g. vp,vs,rho (elastic default"
+            + " vp,vs); the others keep their starting values")
+    List<String> invert;
+
     @Option(names = "--resume", description = "continue from the band checkpoints in the output folder (same job;"
             + " flags override the job file as on a first run)")
     boolean resume;
@@ -114,13 +124,16 @@ public final class FwiCommand implements Callable<Integer> {
         job.flag("out", "--out", out).flag("iterations", "--iterations", iterations).flag("supershots", "--supershots",
                 supershots).flag("seed", "--seed", seed).flag("dh", "--dh", dh).flag("ricker", "--freq", freq)
                 .flag("shots", "--shots", shots).flag("time", "--time", recordLength)
-                .flag("storage", "--storage", storage).flag("threads", "--threads", threads).mesh(meshOptions);
+                .flag("storage", "--storage", storage).flag("threads", "--threads", threads)
+                .flag("equation", "--equation", equation)
+                .flag("invert", "--invert", invert == null ? null : String.join(",", invert)).mesh(meshOptions);
         if (bands != null) {
             job.flag("bands", "--bands", bands);
         }
         FwiJob.Resolved r = job.resolve();
         Path dir = r.out();
-        Outputs.checkFolder(job.where("out"), dir, outputNames(r.options().bands().size()), job.inputFiles());
+        Outputs.checkFolder(job.where("out"), dir, outputNames(r.options().bands().size(), parameterNames(r)),
+                job.inputFiles());
         MeshOptions mesh = MeshOptions.of(r.mesh(), job.where("mesh"));
         PropSpec spec = r.spec();
         ProblemOptions.warnThreads(spec.threads(), job.where("threads"));
@@ -152,11 +165,11 @@ public final class FwiCommand implements Callable<Integer> {
             double observedSeconds = (System.nanoTime() - t0) * 1e-9;
             Acquisition acq = new Acquisition(spec, r.wavelet(), r.sources(), r.receivers(), observed);
             if (root) {
-                writeInputs(dir, r, observed);
+                writeInputs(dir, r, observed, scales(r));
             }
             long jobId = jobId(r, observed);
             long t1 = System.nanoTime();
-            Listener listener = new Listener(dir, r, root);
+            Listener listener = new Listener(dir, r, root, scales(r));
             List<Fwi.State> states;
             long held;
             try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.muteRows())
@@ -181,7 +194,7 @@ public final class FwiCommand implements Callable<Integer> {
                 mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
                         nt, true));
                 mem.put("ranks", MemoryReport.json(memory));
-                writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem);
+                writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r));
             }
         } finally {
             if (run != null) {
@@ -196,21 +209,17 @@ public final class FwiCommand implements Callable<Integer> {
         private final Path dir;
         private final FwiJob.Resolved r;
         private final boolean root;
+        private final double[][] scales;
         private final Progress progress;
         final List<Double> seconds = new ArrayList<>();
         private long bandStart = System.nanoTime();
 
-        Listener(Path dir, FwiJob.Resolved r, boolean root) {
+        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales) {
             this.dir = dir;
             this.r = r;
             this.root = root;
+            this.scales = scales;
             this.progress = new Progress(root);
-        }
-
-        private String bandName(int band) {
-            double c = r.options().bands().get(band).cutoff();
-            String range = c == 0 ? " (all)" : " (<" + new DecimalFormat("0.###").format(c) + " Hz)";
-            return "band " + (band + 1) + "/" + r.options().bands().size() + range;
         }
 
         @Override
@@ -219,9 +228,9 @@ public final class FwiCommand implements Callable<Integer> {
                 return;
             }
             int total = r.options().bands().get(band).iterations();
-            progress.start(bandName(band), total);
+            progress.start(bandName(r, band), total);
             progress.println(String.format("%s iteration %3d/%d  misfit %.6e  step %.3g  evaluations %d  %.1f s",
-                    bandName(band), it.index(), total, it.misfit(), it.step(), it.evaluations(), it.seconds()));
+                    bandName(r, band), it.index(), total, it.misfit(), it.step(), it.evaluations(), it.seconds()));
             progress.step(it.index(), String.format("misfit %.3e", it.misfit()));
         }
 
@@ -233,11 +242,12 @@ public final class FwiCommand implements Callable<Integer> {
                 return;
             }
             progress.finish();
-            Npy.writeFloat32(dir.resolve("model_band" + (band + 1) + ".npy"), st.model(), r.shape());
-            Npy.writeFloat32(dir.resolve("gradient_band" + (band + 1) + ".npy"), st.gradient(), r.shape());
-            int[] s = r.shape();
-            Png.model(dir.resolve("model_band" + (band + 1) + ".png"), section(st.model(), s), s[0], s[s.length - 1],
-                    r.dh()[0], r.dh()[r.dh().length - 1], "model after " + bandName(band), "m/s");
+            Npy.writeFloat32(dir.resolve("model_band" + (band + 1) + ".npy"), st.model(), arrayShape(r));
+            Npy.writeFloat32(dir.resolve("gradient_band" + (band + 1) + ".npy"), st.gradient(), arrayShape(r));
+            for (int k = 0; k < parameterNames(r).size(); k++) {
+                modelPicture(dir.resolve("model_band" + (band + 1) + suffix(r, k) + ".png"), r, st.model(), k,
+                        scales[k], "model after " + bandName(r, band));
+            }
         }
 
         @Override
@@ -246,49 +256,177 @@ public final class FwiCommand implements Callable<Integer> {
         }
     }
 
-    private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed) {
+    private static String bandName(FwiJob.Resolved r, int band) {
+        double c = r.options().bands().get(band).cutoff();
+        String range = c == 0 ? " (all)" : " (<" + new DecimalFormat("0.###").format(c) + " Hz)";
+        return "band " + (band + 1) + "/" + r.options().bands().size() + range;
+    }
+
+    /** The model's parameter names: acoustic [vp], elastic [vp, vs, rho] (the blocks of a model or gradient). */
+    static List<String> parameterNames(FwiJob.Resolved r) {
+        return r.spec().equation().parameters();
+    }
+
+    private static boolean elastic(FwiJob.Resolved r) {
+        return r.spec().equation() == PropSpec.Equation.ELASTIC;
+    }
+
+    /** The file-name suffix of parameter k: none for acoustic (one parameter), "_vp", "_vs", "_rho" for elastic. */
+    private static String suffix(FwiJob.Resolved r, int k) {
+        return elastic(r) ? "_" + parameterNames(r).get(k) : "";
+    }
+
+    private static String unit(String parameter) {
+        return parameter.equals("rho") ? "kg/m\u00b3" : "m/s";
+    }
+
+    /** The .npy shape of a model or gradient: the model's shape, elastic with a leading parameter axis of 3. */
+    private static int[] arrayShape(FwiJob.Resolved r) {
         int[] s = r.shape();
-        int nz = s[0];
-        int nx = s[s.length - 1];
-        double dz = r.dh()[0];
-        double dx = r.dh()[r.dh().length - 1];
+        if (!elastic(r)) {
+            return s;
+        }
+        int[] a = new int[s.length + 1];
+        a[0] = parameterNames(r).size();
+        System.arraycopy(s, 0, a, 1, s.length);
+        return a;
+    }
+
+    /** Parameter k of a parameter-major array (2-D, or the 3-D section), fluid cells of vs (vs = 0) as NaN (grey). */
+    private static float[] parameter(FwiJob.Resolved r, float[] m, int k) {
+        int cells = m.length / parameterNames(r).size();
+        float[] v = section(Arrays.copyOfRange(m, k * cells, (k + 1) * cells), r.shape());
+        if (parameterNames(r).get(k).equals("vs")) {
+            for (int i = 0; i < v.length; i++) {
+                v[i] = v[i] == 0f ? Float.NaN : v[i];
+            }
+        }
+        return v;
+    }
+
+    /**
+     * One colour scale per parameter for every picture of it (true, starting, per-band and final model): the finite
+     * range over the true model (when known) and the starting model; an inverted value outside it takes the end colour.
+     */
+    static double[][] scales(FwiJob.Resolved r) {
+        int n = parameterNames(r).size();
+        double[][] out = new double[n][];
+        for (int k = 0; k < n; k++) {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (float[] m : r.vTrue() == null ? List.of(r.start()) : List.of(r.vTrue(), r.start())) {
+                for (float v : parameter(r, m, k)) {
+                    if (Float.isFinite(v)) {
+                        lo = Math.min(lo, v);
+                        hi = Math.max(hi, v);
+                    }
+                }
+            }
+            out[k] = lo <= hi ? new double[] {lo, hi} : new double[] {0, 1};
+        }
+        return out;
+    }
+
+    private static void modelPicture(Path file, FwiJob.Resolved r, float[] m, int k, double[] scale, String title) {
+        int[] s = r.shape();
+        String name = parameterNames(r).get(k);
+        Png.model(file, parameter(r, m, k), s[0], s[s.length - 1], r.dh()[0], r.dh()[r.dh().length - 1],
+                elastic(r) ? name + ": " + title : title, unit(name), scale[0], scale[1]);
+    }
+
+    private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed, double[][] scales) {
+        int[] s = r.shape();
         PropSpec spec = r.spec();
         int nshots = r.sources().length;
         int nrec = r.receivers()[0].length;
+        int nf = spec.nfield();
+        int np = parameterNames(r).size();
         if (r.vTrue() != null) {
-            Npy.writeFloat32(dir.resolve("model_true.npy"), r.vTrue(), s);
-            Png.model(dir.resolve("model_true.png"), section(r.vTrue(), s), nz, nx, dz, dx, "true model", "m/s");
+            Npy.writeFloat32(dir.resolve("model_true.npy"), r.vTrue(), arrayShape(r));
+            for (int k = 0; k < np; k++) {
+                modelPicture(dir.resolve("model_true" + suffix(r, k) + ".png"), r, r.vTrue(), k, scales[k],
+                        "true model");
+            }
         }
-        Npy.writeFloat32(dir.resolve("model_start.npy"), r.start(), s);
-        Png.model(dir.resolve("model_start.png"), section(r.start(), s), nz, nx, dz, dx, "starting model", "m/s");
-        Npy.writeFloat32(dir.resolve("observed.npy"), observed, nshots, spec.nt(), nrec, 1);
+        Npy.writeFloat32(dir.resolve("model_start.npy"), r.start(), arrayShape(r));
+        for (int k = 0; k < np; k++) {
+            modelPicture(dir.resolve("model_start" + suffix(r, k) + ".png"), r, r.start(), k, scales[k],
+                    "starting model");
+        }
+        Npy.writeFloat32(dir.resolve("observed.npy"), observed, nshots, spec.nt(), nrec, nf);
+        // SEG-Y: one trace per receiver and field, fields fastest (the order of the .npy's last two axes)
         double[] sxyz = new double[3 * nshots];
         for (int b = 0; b < nshots; b++) {
             metres(r.sources()[b][0], r.dh(), s.length, sxyz, b);
         }
-        double[] rxyz = new double[3 * nshots * nrec];
+        double[] rxyz = new double[3 * nshots * nrec * nf];
         for (int b = 0; b < nshots; b++) {
             for (int k = 0; k < nrec; k++) {
-                metres(r.receivers()[b][k], r.dh(), s.length, rxyz, b * nrec + k);
+                for (int f = 0; f < nf; f++) {
+                    metres(r.receivers()[b][k], r.dh(), s.length, rxyz, (b * nrec + k) * nf + f);
+                }
             }
         }
-        Segy.write(dir.resolve("observed.sgy"), observed, nshots, spec.nt(), nrec, spec.dt(), sxyz, rxyz,
-                List.of(ascii("sweep-java fwi: observed data of " + r.description(), Segy.MAX_DESCRIPTION_CHARS)));
-        Png.gather(dir.resolve("observed_shot1.png"), observed, 0, spec.nt(), nrec, spec.dt(), "observed, shot 1", 99);
+        String fields = elastic(r) ? " (traces: receivers x fields " + fieldNames(spec) + ")" : "";
+        Segy.write(dir.resolve("observed.sgy"), observed, nshots, spec.nt(), nrec * nf, spec.dt(), sxyz, rxyz,
+                List.of(ascii("sweep-java fwi: observed data of " + r.description() + fields,
+                        Segy.MAX_DESCRIPTION_CHARS)));
+        if (!elastic(r)) {
+            Png.gather(dir.resolve("observed_shot1.png"), observed, 0, spec.nt(), nrec, spec.dt(), "observed, shot 1",
+                    99);
+            return;
+        }
+        for (int f = 0; f < nf; f++) {
+            float[] one = new float[spec.nt() * nrec];
+            for (int t = 0; t < spec.nt(); t++) {
+                for (int k = 0; k < nrec; k++) {
+                    one[t * nrec + k] = observed[(t * nrec + k) * nf + f];
+                }
+            }
+            String field = fieldNames(spec).get(f);
+            Png.gather(dir.resolve("observed_shot1_" + field + ".png"), one, 0, spec.nt(), nrec, spec.dt(),
+                    "observed " + field + ", shot 1", 99);
+        }
+    }
+
+    /** The recorded fields' names in record order (acoustic: p). */
+    private static List<String> fieldNames(PropSpec spec) {
+        if (spec.equation() == PropSpec.Equation.ACOUSTIC) {
+            return List.of("p");
+        }
+        return spec.recordFields().stream().map(f -> f.name().toLowerCase(java.util.Locale.ROOT)).toList();
+    }
+
+    /** The RMS model error: acoustic one number; elastic one per parameter, by name. */
+    private static Object modelError(FwiJob.Resolved r, float[] m) {
+        List<String> names = parameterNames(r);
+        if (names.size() == 1) {
+            return rms(m, r.vTrue());
+        }
+        int cells = m.length / names.size();
+        Map<String, Double> e = new LinkedHashMap<>();
+        for (int k = 0; k < names.size(); k++) {
+            e.put(names.get(k), rms(Arrays.copyOfRange(m, k * cells, (k + 1) * cells),
+                    Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells)));
+        }
+        return e;
     }
 
     private static void writeResults(Path dir, FwiJob.Resolved r, List<Fwi.State> states, Listener l,
                                      double observedSeconds, double fwiSeconds, DistributedRun run,
-                                     Map<String, Object> memory) {
+                                     Map<String, Object> memory, double[][] scales) {
         int[] s = r.shape();
         int nz = s[0];
         int nx = s[s.length - 1];
         double dz = r.dh()[0];
         double dx = r.dh()[r.dh().length - 1];
+        List<String> names = parameterNames(r);
         Fwi.State last = states.get(states.size() - 1);
-        Npy.writeFloat32(dir.resolve("model_final.npy"), last.model(), s);
-        Npy.writeFloat32(dir.resolve("gradient_final.npy"), last.gradient(), s);
+        Npy.writeFloat32(dir.resolve("model_final.npy"), last.model(), arrayShape(r));
+        Npy.writeFloat32(dir.resolve("gradient_final.npy"), last.gradient(), arrayShape(r));
         List<Double> misfit = new ArrayList<>();
+        List<double[]> perBand = new ArrayList<>();
+        List<String> bandLabels = new ArrayList<>();
         List<Map<String, Object>> bandList = new ArrayList<>();
         int iterations = 0;
         for (int k = 0; k < states.size(); k++) {
@@ -297,6 +435,8 @@ public final class FwiCommand implements Callable<Integer> {
             m.add(st.initialMisfit());
             st.history().forEach(it -> m.add(it.misfit()));
             misfit.addAll(k == 0 ? m : m.subList(1, m.size()));
+            perBand.add(m.stream().mapToDouble(v -> v / st.initialMisfit()).toArray());
+            bandLabels.add(bandName(r, k));
             iterations += st.history().size();
             Map<String, Object> b = new LinkedHashMap<>();
             Inversion.Band band = r.options().bands().get(k);
@@ -305,20 +445,26 @@ public final class FwiCommand implements Callable<Integer> {
             b.put("misfit", m);
             b.put("misfit_reduction", 1 - st.misfit() / st.initialMisfit());
             if (r.vTrue() != null) {
-                b.put("model_rms_error", rms(st.model(), r.vTrue()));
+                b.put("model_rms_error", modelError(r, st.model()));
             }
             b.put("seconds", k < l.seconds.size() ? l.seconds.get(k) : Double.NaN);
             bandList.add(b);
         }
         Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("equation", r.spec().equation().name().toLowerCase(java.util.Locale.ROOT));
+        summary.put("parameters", names);
+        summary.put("inverted", r.options().settings().parameters().stream().filter(Fwi.Parameter::inverted)
+                .map(Fwi.Parameter::name).toList());
         summary.put("misfit", misfit);
         summary.put("misfit_note", "per iteration across all bands (each band starts from its own filtered data;"
                 + " with supershots each iteration has its own codes)");
         summary.put("bands", bandList);
         summary.put("supershots", r.options().supershots());
         if (r.vTrue() != null) {
-            summary.put("model_rms_error_start", rms(r.start(), r.vTrue()));
-            summary.put("model_rms_error_final", rms(last.model(), r.vTrue()));
+            summary.put("model_rms_error_start", modelError(r, r.start()));
+            summary.put("model_rms_error_final", modelError(r, last.model()));
+            summary.put("model_rms_error_note", "RMS over every cell of the model against the true model"
+                    + (names.size() > 1 ? ", per parameter (vp, vs in m/s, rho in kg/m^3)" : ", m/s"));
         }
         summary.put("seconds_observed", observedSeconds);
         summary.put("seconds_fwi", fwiSeconds);
@@ -336,30 +482,52 @@ public final class FwiCommand implements Callable<Integer> {
         grid.put("nt", r.spec().nt());
         summary.put("grid", grid);
         Json.write(dir.resolve("summary.json"), summary);
-        Png.model(dir.resolve("model_final.png"), section(last.model(), s), nz, nx, dz, dx,
-                "FWI model after " + iterations + " iterations", "m/s");
-        List<float[]> panels = new ArrayList<>();
-        List<String> titles = new ArrayList<>();
-        if (r.vTrue() != null) {
-            panels.add(section(r.vTrue(), s));
-            titles.add("true model");
+        int cells = last.model().length / names.size();
+        for (int k = 0; k < names.size(); k++) {
+            String name = names.get(k);
+            String title = "FWI model after " + iterations + " iterations";
+            modelPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, last.model(), k, scales[k], title);
+            List<float[]> panels = new ArrayList<>();
+            List<String> titles = new ArrayList<>();
+            String prefix = elastic(r) ? name + ": " : "";
+            if (r.vTrue() != null) {
+                panels.add(parameter(r, r.vTrue(), k));
+                titles.add(prefix + "true model");
+            }
+            panels.add(parameter(r, r.start(), k));
+            titles.add(prefix + "starting model");
+            panels.add(parameter(r, last.model(), k));
+            titles.add(prefix + title);
+            Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, nz, nx, dz, dx,
+                    unit(name));
+            Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"),
+                    section(Arrays.copyOfRange(last.gradient(), k * cells, (k + 1) * cells), s), nz, nx, dz, dx,
+                    prefix + "final gradient", 99);
         }
-        panels.add(section(r.start(), s));
-        titles.add("starting model");
-        panels.add(section(last.model(), s));
-        titles.add("FWI model after " + iterations + " iterations");
-        Png.modelPanels(dir.resolve("models.png"), panels, titles, nz, nx, dz, dx, "m/s");
-        Png.diverging(dir.resolve("gradient_final.png"), section(last.gradient(), s), nz, nx, dz, dx,
-                "final gradient", 99);
-        Png.curve(dir.resolve("misfit.png"), misfit.stream().mapToDouble(Double::doubleValue).toArray(),
-                "misfit per iteration", "misfit", true);
-        Fwi.State first = states.get(0);
-        String err = r.vTrue() == null ? "" : String.format("; model RMS error %.1f -> %.1f m/s",
-                rms(r.start(), r.vTrue()), rms(last.model(), r.vTrue()));
-        System.out.printf("misfit %.6e -> %.6e over %d band(s) (last band: %.1f %% lower)%s; FWI %.1f s;"
-                        + " outputs in %s%n",
-                first.initialMisfit(), last.misfit(), states.size(), 100 * (1 - last.misfit() / last.initialMisfit()),
-                err, fwiSeconds, dir);
+        Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
+                "misfit / misfit at the band's start", true);
+        StringBuilder err = new StringBuilder();
+        if (r.vTrue() != null) {
+            err.append("; model RMS error");
+            for (int k = 0; k < names.size(); k++) {
+                if (names.size() > 1 && !r.options().settings().parameters().get(k).inverted()) {
+                    continue;
+                }
+                float[] t = Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells);
+                err.append(String.format("%s %s%.1f -> %.1f %s", k == 0 ? "" : ",", names.size() > 1
+                        ? names.get(k) + " " : "", rms(Arrays.copyOfRange(r.start(), k * cells, (k + 1) * cells), t),
+                        rms(Arrays.copyOfRange(last.model(), k * cells, (k + 1) * cells), t), unit(names.get(k))));
+            }
+        }
+        // each band has its own (filtered) data: its misfit compares with its own start only
+        StringBuilder mis = new StringBuilder("misfit");
+        for (int k = 0; k < states.size(); k++) {
+            Fwi.State st = states.get(k);
+            mis.append(String.format("%s %.6e -> %.6e (%.1f %% lower%s)", k == 0 ? "" : ",", st.initialMisfit(),
+                    st.misfit(), 100 * (1 - st.misfit() / st.initialMisfit()), states.size() > 1 ? ", band " + (k + 1)
+                    : ""));
+        }
+        System.out.printf("%s%s; FWI %.1f s; outputs in %s%n", mis, err, fwiSeconds, dir);
     }
 
     /** Cell (x[, y], z) to metres (x, y, z) into {@code xyz[3i..]}. */
@@ -410,14 +578,33 @@ public final class FwiCommand implements Callable<Integer> {
         return h;
     }
 
-    /** The files a run of {@code bands} bands writes into its output folder. */
-    static List<String> outputNames(int bands) {
-        List<String> names = new ArrayList<>(List.of("model_true.npy", "model_true.png", "model_start.npy",
-                "model_start.png", "observed.npy", "observed.sgy", "observed_shot1.png", "model_final.npy",
-                "model_final.png", "gradient_final.npy", "gradient_final.png", "misfit.png", "summary.json"));
+    /**
+     * The files a run of {@code bands} bands writes into its output folder, for a model of the named parameters (one:
+     * acoustic names; several: one picture per parameter, suffixed _vp, _vs, _rho).
+     */
+    static List<String> outputNames(int bands, List<String> parameters) {
+        List<String> names = new ArrayList<>(List.of("model_true.npy", "model_start.npy", "observed.npy",
+                "observed.sgy", "model_final.npy", "gradient_final.npy", "misfit.png", "summary.json"));
+        List<String> suffixes = new ArrayList<>();
+        if (parameters.size() == 1) {
+            suffixes.add("");
+            names.add("observed_shot1.png");
+        } else {
+            parameters.forEach(p -> suffixes.add("_" + p));
+            for (String f : List.of("p", "vx", "vy", "vz")) {
+                names.add("observed_shot1_" + f + ".png");
+            }
+        }
+        for (String x : suffixes) {
+            names.addAll(List.of("model_true" + x + ".png", "model_start" + x + ".png", "model_final" + x + ".png",
+                    "gradient_final" + x + ".png", "models" + x + ".png"));
+        }
         for (int k = 0; k < bands; k++) {
-            names.addAll(List.of("model_band" + (k + 1) + ".npy", "model_band" + (k + 1) + ".png",
-                    "gradient_band" + (k + 1) + ".npy", Inversion.checkpointFile(Path.of(""), k).toString()));
+            names.addAll(List.of("model_band" + (k + 1) + ".npy", "gradient_band" + (k + 1) + ".npy",
+                    Inversion.checkpointFile(Path.of(""), k).toString()));
+            for (String x : suffixes) {
+                names.add("model_band" + (k + 1) + x + ".png");
+            }
         }
         return names;
     }
@@ -430,11 +617,19 @@ public final class FwiCommand implements Callable<Integer> {
                 return p.forward(w, src, rec, vTrue).data();
             }
         }
-        float[] all = new float[src.length * spec.nt() * rec[0].length];
+        float[] all = new float[src.length * spec.nt() * rec[0].length * spec.nfield()];
         int stride = ShotWavelets.stride(w, src, spec.nt());
         float[] mineW = stride == 0 ? w : run.mine(w, stride);
+        int count = spec.equation().parameterCount();
+        int cells = vTrue.length / count;
+        float[] padded = null;
+        for (int k = 0; k < count; k++) { // each parameter padded on its own
+            float[] one = run.pad(Arrays.copyOfRange(vTrue, k * cells, (k + 1) * cells));
+            padded = padded == null ? new float[count * one.length] : padded;
+            System.arraycopy(one, 0, padded, k * one.length, one.length);
+        }
         try (ModelParallel mp = new ModelParallel(run.paddedSpec(spec), run.mesh)) {
-            Record tile = mp.forward(mineW, run.mine(src), run.mine(rec), run.pad(vTrue));
+            Record tile = mp.forward(mineW, run.mine(src), run.mine(rec), padded);
             Record g = run.gatherAll(mp, tile);
             if (g != null) {
                 System.arraycopy(g.data(), 0, all, 0, all.length);

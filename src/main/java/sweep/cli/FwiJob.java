@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,6 +34,7 @@ import sweep.io.IoErrors;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
 import sweep.prop.Cells;
+import sweep.prop.ElasticSource;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
@@ -49,8 +51,18 @@ final class FwiJob {
 
     private static Map<String, String> keys() {
         Map<String, String> k = new LinkedHashMap<>();
+        k.put("equation", "\"acoustic\" (default) or \"elastic\" (models vp, vs, rho; see docs/elastic.md)");
         k.put("vp_true", "true model .npy (float32 (nz,nx) or (nz,ny,nx), m/s), or \"default\" (built-in 2-D model)");
         k.put("vp_start", "starting model .npy (default: vp_true smoothed; required in 3-D and with observed data)");
+        k.put("vs_true", "elastic: true vs .npy (m/s, 0 = fluid), same shape as vp_true (built-in with vp_true)");
+        k.put("rho_true", "elastic: true density .npy (kg/m^3), same shape as vp_true");
+        k.put("vs_start", "elastic: starting vs .npy (default: vs_true smoothed; needed with vp_start)");
+        k.put("rho_start", "elastic: starting density .npy (default: rho_true smoothed; needed with vp_start)");
+        k.put("invert", "parameters to invert: [\"vp\"] (acoustic), elastic any of vp, vs, rho (default"
+                + " [\"vp\", \"vs\"]); the others keep their starting values");
+        k.put("source_type", "elastic: \"explosive\" (default), \"fx\" or \"fz\"");
+        k.put("record", "elastic: recorded fields, any of p, vx, vz (default \"vx,vz\": p would dominate the"
+                + " misfit by (rho c)^2)");
         k.put("dh", "grid spacing in m: a number or one per axis (default 20 for the built-in model)");
         k.put("smooth", "smoothing length in m of the default starting model (default 250)");
         k.put("observed", "observed data .npy (B, nt, nrec) or (B, nt, nrec, 1) (default: modelled from vp_true)");
@@ -74,7 +86,13 @@ final class FwiJob {
         k.put("seed", "seed of the supershot codes (default 1)");
         k.put("vmin", "lower velocity bound in m/s (default 1400)");
         k.put("vmax", "upper velocity bound in m/s, also the CPML profile velocity (default 4700)");
-        k.put("max_update", "largest velocity change of a steepest-descent step, m/s (default 100)");
+        k.put("max_update", "largest vp change of a steepest-descent step, m/s (default 100)");
+        k.put("vs_min", "elastic: lower vs bound of the solid cells, m/s (default 300; fluid cells stay at 0)");
+        k.put("vs_max", "elastic: upper vs bound, m/s (default 2500; vs also stays below 0.865 vp)");
+        k.put("max_update_vs", "elastic: largest vs change of a steepest-descent step, m/s (default 50)");
+        k.put("rho_min", "elastic: lower density bound, kg/m^3 (default 900)");
+        k.put("rho_max", "elastic: upper density bound, kg/m^3 (default 3500)");
+        k.put("max_update_rho", "elastic: largest density change of a steepest-descent step, kg/m^3 (default 30)");
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
         k.put("storage", "\"boundary\" or \"full\" (default boundary)");
@@ -300,7 +318,8 @@ final class FwiJob {
     /** The input files the job names (model, data, acquisition, wavelet files), by where they were given. */
     Map<String, Path> inputFiles() {
         Map<String, Path> in = new LinkedHashMap<>();
-        for (String key : List.of("vp_true", "vp_start", "observed", "sources", "receivers", "wavelet")) {
+        for (String key : List.of("vp_true", "vs_true", "rho_true", "vp_start", "vs_start", "rho_start", "observed",
+                "sources", "receivers", "wavelet")) {
             JsonElement e = given.get(key);
             if (e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()
                     && !(key.equals("vp_true") && e.getAsString().equals("default"))) {
@@ -355,14 +374,16 @@ final class FwiJob {
     }
 
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
-    private record Models(boolean builtin, Path trueFile, Path startFile, Path obsFile, int[] shape, double[] dh,
+    private record Models(PropSpec.Equation equation, boolean builtin, Path trueFile, Path startFile, Path obsFile,
+                          int[] shape, double[] dh,
                           float[] vTrue, float[] start, int muteRows, double vmin, double vmax) {
         int ndim() {
             return shape.length;
         }
 
         String description() {
-            return builtin ? "the built-in model" : (trueFile != null ? trueFile : startFile).getFileName().toString();
+            return builtin ? (equation == PropSpec.Equation.ELASTIC ? "the built-in elastic model"
+                    : "the built-in model") : (trueFile != null ? trueFile : startFile).getFileName().toString();
         }
     }
 
@@ -395,7 +416,28 @@ final class FwiJob {
                 observed, options, m.muteRows(), mesh(), out(), m.description());
     }
 
+    /** The equation of the job-file key 'equation' (default acoustic). */
+    PropSpec.Equation equation() {
+        String e = string("equation", "acoustic");
+        return switch (e) {
+            case "acoustic" -> PropSpec.Equation.ACOUSTIC;
+            case "elastic" -> PropSpec.Equation.ELASTIC;
+            default -> throw error("equation", "must be \"acoustic\" or \"elastic\", got \"" + e + "\"");
+        };
+    }
+
     private Models models() {
+        PropSpec.Equation eq = equation();
+        boolean elastic = eq == PropSpec.Equation.ELASTIC;
+        if (!elastic) {
+            for (String key : List.of("vs_true", "rho_true", "vs_start", "rho_start", "source_type", "record", "vs_min",
+                    "vs_max", "max_update_vs", "rho_min", "rho_max", "max_update_rho")) {
+                if (has(key)) {
+                    throw error(key, "is an elastic setting: add \"equation\": \"elastic\" (--equation elastic) or"
+                            + " drop it");
+                }
+            }
+        }
         Path trueFile = null;
         boolean builtin;
         String vt = string("vp_true", null);
@@ -419,8 +461,19 @@ final class FwiJob {
             if (dh.length != 1 && !(dh.length == 2 && dh[0] == dh[1])) {
                 throw error("dh", "the built-in model takes one spacing, got " + Arrays.toString(dh));
             }
-            vTrue = DefaultModels.fwi2d(dh[0]);
-            shape = new int[] {(int) Math.round(2000 / dh[0]), (int) Math.round(6000 / dh[0])};
+            if (elastic) {
+                for (String key : List.of("vs_true", "rho_true", "vs_start", "rho_start")) {
+                    if (has(key)) {
+                        throw error(key, "the built-in elastic model brings its own vs and rho: give 'vp_true' as a"
+                                + " file too, or drop '" + key + "'");
+                    }
+                }
+                vTrue = DefaultModels.elastic2d(dh[0]);
+                shape = DefaultModels.elastic2dShape(dh[0]);
+            } else {
+                vTrue = DefaultModels.fwi2d(dh[0]);
+                shape = new int[] {(int) Math.round(2000 / dh[0]), (int) Math.round(6000 / dh[0])};
+            }
         } else if (trueFile != null) {
             Npy.Array a = Npy.readFloat32(trueFile, where("vp_true"));
             shape = a.shape();
@@ -433,17 +486,22 @@ final class FwiJob {
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
         if (trueFile != null) {
-            Cells.checkVelocity(vTrue, shape, null, where("vp_true") + ": " + trueFile);
+            if (elastic) {
+                vTrue = concat(vTrue, parameterFile("vs_true", shape, trueFile), parameterFile("rho_true", shape,
+                        trueFile));
+            }
+            checkModel(vTrue, shape, elastic, new String[] {"vp_true", "vs_true", "rho_true"});
         }
         int ndim = shape.length;
         if (dh.length != 1 && dh.length != ndim) {
             throw error("dh", "needs one spacing or " + ndim + " (one per axis), got " + Arrays.toString(dh));
         }
-        int water = builtin ? (int) Math.ceil(250 / dh[0]) : 0;
+        int water = !builtin ? 0 : elastic ? DefaultModels.waterRows(dh[0]) : (int) Math.ceil(250 / dh[0]);
         int muteRows = integer("mute_rows", water);
         if (muteRows < 0 || muteRows >= shape[0]) {
             throw error("mute_rows", "must lie in [0, " + shape[0] + "), got " + muteRows);
         }
+        int count = eq.parameterCount();
         float[] start;
         if (startFile != null) {
             Npy.Array a = Npy.readFloat32(startFile, where("vp_start"));
@@ -452,29 +510,82 @@ final class FwiJob {
                         + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
             }
             start = a.asFloat32();
-            Cells.checkVelocity(start, shape, null, where("vp_start") + ": " + startFile);
+            if (elastic) {
+                start = concat(start, parameterFile("vs_start", shape, startFile), parameterFile("rho_start", shape,
+                        startFile));
+            }
+            checkModel(start, shape, elastic, new String[] {"vp_start", "vs_start", "rho_start"});
         } else if (ndim == 3) {
             throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
         } else {
-            double smooth = number("smooth", 250);
+            if (elastic && (has("vs_start") || has("rho_start"))) {
+                throw error(has("vs_start") ? "vs_start" : "rho_start", "give 'vp_start' with it (the starting"
+                        + " model holds vp, vs and rho)");
+            }
+            double smooth = number("smooth", elastic && builtin ? 150 : 250);
             if (!(smooth > 0)) {
                 throw error("smooth", "must be positive, got " + smooth);
             }
-            start = DefaultModels.smooth(vTrue, shape[0], shape[1], smooth / dh[0], muteRows);
+            // linear smoothing with the same weights for every parameter keeps vs < 0.865 vp of every cell; the
+            // built-in elastic model starts from its layers without the vs lenses
+            start = elastic && builtin ? DefaultModels.elastic2dStart(dh[0], smooth / dh[0])
+                    : DefaultModels.smoothParameters(vTrue, count, shape[0], shape[1], smooth / dh[0], muteRows);
         }
         double vmin = number("vmin", 1400);
-        double vmax = number("vmax", 4700);
+        double vmax = number("vmax", elastic ? 3500 : 4700);
         if (!(vmin > 0 && vmax > vmin)) {
             throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
         }
         float[] reference = vTrue == null ? start : vTrue;
-        int top = argMax(reference);
+        int cells = reference.length / count;
+        int top = argMax(reference, 0, cells);
         if (reference[top] > vmax) {
             throw error("vmax", "the model reaches " + (double) reference[top] + " m/s at "
                     + Cells.position(shape, top, null) + ", above vmax=" + vmax + " (the CPML profile velocity and"
                     + " upper bound): raise vmax");
         }
-        return new Models(builtin, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
+        return new Models(eq, builtin, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
+    }
+
+    /** An elastic parameter's file named by {@code key}, required, of the model's shape. */
+    private float[] parameterFile(String key, int[] shape, Path vpFile) {
+        if (!has(key)) {
+            String vpKey = key.endsWith("_true") ? "vp_true" : "vp_start";
+            throw error(key, "is required with " + vpKey + " " + vpFile + " when the equation is elastic (the model"
+                    + " holds vp, vs and rho)");
+        }
+        Path f = file(key);
+        Npy.Array a = Npy.readFloat32(f, where(key));
+        if (!Arrays.equals(a.shape(), shape)) {
+            throw error(key, f + " has shape " + Arrays.toString(a.shape()) + " but vp is " + Arrays.toString(shape));
+        }
+        return a.asFloat32();
+    }
+
+    /** Checks a model's values: vp alone, or elastic vp, vs, rho (parameter-major) with the elastic rules. */
+    private void checkModel(float[] m, int[] shape, boolean elastic, String[] keys) {
+        if (!elastic) {
+            Cells.checkVelocity(m, shape, null, where(keys[0]));
+            return;
+        }
+        int n = m.length / 3;
+        Cells.checkElastic(Arrays.copyOfRange(m, 0, n), Arrays.copyOfRange(m, n, 2 * n),
+                Arrays.copyOfRange(m, 2 * n, 3 * n), shape, null, null,
+                new String[] {where(keys[0]), where(keys[1]), where(keys[2])});
+    }
+
+    private static float[] concat(float[]... parts) {
+        int n = 0;
+        for (float[] p : parts) {
+            n += p.length;
+        }
+        float[] out = new float[n];
+        int at = 0;
+        for (float[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
     }
 
     /** The time-axis step: order, CPML, free surface, dt (default: 0.8 of the stable limit), nt or time, storage. */
@@ -485,13 +596,26 @@ final class FwiJob {
         int order = integer("order", 8);
         int abcn = integer("abcn", 20);
         boolean fs = bool("free_surface", true);
-        PropSpec.Builder b = PropSpec.builder(shape).dh(dh).order(order).abcn(abcn).freeSurface(fs).maxVel(vmax)
-                .threads(integer("threads", 0));
+        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).abcn(abcn)
+                .freeSurface(fs).maxVel(vmax).threads(integer("threads", 0));
+        if (m.equation() == PropSpec.Equation.ELASTIC) {
+            try {
+                b.sourceType(ElasticSource.parse(string("source_type", "explosive")));
+            } catch (IllegalArgumentException e) {
+                throw error("source_type", e.getMessage());
+            }
+            try {
+                b.recordFields(string("record", "vx,vz"));
+            } catch (IllegalArgumentException e) {
+                throw error("record", e.getMessage());
+            }
+        }
         double dt;
         if (has("dt")) {
             dt = number("dt", 0);
         } else {
-            PropSpec probe = PropSpec.builder(shape).dh(dh).order(order).dt(1e-3).nt(1).build();
+            PropSpec probe = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).dt(1e-3).nt(1)
+                    .build();
             dt = Math.floor(0.8 * probe.maxStableDt(vmax) * 1e4) / 1e4;
         }
         int nt;
@@ -500,7 +624,7 @@ final class FwiJob {
         } else if (has("nt")) {
             nt = integer("nt", 0);
         } else {
-            double time = number("time", 3.0);
+            double time = number("time", m.builtin() && m.equation() == PropSpec.Equation.ELASTIC ? 1.5 : 3.0);
             if (!(time > 0)) {
                 throw error("time", "must be positive, got " + time);
             }
@@ -553,12 +677,15 @@ final class FwiJob {
             src = new int[shots][][];
             rec = new int[shots][][];
             int nrec = (nx + 1) / 2;
+            // the built-in elastic model: receivers on the sea floor (the first solid row), where the shear waves are
+            int rz = m.builtin() && m.equation() == PropSpec.Equation.ELASTIC
+                    ? DefaultModels.waterRows(m.dh()[0]) : 1;
             for (int s = 0; s < shots; s++) {
                 int sx = (int) Math.round((s + 0.5) * nx / shots);
                 src[s] = new int[][] {ndim == 3 ? new int[] {sx, y, 1} : new int[] {sx, 1}};
                 rec[s] = new int[nrec][];
                 for (int r = 0; r < nrec; r++) {
-                    rec[s][r] = ndim == 3 ? new int[] {2 * r, y, 1} : new int[] {2 * r, 1};
+                    rec[s][r] = ndim == 3 ? new int[] {2 * r, y, rz} : new int[] {2 * r, rz};
                 }
             }
         }
@@ -600,6 +727,7 @@ final class FwiJob {
         int shots = a.count();
         int nt = spec.nt();
         int nrec = a.receiversPerShot();
+        int nf = spec.nfield();
         if (obsFile == null) {
             if (m.vTrue() == null) {
                 throw error("observed", "no observed data and no true model to model them from");
@@ -608,15 +736,16 @@ final class FwiJob {
         }
         Npy.Array o = Npy.readFloat32(obsFile, where("observed"));
         int[] os = o.shape();
-        boolean ok = (os.length == 3 || (os.length == 4 && os[3] == 1)) && os[0] == shots && os[1] == nt
-                && os[2] == nrec;
+        boolean ok = ((os.length == 3 && nf == 1) || (os.length == 4 && os[3] == nf)) && os[0] == shots
+                && os[1] == nt && os[2] == nrec;
         if (!ok) {
             throw error("observed", obsFile + " has shape " + Arrays.toString(os) + "; expected (" + shots + ", "
-                    + nt + ", " + nrec + ") or (" + shots + ", " + nt + ", " + nrec + ", 1): B from 'sources', nt"
-                    + " from the time axis, nrec from 'receivers'");
+                    + nt + ", " + nrec + ", " + nf + ")" + (nf == 1 ? " or (" + shots + ", " + nt + ", " + nrec + ")"
+                    : " (the fields of 'record')") + ": B from 'sources', nt from the time axis, nrec from"
+                    + " 'receivers'");
         }
         float[] data = o.asFloat32();
-        ProblemOptions.checkFiniteRecord(data, nt, nrec, obsFile, where("observed"));
+        ProblemOptions.checkFiniteRecord(data, nt, nrec * nf, obsFile, where("observed"));
         return data;
     }
 
@@ -634,16 +763,77 @@ final class FwiJob {
         long seed = (long) number("seed", 1);
         double maxUpdate = number("max_update", 100);
         int memory = integer("memory", 5);
-        Fwi.Settings settings;
-        try {
-            settings = new Fwi.Settings(0, m.vmin(), m.vmax(), maxUpdate, memory);
-        } catch (IllegalArgumentException e) {
-            throw error("max_update", e.getMessage());
-        }
         if (memory < 1) {
             throw error("memory", "must be >= 1, got " + memory);
         }
+        List<String> invert = invert(m.equation());
+        List<Fwi.Parameter> params = new ArrayList<>();
+        params.add(parameter("vp", m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
+        if (m.equation() == PropSpec.Equation.ELASTIC) {
+            float[] reference = m.vTrue() == null ? m.start() : m.vTrue();
+            int cells = reference.length / 3;
+            double vsMax = number("vs_max", 2500);
+            int top = argMax(reference, cells, 2 * cells);
+            if (reference[top] > vsMax) {
+                throw error("vs_max", "the model's vs reaches " + (double) reference[top] + " m/s at "
+                        + Cells.position(m.shape(), top - cells, null) + ", above vs_max=" + vsMax + ": raise vs_max");
+            }
+            params.add(parameter("vs", number("vs_min", 300), vsMax, number("max_update_vs", 50), invert,
+                    "max_update_vs"));
+            params.add(parameter("rho", number("rho_min", 900), number("rho_max", 3500), number("max_update_rho", 30),
+                    invert, "max_update_rho"));
+        }
+        Fwi.Settings settings = new Fwi.Settings(0, params, memory);
         return new Inversion.Options(bands, supershots, seed, filterOrder, settings);
+    }
+
+    /** The parameters to invert (key 'invert'): a list of names of the equation's parameters, or one string. */
+    List<String> invert(PropSpec.Equation eq) {
+        List<String> names = eq.parameters();
+        JsonElement e = given.get("invert");
+        if (e == null) {
+            return eq == PropSpec.Equation.ELASTIC ? List.of("vp", "vs") : List.of("vp");
+        }
+        List<String> out = new ArrayList<>();
+        List<JsonElement> items = new ArrayList<>();
+        if (e.isJsonArray()) {
+            e.getAsJsonArray().forEach(items::add);
+        } else if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()) {
+            for (String p : e.getAsString().split(",")) {
+                items.add(new JsonPrimitive(p.trim()));
+            }
+        } else {
+            throw error("invert", "must be a list of parameter names, e.g. [\"vp\", \"vs\"], got " + e);
+        }
+        for (JsonElement item : items) {
+            String p = item.isJsonPrimitive() && item.getAsJsonPrimitive().isString() ? item.getAsString() : null;
+            if (p == null || !names.contains(p)) {
+                throw error("invert", "unknown parameter " + item + " for the " + eq.name().toLowerCase(Locale.ROOT)
+                        + " equation (known: " + String.join(", ", names) + ")");
+            }
+            if (out.contains(p)) {
+                throw error("invert", "names " + p + " twice");
+            }
+            out.add(p);
+        }
+        if (out.isEmpty()) {
+            throw error("invert", "names no parameter: invert at least one of " + names);
+        }
+        return out;
+    }
+
+    /** One parameter's bounds and step, the error naming {@code stepKey} or the bounds' keys. */
+    private Fwi.Parameter parameter(String name, double min, double max, double maxUpdate, List<String> invert,
+                                    String stepKey) {
+        String lo = name.equals("vp") ? "vmin" : name + "_min";
+        String hi = name.equals("vp") ? "vmax" : name + "_max";
+        if (!(min >= 0 && max > min)) {
+            throw error(has(lo) ? lo : hi, "bounds need 0 <= " + lo + " < " + hi + ", got [" + min + ", " + max + "]");
+        }
+        if (!(maxUpdate > 0)) {
+            throw error(stepKey, "must be positive, got " + maxUpdate);
+        }
+        return new Fwi.Parameter(name, min, max, maxUpdate, invert.contains(name));
     }
 
     private double[] spacing(boolean builtin) {
@@ -743,10 +933,10 @@ final class FwiJob {
         }
     }
 
-    /** Index of the largest value (the first of equals). */
-    private static int argMax(float[] v) {
-        int k = 0;
-        for (int i = 1; i < v.length; i++) {
+    /** Index of the largest value of {@code v[from, to)} (the first of equals). */
+    private static int argMax(float[] v, int from, int to) {
+        int k = from;
+        for (int i = from + 1; i < to; i++) {
             if (v[i] > v[k]) {
                 k = i;
             }

@@ -10,16 +10,20 @@ import sweep.prop.Misfit;
 import sweep.prop.ShotWavelets;
 
 /**
- * The FWI objective on a decomposed mesh with shot groups: the model is padded to the mesh inside the objective (the
- * "loss closure" use of the seed text), group g runs the g-th block of shots, and the gradient, assembled from the
- * tiles and folded back through the pad's adjoint, is the same on every rank (bit-identical to one domain when no pad
- * is needed).
+ * The FWI objective on a decomposed mesh with shot groups, for any equation (models and gradients parameter-major,
+ * each parameter padded and folded back on its own): the model is padded to the mesh inside the objective (the "loss
+ * closure" use of the seed text), group g runs the g-th block of shots, and the gradient, assembled from the tiles and
+ * folded back through the pad's adjoint, is the same on every rank (bit-identical to one domain when no pad is
+ * needed).
  */
 public final class DecomposedObjective implements DataObjective {
     private final ModelParallelMesh mesh;
     private final ModelParallel mp;
     private final int[] shape;
     private final int[] padded;
+    /** The number of model parameters (blocks of the model vector, each of {@code shape}). */
+    private final int count;
+    private final int nfield;
     private final int muteRows;
     private float[] wavelet;
     private int[][][] sources;
@@ -31,6 +35,8 @@ public final class DecomposedObjective implements DataObjective {
         this.muteRows = muteRows;
         this.shape = acq.spec().shape();
         this.padded = Padding.paddedShape(shape, mesh.topology());
+        this.count = acq.spec().equation().parameterCount();
+        this.nfield = acq.spec().nfield();
         this.mp = new ModelParallel(acq.spec().withShape(padded), mesh);
         setAcquisition(acq);
     }
@@ -49,7 +55,7 @@ public final class DecomposedObjective implements DataObjective {
         int per = shots / groups;
         int g = mesh.topology().shotGroup();
         int nt = acq.spec().nt();
-        int nrec = acq.receivers()[0].length;
+        int nrec = acq.receivers()[0].length * nfield;
         int stride = ShotWavelets.stride(acq.wavelet(), acq.sources(), nt);
         this.sources = Arrays.copyOfRange(acq.sources(), g * per, (g + 1) * per);
         this.receivers = Arrays.copyOfRange(acq.receivers(), g * per, (g + 1) * per);
@@ -60,11 +66,24 @@ public final class DecomposedObjective implements DataObjective {
 
     @Override
     public double evaluate(float[] model, float[] grad) {
-        float[] vp = Padding.padToMesh(model, shape, mesh.topology()).data();
-        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, vp, observed, Misfit.L2);
-        float[] global = mp.allGatherTiles(g.vp());
-        float[] folded = Padding.padToMeshAdjoint(new Shaped<>(global, padded), shape, mesh.topology()).data();
-        System.arraycopy(folded, 0, grad, 0, grad.length);
+        int cells = model.length / count;
+        int paddedCells = 1;
+        for (int d : padded) {
+            paddedCells = Math.multiplyExact(paddedCells, d);
+        }
+        float[] m = new float[count * paddedCells];
+        for (int k = 0; k < count; k++) {
+            float[] one = Arrays.copyOfRange(model, k * cells, (k + 1) * cells);
+            System.arraycopy(Padding.padToMesh(one, shape, mesh.topology()).data(), 0, m, k * paddedCells,
+                    paddedCells);
+        }
+        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, m, observed, Misfit.L2);
+        float[] global = mp.allGatherTiles(g.parameters());
+        for (int k = 0; k < count; k++) {
+            float[] one = Arrays.copyOfRange(global, k * paddedCells, (k + 1) * paddedCells);
+            float[] folded = Padding.padToMeshAdjoint(new Shaped<>(one, padded), shape, mesh.topology()).data();
+            System.arraycopy(folded, 0, grad, k * cells, cells);
+        }
         Fwi.mute(grad, shape, muteRows);
         return g.misfit();
     }

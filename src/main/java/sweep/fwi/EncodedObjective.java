@@ -59,7 +59,7 @@ public final class EncodedObjective implements Objective {
         int per = shots / supershots;
         int nt = acq.spec().nt();
         int nsrc = acq.sources()[0].length;
-        int nrec = acq.receivers()[0].length;
+        int nrec = acq.receivers()[0].length * acq.spec().nfield(); // traces of all fields
         int stride = ShotWavelets.stride(acq.wavelet(), acq.sources(), nt);
         int[][][] src = new int[supershots][per * nsrc][];
         int[][][] rec = new int[supershots][][];

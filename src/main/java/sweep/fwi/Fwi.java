@@ -20,23 +20,101 @@ import sweep.io.AtomicFiles;
 import sweep.io.IoErrors;
 
 /**
- * Full-waveform inversion by L-BFGS with a backtracking (Armijo) line search and velocity bounds (each trial model is
- * clipped to [vmin, vmax]). After each iteration the whole optimiser state can be checkpointed, so a resumed run
- * continues exactly as an uninterrupted one would.
+ * Full-waveform inversion by L-BFGS with a backtracking (Armijo) line search and bounds. The model may hold several
+ * parameters one after the other (acoustic: vp; elastic: vp, vs, rho); each has its bounds, its steepest-descent step
+ * size and may be held fixed (not inverted). Every trial model is projected onto the bounds (and, elastic, onto
+ * 0 &lt;= vs &lt;= {@link #VS_OVER_VP_MAX}·vp with the fluid cells of the starting model kept at vs = 0). After each
+ * iteration the whole optimiser state can be checkpointed, so a resumed run continues exactly as an uninterrupted one
+ * would.
+ *
+ * <p>Parameters of different units and sensitivities are balanced by a per-parameter scaling: a steepest-descent step
+ * moves each inverted parameter by at most its own {@link Parameter#maxUpdate()} (each parameter's gradient scaled by
+ * its own largest value), and the L-BFGS recursion that follows starts from the same diagonal (one value per
+ * parameter) instead of the identity, so it keeps that balance (see {@link Lbfgs#direction(double[], double[], int)}).
  */
 public final class Fwi {
-    /** Inversion settings. {@code maxUpdate}: the largest velocity change (m/s) of a steepest-descent step. */
-    public record Settings(int iterations, double vmin, double vmax, double maxUpdate, int memory) {
+    /**
+     * The largest vs/vp an elastic update may reach: just below √3/2 ≈ 0.8660, where the bulk modulus
+     * ρ(vp² − 4vs²/3) would vanish.
+     */
+    public static final double VS_OVER_VP_MAX = 0.865;
+
+    /**
+     * One parameter of the model vector: its name (vp, vs, rho), bounds, the largest change of a steepest-descent
+     * step (in its own unit) and whether it is inverted (false: it keeps its starting values, its gradient is not
+     * applied).
+     */
+    public record Parameter(String name, double min, double max, double maxUpdate, boolean inverted) {
+        public Parameter {
+            if (!(min >= 0 && max > min) || Double.isInfinite(max)) {
+                throw new IllegalArgumentException(name + " bounds need 0 <= min < max (finite), got [" + min + ", "
+                        + max + "]");
+            }
+            if (!(maxUpdate > 0) || Double.isInfinite(maxUpdate)) {
+                throw new IllegalArgumentException("maxUpdate of " + name + " must be positive, got " + maxUpdate);
+            }
+        }
+    }
+
+    /**
+     * Inversion settings: iterations, the model's parameters in model order (one {@link Parameter} per block of the
+     * model vector), L-BFGS memory. A model of vp, vs, rho is elastic and gets the elastic projection.
+     */
+    public record Settings(int iterations, List<Parameter> parameters, int memory) {
         public Settings {
             if (iterations < 0) {
                 throw new IllegalArgumentException("iterations must be >= 0, got " + iterations);
             }
+            if (parameters == null || parameters.isEmpty()) {
+                throw new IllegalArgumentException("an inversion needs at least one parameter");
+            }
+            parameters = List.copyOf(parameters);
+            if (parameters.stream().noneMatch(Parameter::inverted)) {
+                throw new IllegalArgumentException("no parameter is inverted: invert at least one of "
+                        + parameters.stream().map(Parameter::name).toList());
+            }
+            if (memory < 1) {
+                throw new IllegalArgumentException("L-BFGS memory must be >= 1, got " + memory);
+            }
+            List<String> names = parameters.stream().map(Parameter::name).toList();
+            if (names.contains("vs") && !names.equals(List.of("vp", "vs", "rho"))) {
+                throw new IllegalArgumentException("an elastic model holds vp, vs, rho in that order, got " + names);
+            }
+            if (names.get(0).equals("vp") && !(parameters.get(0).min() > 0)) {
+                throw new IllegalArgumentException("velocity bounds need 0 < vmin < vmax, got [" + parameters.get(0)
+                        .min() + ", " + parameters.get(0).max() + "]");
+            }
+        }
+
+        /** One inverted parameter vp in [vmin, vmax], steepest-descent steps of at most {@code maxUpdate} m/s. */
+        public Settings(int iterations, double vmin, double vmax, double maxUpdate, int memory) {
+            this(iterations, List.of(velocity(vmin, vmax, maxUpdate)), memory);
+        }
+
+        private static Parameter velocity(double vmin, double vmax, double maxUpdate) {
             if (!(vmin > 0 && vmax > vmin)) {
-                throw new IllegalArgumentException("velocity bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
+                throw new IllegalArgumentException("velocity bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax
+                        + "]");
             }
             if (!(maxUpdate > 0)) {
                 throw new IllegalArgumentException("maxUpdate must be positive, got " + maxUpdate);
             }
+            return new Parameter("vp", vmin, vmax, maxUpdate, true);
+        }
+
+        /** The same settings with another iteration count. */
+        public Settings withIterations(int n) {
+            return new Settings(n, parameters, memory);
+        }
+
+        /** Whether the model is elastic (vp, vs, rho). */
+        public boolean elastic() {
+            return parameters.size() == 3 && parameters.get(1).name().equals("vs");
+        }
+
+        /** The number of parameters (blocks of the model vector). */
+        public int count() {
+            return parameters.size();
         }
     }
 
@@ -52,11 +130,22 @@ public final class Fwi {
         double initialMisfit;
         final Lbfgs lbfgs;
         final List<Iteration> history = new ArrayList<>();
+        /**
+         * The per-parameter diagonal of the current L-BFGS episode, relative to the first parameter that moves (set
+         * by each steepest-descent step; see {@link Lbfgs#direction(double[], double[], int)}).
+         */
+        double[] scale;
 
         State(float[] model, int memory) {
+            this(model, memory, 1);
+        }
+
+        State(float[] model, int memory, int parameters) {
             this.model = model.clone();
             this.grad = new float[model.length];
             this.lbfgs = new Lbfgs(memory);
+            this.scale = new double[parameters];
+            Arrays.fill(scale, 1.0);
         }
 
         public float[] model() {
@@ -84,10 +173,20 @@ public final class Fwi {
     private Fwi() {
     }
 
-    /** Zeroes the gradient of the top {@code rows} rows (all x, all y) of a z-first model. */
+    /**
+     * Zeroes the gradient of the top {@code rows} rows (all x, all y) of a z-first model of the physical shape
+     * {@code shape}, in each parameter of a parameter-major gradient.
+     */
     static void mute(float[] grad, int[] shape, int rows) {
-        int plane = grad.length / shape[0];
-        Arrays.fill(grad, 0, Math.min(rows, shape[0]) * plane, 0f);
+        int cells = 1;
+        for (int d : shape) {
+            cells *= d;
+        }
+        int plane = cells / shape[0];
+        int n = Math.min(rows, shape[0]) * plane;
+        for (int at = 0; at + cells <= grad.length; at += cells) {
+            Arrays.fill(grad, at, at + n, 0f);
+        }
     }
 
     /**
@@ -104,17 +203,25 @@ public final class Fwi {
 
     /**
      * Runs the inversion from {@code start} (or from the checkpoint when it exists and resuming was asked for), calling
-     * {@code onIteration} after each iteration; {@code checkpoint} may be null.
+     * {@code onIteration} after each iteration; {@code checkpoint} may be null. {@code start} holds the settings'
+     * parameters one after the other; the elastic fluid cells are those of vs = 0 in {@code start}.
      */
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
+        int count = s.count();
+        if (start.length % count != 0) {
+            throw new IllegalArgumentException("the model holds " + start.length + " values, not " + count
+                    + " parameters of equal size " + s.parameters().stream().map(Parameter::name).toList());
+        }
+        int cells = start.length / count;
+        boolean[] fluid = fluidCells(start, s, cells);
         State st = null;
         int evaluatedFor = -1; // the iteration whose objective st.misfit and st.grad belong to
         long startId = fingerprint(start);
         if (checkpoint != null && checkpoint.resume() && Files.exists(checkpoint.file())) {
             // null: the checkpoint began from another starting model (an earlier band has since run further): the
             // inversion starts afresh from this one and overwrites it
-            st = load(checkpoint.file(), s.memory(), start.length, checkpoint.job(), startId);
+            st = load(checkpoint.file(), s.memory(), start.length, count, checkpoint.job(), startId);
             if (st != null && st.history.size() > s.iterations()) {
                 throw new IllegalArgumentException("checkpoint " + checkpoint.file() + " already holds "
                         + st.history.size() + " iterations, more than the " + s.iterations() + " this run asks for:"
@@ -123,9 +230,10 @@ public final class Fwi {
             }
         }
         if (st == null) {
-            st = new State(clip(start, s), s.memory());
+            st = new State(project(toDouble(start), start, s, fluid, cells), s.memory(), count);
             objective.beginIteration(1);
             st.misfit = objective.evaluate(st.model, st.grad);
+            freeze(st.grad, s, cells);
             st.initialMisfit = st.misfit;
             evaluatedFor = 1;
         }
@@ -135,14 +243,15 @@ public final class Fwi {
             int index = st.history.size() + 1;
             if (index != evaluatedFor && objective.beginIteration(index)) {
                 st.misfit = objective.evaluate(st.model, st.grad);
+                freeze(st.grad, s, cells);
                 evals++;
             }
             evaluatedFor = -1;
             double[] g = toDouble(st.grad);
-            double[] d = st.lbfgs.direction(g);
+            double[] d = st.lbfgs.direction(g, st.scale, cells);
             if (d == null || Lbfgs.dot(g, d) >= 0) {
                 st.lbfgs.reset();
-                d = steepest(g, s.maxUpdate());
+                d = steepest(g, s, cells, st);
             }
             double step = 0;
             float[] trial = null;
@@ -151,13 +260,17 @@ public final class Fwi {
             for (int attempt = 0; attempt < 2 && trial == null; attempt++) {
                 double t = 1;
                 for (int k = 0; k < 8; k++, t *= 0.5) {
-                    float[] x = new float[st.model.length];
+                    double[] xt = new double[st.model.length];
+                    for (int i = 0; i < xt.length; i++) {
+                        xt[i] = st.model[i] + t * d[i];
+                    }
+                    float[] x = project(xt, st.model, s, fluid, cells);
                     double decrease = 0;
                     for (int i = 0; i < x.length; i++) {
-                        x[i] = (float) Math.min(s.vmax(), Math.max(s.vmin(), st.model[i] + t * d[i]));
                         decrease += g[i] * ((double) x[i] - st.model[i]);
                     }
                     double f = objective.evaluate(x, tgrad);
+                    freeze(tgrad, s, cells);
                     evals++;
                     if (f <= st.misfit + 1e-4 * decrease && f < st.misfit) {
                         trial = x;
@@ -171,7 +284,7 @@ public final class Fwi {
                         break;
                     }
                     st.lbfgs.reset();
-                    d = steepest(g, s.maxUpdate());
+                    d = steepest(g, s, cells, st);
                 }
             }
             if (trial == null) {
@@ -200,25 +313,85 @@ public final class Fwi {
         return st;
     }
 
-    private static double[] steepest(double[] g, double maxUpdate) {
-        double m = 0;
-        for (double v : g) {
-            m = Math.max(m, Math.abs(v));
+    /**
+     * The steepest-descent direction scaled per parameter: parameter k moves by at most its maxUpdate
+     * (−g·maxUpdate/max|g| over its cells; 0 for a parameter not inverted or whose gradient vanishes). Sets the
+     * state's L-BFGS diagonal to these factors relative to the first parameter that moves.
+     */
+    private static double[] steepest(double[] g, Settings s, int cells, State st) {
+        int count = s.count();
+        double[] factor = new double[count];
+        double ref = 0;
+        for (int k = 0; k < count; k++) {
+            Parameter p = s.parameters().get(k);
+            double m = 0;
+            for (int i = k * cells; i < (k + 1) * cells; i++) {
+                m = Math.max(m, Math.abs(g[i]));
+            }
+            factor[k] = p.inverted() && m > 0 ? p.maxUpdate() / m : 0;
+            if (ref == 0) {
+                ref = factor[k];
+            }
         }
         double[] d = new double[g.length];
-        if (m == 0) {
-            return d;
-        }
-        for (int i = 0; i < g.length; i++) {
-            d[i] = -g[i] * (maxUpdate / m);
+        for (int k = 0; k < count; k++) {
+            double f = factor[k];
+            for (int i = k * cells; i < (k + 1) * cells; i++) {
+                d[i] = f == 0 ? 0 : -g[i] * f;
+            }
+            st.scale[k] = ref == 0 ? 1 : f / ref;
         }
         return d;
     }
 
-    private static float[] clip(float[] v, Settings s) {
-        float[] o = new float[v.length];
-        for (int i = 0; i < v.length; i++) {
-            o[i] = (float) Math.min(s.vmax(), Math.max(s.vmin(), v[i]));
+    /** Zeroes the gradient of the parameters that are not inverted. */
+    private static void freeze(float[] grad, Settings s, int cells) {
+        for (int k = 0; k < s.count(); k++) {
+            if (!s.parameters().get(k).inverted()) {
+                Arrays.fill(grad, k * cells, (k + 1) * cells, 0f);
+            }
+        }
+    }
+
+    /** Elastic: the cells of vs = 0 in {@code model} (fluids); null otherwise. */
+    static boolean[] fluidCells(float[] model, Settings s, int cells) {
+        if (!s.elastic()) {
+            return null;
+        }
+        boolean[] f = new boolean[cells];
+        for (int i = 0; i < cells; i++) {
+            f[i] = model[cells + i] == 0f;
+        }
+        return f;
+    }
+
+    /**
+     * {@code x} projected onto the feasible models: each inverted parameter clipped to its bounds, a parameter not
+     * inverted taken from {@code fixed}; elastic: vs = 0 on the fluid cells, and on the solid cells vs clipped to its
+     * bounds and then to at most {@link #VS_OVER_VP_MAX}·vp (when vs is fixed and vp inverted, vp is raised to
+     * vs/{@link #VS_OVER_VP_MAX} instead, within vp's bounds).
+     */
+    static float[] project(double[] x, float[] fixed, Settings s, boolean[] fluid, int cells) {
+        float[] o = new float[x.length];
+        for (int k = 0; k < s.count(); k++) {
+            Parameter p = s.parameters().get(k);
+            for (int i = k * cells; i < (k + 1) * cells; i++) {
+                o[i] = p.inverted() ? (float) Math.min(p.max(), Math.max(p.min(), x[i])) : fixed[i];
+            }
+        }
+        if (s.elastic()) {
+            Parameter vp = s.parameters().get(0);
+            Parameter vs = s.parameters().get(1);
+            for (int i = 0; i < cells; i++) {
+                int j = cells + i;
+                if (fluid[i]) {
+                    o[j] = 0f;
+                } else if (vs.inverted()) {
+                    o[j] = (float) Math.min(o[j], VS_OVER_VP_MAX * o[i]);
+                } else if (vp.inverted() && o[j] > VS_OVER_VP_MAX * o[i]) {
+                    o[i] = (float) Math.min(vp.max(), Math.max(vp.min(), o[j] / VS_OVER_VP_MAX));
+                }
+            }
         }
         return o;
     }
@@ -233,8 +406,13 @@ public final class Fwi {
 
     /** Magic number of the checkpoints before checksums ("SWF2"), recognised to say so. */
     private static final int MAGIC_UNCHECKED = 0x53574632;
-    /** Magic number of checkpoints with a trailing payload length and CRC32C ("SWF3"). */
-    private static final int MAGIC = 0x53574633;
+    /** Magic number of checkpoints with a checksum but one parameter only ("SWF3"), recognised to say so. */
+    private static final int MAGIC_ONE_PARAMETER = 0x53574633;
+    /**
+     * Magic number of checkpoints with a trailing payload length and CRC32C and the per-parameter L-BFGS diagonal
+     * ("SWF4").
+     */
+    private static final int MAGIC = 0x53574634;
     /** Magic, then after the payload its length (long) and CRC32C (int). */
     private static final int FRAME = 4 + 8 + 4;
 
@@ -288,9 +466,14 @@ public final class Fwi {
                 }
                 out.writeDouble(p.rho());
             }
+            out.writeInt(st.scale.length);
+            for (double v : st.scale) {
+                out.writeDouble(v);
+            }
             out.flush();
             long n = st.model.length;
-            head.writeLong(8 + 8 + 4 + 8 * n + 16 + 4 + 32L * st.history.size() + 4 + st.lbfgs.size() * (16 * n + 8));
+            head.writeLong(8 + 8 + 4 + 8 * n + 16 + 4 + 32L * st.history.size() + 4 + st.lbfgs.size() * (16 * n + 8)
+                    + 4 + 8L * st.scale.length);
             head.writeInt((int) checked.getChecksum().getValue());
             head.flush();
         });
@@ -301,16 +484,17 @@ public final class Fwi {
      * {@code startId} (stale: an earlier band has changed since). A file of another job, an older format, or one that
      * is truncated or corrupted (length or CRC32C not matching) is an {@link IllegalArgumentException} naming it.
      */
-    static State load(Path file, int memory, int cells, long job, long startId) {
+    static State load(Path file, int memory, int cells, int parameters, long job, long startId) {
         String fresh = ": start afresh without --resume (or delete " + file + ")";
         try {
             long size = Files.size(file);
             long payload = size - FRAME;
             try (DataInputStream in = open(file, 0)) {
                 int magic = size >= 4 ? in.readInt() : 0;
-                if (magic == MAGIC_UNCHECKED) {
+                if (magic == MAGIC_UNCHECKED || magic == MAGIC_ONE_PARAMETER) {
                     throw new IllegalArgumentException("checkpoint " + file + " was written by an earlier version of"
-                            + " sweep (without a checksum)" + fresh);
+                            + " sweep (" + (magic == MAGIC_UNCHECKED ? "without a checksum" : "one parameter only")
+                            + ")" + fresh);
                 }
                 if (magic != MAGIC) {
                     throw new IllegalArgumentException("checkpoint " + file + " is not an FWI checkpoint of this"
@@ -345,7 +529,7 @@ public final class Fwi {
                         + " match its content)" + fresh);
             }
             try (DataInputStream in = open(file, 4)) {
-                return readPayload(in, file, memory, cells, job, startId);
+                return readPayload(in, file, memory, cells, parameters, job, startId);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
@@ -358,8 +542,8 @@ public final class Fwi {
         return new DataInputStream(new BufferedInputStream(raw, 1 << 16));
     }
 
-    private static State readPayload(DataInputStream in, Path file, int memory, int cells, long job, long startId)
-            throws IOException {
+    private static State readPayload(DataInputStream in, Path file, int memory, int cells, int parameters, long job,
+                                     long startId) throws IOException {
         if (in.readLong() != job) {
             throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
                     + " options or data): resume with the same job, or start afresh without --resume");
@@ -372,7 +556,7 @@ public final class Fwi {
             throw new IllegalArgumentException("checkpoint " + file + " holds a model of " + n + " cells; this run's"
                     + " model has " + cells + ": resume with the same job, or start afresh without --resume");
         }
-        State st = new State(new float[n], memory);
+        State st = new State(new float[n], memory, parameters);
         for (int i = 0; i < n; i++) {
             st.model[i] = in.readFloat();
         }
@@ -397,6 +581,14 @@ public final class Fwi {
                 yv[i] = in.readDouble();
             }
             st.lbfgs.restore(new Lbfgs.Pair(sv, yv, in.readDouble()));
+        }
+        int k = in.readInt();
+        if (k != parameters) {
+            throw new IllegalArgumentException("checkpoint " + file + " holds " + k + " parameters; this run's model"
+                    + " has " + parameters + ": resume with the same job, or start afresh without --resume");
+        }
+        for (int i = 0; i < k; i++) {
+            st.scale[i] = in.readDouble();
         }
         return st;
     }

@@ -72,8 +72,8 @@ public final class Inversion {
         int groups = acq.wavelet().length / nt;
         float[] w = Filters.lowPass(acq.wavelet(), groups, nt, 1, dt, cutoff, order);
         int shots = acq.sources().length;
-        int nrec = acq.receivers()[0].length;
-        float[] obs = Filters.lowPass(acq.observed(), shots, nt, nrec, dt, cutoff, order);
+        int traces = acq.receivers()[0].length * acq.spec().nfield();
+        float[] obs = Filters.lowPass(acq.observed(), shots, nt, traces, dt, cutoff, order);
         return new Acquisition(acq.spec(), w, acq.sources(), acq.receivers(), obs);
     }
 
@@ -108,8 +108,7 @@ public final class Inversion {
                 objective.setAcquisition(data);
                 obj = objective;
             }
-            Fwi.Settings s = o.settings();
-            Fwi.Settings bs = new Fwi.Settings(band.iterations(), s.vmin(), s.vmax(), s.maxUpdate(), s.memory());
+            Fwi.Settings bs = o.settings().withIterations(band.iterations());
             Fwi.Checkpoint cp = checkpoints == null ? null
                     : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
             int bandIndex = k;

@@ -73,8 +73,23 @@ public final class Lbfgs {
      * null when the history is empty (the caller then takes a scaled steepest-descent step).
      */
     public double[] direction(double[] g) {
+        return direction(g, new double[] {1.0}, g.length);
+    }
+
+    /**
+     * As {@link #direction(double[])} with the initial inverse Hessian γ·D instead of γ·I: D is diagonal, constant
+     * over each block of {@code block} values ({@code scale[k]} on block k, e.g. one block per model parameter), and
+     * γ = sᵀy / yᵀDy of the newest pair. This is L-BFGS in the variables D^(−1/2)·x: parameters of different units
+     * and sensitivities keep the balance D gave the steepest-descent step that began the history. With D = I (one
+     * block of scale 1) the arithmetic is exactly that of the plain recursion.
+     */
+    public double[] direction(double[] g, double[] scale, int block) {
         if (pairs.isEmpty()) {
             return null;
+        }
+        if ((long) scale.length * block != g.length) {
+            throw new IllegalArgumentException(scale.length + " blocks of " + block + " values do not make the "
+                    + g.length + " of the gradient");
         }
         int k = pairs.size();
         double[] q = g.clone();
@@ -86,9 +101,14 @@ public final class Lbfgs {
             axpy(-alpha[i], p.y(), q);
         }
         Pair newest = pairs.peekLast();
-        double gamma = dot(newest.s(), newest.y()) / dot(newest.y(), newest.y());
+        double yDy = 0;
+        double[] y = newest.y();
+        for (int j = 0; j < y.length; j++) {
+            yDy += scale[j / block] * (y[j] * y[j]);
+        }
+        double gamma = dot(newest.s(), newest.y()) / yDy;
         for (int i = 0; i < q.length; i++) {
-            q[i] *= gamma;
+            q[i] *= gamma * scale[i / block];
         }
         int i = 0;
         for (Pair p : pairs) {

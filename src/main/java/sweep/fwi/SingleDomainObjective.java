@@ -4,7 +4,10 @@ import sweep.prop.Gradient;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
 
-/** The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}. */
+/**
+ * The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}, for any equation
+ * (the model and gradient parameter-major, {@link sweep.prop.PropSpec.Equation#parameters()}).
+ */
 public final class SingleDomainObjective implements DataObjective {
     private Acquisition acq;
     private final Propagator solver;
@@ -29,7 +32,11 @@ public final class SingleDomainObjective implements DataObjective {
     public double evaluate(float[] model, float[] grad) {
         Gradient g = solver.forwardAndGradient(acq.wavelet(), acq.sources(), acq.receivers(), model, acq.observed(),
                 Misfit.L2);
-        System.arraycopy(g.vp(), 0, grad, 0, grad.length);
+        if (g.parameters().length != grad.length) {
+            throw new IllegalArgumentException("the gradient holds " + grad.length + " values; the model's "
+                    + acq.spec().equation().parameters() + " need " + g.parameters().length);
+        }
+        System.arraycopy(g.parameters(), 0, grad, 0, grad.length);
         Fwi.mute(grad, acq.spec().shape(), muteRows);
         return g.misfit();
     }

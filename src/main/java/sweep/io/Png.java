@@ -36,9 +36,9 @@ public final class Png {
     }
 
     /** Left margin of every plot (tick labels and axis label); the plot area starts at this x. */
-    static final int LEFT = 78;
+    public static final int LEFT = 78;
     /** Top margin (title); the plot area starts at this y. */
-    static final int TOP = 34;
+    public static final int TOP = 34;
     /** Bottom margin (tick labels and axis label). */
     static final int BOTTOM = 50;
     /** Right margin of a raster plot (colour bar and its labels). */
@@ -108,18 +108,34 @@ public final class Png {
      */
     public static void model(Path path, float[] values, int nz, int nx, double dz, double dx, String title,
                              String unit) {
+        model(path, values, nz, nx, dz, dx, title, unit, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * As {@link #model(Path, float[], int, int, double, double, String, String)} on the given colour scale [lo, hi]
+     * (values outside it take the end colours), so that pictures of one parameter (true, starting, inverted model)
+     * can share one scale; NaN for both: the field's own finite minimum and maximum. Non-finite cells are grey.
+     */
+    public static void model(Path path, float[] values, int nz, int nx, double dz, double dx, String title,
+                             String unit, double lo, double hi) {
         String at = path + ": cannot draw " + quote(title) + ": ";
         checkShape(at, values, nz, nx, "(nz, nx)");
         checkSpacing(at, "dz", dz);
         checkSpacing(at, "dx", dx);
-        double[] range = finiteRange(at, values);
-        double lo = range[0], hi = range[1];
+        if (Double.isNaN(lo) && Double.isNaN(hi)) {
+            double[] range = finiteRange(at, values);
+            lo = range[0];
+            hi = range[1];
+        } else if (!(Double.isFinite(lo) && Double.isFinite(hi) && hi >= lo)) {
+            throw new FormatException(at + "colour scale [" + lo + ", " + hi + "] needs finite lo <= hi");
+        }
         double scale = MODEL_SIDE / Math.max(nz * dz, nx * dx);
         int w = Math.max(40, (int) Math.round(nx * dx * scale));
         int h = Math.max(40, (int) Math.round(nz * dz * scale));
         Canvas c = new Canvas(w, h, RIGHT_BAR, title);
         double span = hi - lo;
-        c.raster(values, nz, nx, false, v -> sequential(span > 0 ? (v - lo) / span : 0));
+        double min = lo;
+        c.raster(values, nz, nx, false, v -> sequential(span > 0 ? (v - min) / span : 0));
         c.axes(0, nx * dx, "x (m)", 0, nz * dz, "z (m)", true);
         c.colourBar(Png::sequential, 0, 1, label(hi, unit), null, label(lo, unit));
         c.write(path);
@@ -272,6 +288,62 @@ public final class Png {
         Canvas c = new Canvas(CURVE_WIDTH, CURVE_HEIGHT, RIGHT_CURVE, title);
         c.curveAxes(xlo, xhi, "iteration", lo, hi, yLabel, logScale);
         c.polyline(y, xlo, xhi, lo, hi);
+        c.write(path);
+    }
+
+    /** Colours of the curves of {@link #curves}, in order (the first is the single curve's). */
+    static final int[] CURVE_COLOURS = {LINE.getRGB() & 0xFFFFFF, 0xE07B00, 0x2CA02C, 0xD62728, 0x9467BD, 0x8C564B,
+            0xE377C2, 0x7F7F7F};
+
+    /**
+     * Draws several curves on one pair of axes, e.g. each FWI band's misfit per iteration normalised to its band's
+     * start: curve k is {@code series.get(k)[i]} against i (from 0), in colour {@link #CURVE_COLOURS}[k] (cycled),
+     * named in a legend by {@code labels.get(k)}. Logarithmic y axis when {@code logScale} (all values positive).
+     */
+    public static void curves(Path path, List<double[]> series, List<String> labels, String title, String yLabel,
+                              boolean logScale) {
+        String at = path + ": cannot draw " + quote(title) + ": ";
+        if (series == null || series.isEmpty() || labels == null || labels.size() != series.size()) {
+            throw new FormatException(at + (series == null ? 0 : series.size()) + " curves for "
+                    + (labels == null ? 0 : labels.size()) + " labels; give one label per curve, at least one curve");
+        }
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        int longest = 0;
+        List<double[]> ys = new ArrayList<>();
+        for (int k = 0; k < series.size(); k++) {
+            double[] values = series.get(k);
+            if (values == null || values.length == 0) {
+                throw new FormatException(at + "curve " + k + " (" + labels.get(k) + ") has no values");
+            }
+            double[] y = values.clone();
+            for (int i = 0; i < y.length; i++) {
+                if (!Double.isFinite(y[i]) || (logScale && !(y[i] > 0))) {
+                    throw new FormatException(at + "value " + i + " of curve " + k + " (" + labels.get(k) + ") is "
+                            + y[i] + "; only finite" + (logScale ? ", positive" : "") + " values can be plotted");
+                }
+                y[i] = logScale ? Math.log10(y[i]) : y[i];
+                lo = Math.min(lo, y[i]);
+                hi = Math.max(hi, y[i]);
+            }
+            longest = Math.max(longest, y.length);
+            ys.add(y);
+        }
+        if (hi - lo < 1e-12 * Math.max(1, Math.abs(hi))) {
+            double pad = logScale ? 0.5 : hi != 0 ? Math.abs(hi) * 0.1 : 1;
+            lo -= pad;
+            hi += pad;
+        } else {
+            double pad = 0.05 * (hi - lo);
+            lo -= pad;
+            hi += pad;
+        }
+        double xlo = 0, xhi = Math.max(1, longest - 1);
+        Canvas c = new Canvas(CURVE_WIDTH, CURVE_HEIGHT, RIGHT_CURVE, title);
+        c.curveAxes(xlo, xhi, "iteration", lo, hi, yLabel, logScale);
+        for (int k = 0; k < ys.size(); k++) {
+            c.polyline(ys.get(k), xlo, xhi, lo, hi, new Color(CURVE_COLOURS[k % CURVE_COLOURS.length]));
+        }
+        c.legend(labels);
         c.write(path);
     }
 
@@ -460,7 +532,12 @@ public final class Png {
 
         /** The curve through (i, y[i]), with a dot at each point. */
         void polyline(double[] y, double x0, double x1, double y0, double y1) {
-            g.setColor(LINE);
+            polyline(y, x0, x1, y0, y1, LINE);
+        }
+
+        /** The curve through (i, y[i]) in {@code colour}, with a dot at each point. */
+        void polyline(double[] y, double x0, double x1, double y0, double y1, Color colour) {
+            g.setColor(colour);
             g.setStroke(new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             Path2D.Double p = new Path2D.Double();
             for (int i = 0; i < y.length; i++) {
@@ -477,6 +554,30 @@ public final class Png {
             int r = y.length > 60 ? 2 : 3;
             for (int i = 0; i < y.length; i++) {
                 g.fillOval(xPixel(i, x0, x1) - r, yPixel(y[i], y0, y1) - r, 2 * r + 1, 2 * r + 1);
+            }
+        }
+
+        /** A legend in the plot's top right corner: a line of each curve's colour and its label. */
+        void legend(List<String> labels) {
+            FontMetrics fm = g.getFontMetrics();
+            int width = 0;
+            for (String l : labels) {
+                width = Math.max(width, fm.stringWidth(l));
+            }
+            int line = fm.getHeight() + 2;
+            int bw = width + 38, bh = labels.size() * line + 8;
+            int x = LEFT + w - bw - 8, y = TOP + 8;
+            g.setColor(Color.WHITE);
+            g.fillRect(x, y, bw, bh);
+            g.setColor(AXIS);
+            g.drawRect(x, y, bw, bh);
+            for (int k = 0; k < labels.size(); k++) {
+                int cy = y + 4 + k * line + line / 2;
+                g.setColor(new Color(CURVE_COLOURS[k % CURVE_COLOURS.length]));
+                g.setStroke(new BasicStroke(2f));
+                g.drawLine(x + 6, cy, x + 28, cy);
+                g.setColor(AXIS);
+                g.drawString(labels.get(k), x + 34, cy + fm.getAscent() / 2 - 1);
             }
         }
 

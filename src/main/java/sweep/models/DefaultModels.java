@@ -1,6 +1,6 @@
 package sweep.models;
 
-/** Velocity models made in code, deterministic, for the demo job and examples. */
+/** Velocity models (and elastic models) made in code, deterministic, for the demo job, examples and tests. */
 public final class DefaultModels {
     private DefaultModels() {
     }
@@ -106,6 +106,115 @@ public final class DefaultModels {
             vel = 1700;
         }
         return vel;
+    }
+
+    /** Depth (m) of the sea floor of {@link #elastic2d}. */
+    public static final double ELASTIC_WATER_DEPTH = 150;
+    /** Extent (m) of {@link #elastic2d}: depth and width. */
+    public static final double ELASTIC_DEPTH = 1000, ELASTIC_WIDTH = 3000;
+
+    /** The shape {@code (nz, nx)} of {@link #elastic2d} at spacing {@code dh}. */
+    public static int[] elastic2dShape(double dh) {
+        return new int[] {(int) Math.round(ELASTIC_DEPTH / dh), (int) Math.round(ELASTIC_WIDTH / dh)};
+    }
+
+    /**
+     * The elastic FWI model, 1000 m deep and 3000 m wide at any spacing {@code dh}, parameter-major
+     * {@code [vp | vs | rho]} each {@code (round(1000/dh), round(3000/dh))}: a 150 m water layer (vp 1500 m/s, vs 0,
+     * rho 1000 kg/m³) over three dipping solid layers (vp 2000/2500/3000 m/s, vs 950/1250/1700 m/s, rho
+     * 2000/2150/2300 kg/m³), and in the second layer two lenses seen only in vs: a fast one (vs 1650 m/s) and a slow
+     * one (vs 950 m/s), each with the vp and rho of the layer around it. A cell takes the values at its centre, so
+     * the water is the top {@link #waterRows} rows exactly.
+     */
+    public static float[] elastic2d(double dh) {
+        return elastic2d(dh, true);
+    }
+
+    /**
+     * {@link #elastic2d} without its two vs lenses: the layers only. The default starting model is this background
+     * smoothed, so the lenses are what an inversion must find, and only vs can show them.
+     */
+    public static float[] elastic2dBackground(double dh) {
+        return elastic2d(dh, false);
+    }
+
+    private static float[] elastic2d(double dh, boolean lenses) {
+        int[] shape = elastic2dShape(dh);
+        int nz = shape[0];
+        int nx = shape[1];
+        int n = nz * nx;
+        float[] m = new float[3 * n];
+        for (int iz = 0; iz < nz; iz++) {
+            for (int ix = 0; ix < nx; ix++) {
+                double[] c = elasticCell((ix + 0.5) * dh, (iz + 0.5) * dh, lenses);
+                int i = iz * nx + ix;
+                m[i] = (float) c[0];
+                m[n + i] = (float) c[1];
+                m[2 * n + i] = (float) c[2];
+            }
+        }
+        return m;
+    }
+
+    /** The top rows of {@link #elastic2d} at spacing {@code dh} that are water (cell centres above the sea floor). */
+    public static int waterRows(double dh) {
+        return (int) Math.ceil(ELASTIC_WATER_DEPTH / dh - 0.5);
+    }
+
+    /** (vp, vs, rho) of the elastic model at (x, z) in m. */
+    private static double[] elasticCell(double x, double z, boolean lenses) {
+        if (z < ELASTIC_WATER_DEPTH) {
+            return new double[] {1500, 0, 1000};
+        }
+        double base1 = 380 + 0.04 * (x - 1500);
+        double base2 = 680 - 0.05 * (x - 1500);
+        if (z < base1) {
+            return new double[] {2000, 950, 2000};
+        }
+        if (z < base2) {
+            double vs = 1250;
+            double fx = (x - 1000) / 380;
+            double fz = (z - 530) / 85;
+            if (lenses && fx * fx + fz * fz < 1) {
+                vs = 1650; // fast in vs only
+            }
+            double sx = (x - 2150) / 330;
+            double sz = (z - 520) / 80;
+            if (lenses && sx * sx + sz * sz < 1) {
+                vs = 950; // slow in vs only
+            }
+            return new double[] {2500, vs, 2150};
+        }
+        return new double[] {3000, 1700, 2300};
+    }
+
+    /**
+     * The default starting model of {@link #elastic2d}: each parameter of {@link #elastic2dBackground} (no lenses)
+     * smoothed by {@link #smooth} (Gaussian of {@code sigma} cells) below the water, which is kept exact (vs = 0
+     * there, so it stays a fluid).
+     */
+    public static float[] elastic2dStart(double dh, double sigma) {
+        int[] shape = elastic2dShape(dh);
+        return smoothParameters(elastic2dBackground(dh), 3, shape[0], shape[1], sigma, waterRows(dh));
+    }
+
+    /**
+     * {@link #smooth} applied to each of the {@code count} parameters of a parameter-major 2-D model. Smoothing is
+     * linear and takes the same weights for every parameter, so a bound such as vs &lt; vp·√3/2 that holds in every
+     * cell also holds after it.
+     */
+    public static float[] smoothParameters(float[] model, int count, int nz, int nx, double sigma, int keepRows) {
+        int n = nz * nx;
+        if (model.length != count * n) {
+            throw new IllegalArgumentException("model has " + model.length + " values, not " + count + " x " + nz
+                    + " x " + nx);
+        }
+        float[] out = new float[model.length];
+        for (int k = 0; k < count; k++) {
+            float[] one = java.util.Arrays.copyOfRange(model, k * n, (k + 1) * n);
+            System.arraycopy(smooth(one, nz, nx, sigma, keepRows), 0, out, k * n, n);
+        }
+        return out;
     }
 
     /**

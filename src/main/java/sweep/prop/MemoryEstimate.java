@@ -101,8 +101,8 @@ public final class MemoryEstimate {
      */
     public static MemoryEstimate fwi(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats, int memory) {
         MemoryEstimate m = gradient(spec, grid, shots, nrec, waveletFloats);
-        long cells = cells(spec.shape());
-        m.add("observed data", 4L * floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec));
+        long cells = cells(spec.shape()) * spec.equation().parameterCount(); // values of the model vector
+        m.add("observed data", 4L * observed(spec, shots, nrec));
         m.add("L-BFGS history and models", 8L * 2 * memory * cells + 8L * 8 * cells);
         return m;
     }
