@@ -3,14 +3,12 @@ package sweep.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sweep.cli.FwiCommandTest.run;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.awt.image.BufferedImage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +17,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import sweep.cli.FwiCommandTest.Result;
 import sweep.io.Npy;
 import sweep.io.Png;
 import sweep.models.DefaultModels;
@@ -34,24 +32,6 @@ import sweep.parallel.MpiRunner;
 class ElasticFwiCommandTest {
     @TempDir
     Path dir;
-
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        CommandLine cl = Main.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err));
-        java.io.PrintStream oldOut = System.out;
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            int code = cl.execute(args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
-        } finally {
-            System.setOut(oldOut);
-        }
-    }
 
     /** The built-in elastic model at 50 m: 20 x 60 cells, 3 water rows; a short low-frequency run. */
     private static final double DH = 50;

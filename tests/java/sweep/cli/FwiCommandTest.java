@@ -38,11 +38,11 @@ class FwiCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
+    record Result(int code, String out, String err) {
     }
 
     /** Runs the command line in this JVM, capturing its standard output and picocli's error stream. */
-    private static Result run(String... args) {
+    static Result run(String... args) {
         CommandLine cl = Main.commandLine();
         StringWriter err = new StringWriter();
         cl.setErr(new PrintWriter(err));
