@@ -430,8 +430,8 @@ public final class ElasticPropagator implements AutoCloseable {
         if (halo != null) {
             if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado")) {
                 throw new IllegalStateException("the TornadoVM backend runs elastic models on one domain only: a"
-                        + " decomposed elastic run (--px/--py above 1) needs --backend java or auto (auto runs it on the"
-                        + " Java backend)");
+                        + " decomposed elastic run (--px/--py above 1) needs --backend java or auto (auto runs it on"
+                        + " the Java backend)");
             }
             return null;
         }

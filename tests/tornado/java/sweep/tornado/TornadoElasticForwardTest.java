@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -139,8 +140,8 @@ class TornadoElasticForwardTest {
                 .abcn(5).freeSurface(true).threads(2).build();
         float[] m = model(shape, 31 + ndim, false);
         int cells = m.length / 3;
-        ElasticModel model = new ElasticModel(java.util.Arrays.copyOfRange(m, 0, cells),
-                java.util.Arrays.copyOfRange(m, cells, 2 * cells), java.util.Arrays.copyOfRange(m, 2 * cells, 3 * cells));
+        ElasticModel model = new ElasticModel(Arrays.copyOfRange(m, 0, cells),
+                Arrays.copyOfRange(m, cells, 2 * cells), Arrays.copyOfRange(m, 2 * cells, 3 * cells));
         int[][][] src = ndim == 2 ? new int[][][] {{{12, 2}}, {{8, 10}}} : new int[][][] {{{6, 6, 2}}, {{4, 8, 7}}};
         int[][][] rec = ndim == 2 ? new int[][][] {{{14, 0}}, {{9, 12}}} : new int[][][] {{{7, 6, 0}}, {{5, 9, 8}}};
         float[] w = Wavelets.ricker(40, nt, spec.dt());
@@ -190,8 +191,8 @@ class TornadoElasticForwardTest {
                 .abcn(5).threads(2).build();
         float[] m = model(shape, 5, false);
         int cells = m.length / 3;
-        ElasticModel model = new ElasticModel(java.util.Arrays.copyOfRange(m, 0, cells),
-                java.util.Arrays.copyOfRange(m, cells, 2 * cells), java.util.Arrays.copyOfRange(m, 2 * cells, 3 * cells));
+        ElasticModel model = new ElasticModel(Arrays.copyOfRange(m, 0, cells),
+                Arrays.copyOfRange(m, cells, 2 * cells), Arrays.copyOfRange(m, 2 * cells, 3 * cells));
         int[][][] src = {{{10, 8}}};
         int[][][] rec = {{{12, 9}}};
         float[] w = Wavelets.ricker(30, spec.nt(), spec.dt());
@@ -207,7 +208,7 @@ class TornadoElasticForwardTest {
             try (ElasticPropagator p = new ElasticPropagator(spec, Grid.single(spec), (point, a, n) -> { })) {
                 float[] r = p.forward(w, src, ElasticSource.EXPLOSIVE, rec, fields, model).data();
                 assertTrue(p.backendDescription().startsWith("Java"), p.backendDescription());
-                assertTrue(java.util.Arrays.equals(ref, r), "auto with a halo hook: the Java backend's record");
+                assertTrue(Arrays.equals(ref, r), "auto with a halo hook: the Java backend's record");
             }
             System.setProperty("sweep.backend", "tornado");
             try (ElasticPropagator p = new ElasticPropagator(spec, Grid.single(spec), (point, a, n) -> { })) {

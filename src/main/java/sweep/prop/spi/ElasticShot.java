@@ -1,9 +1,9 @@
 package sweep.prop.spi;
 
 /**
- * One elastic shot as the kernels see it, for a device stepper ({@link ElasticDeviceStepper}): the injection entries
- * (array index with the component's slot, and their dt-scaled samples, {@code nt} per entry), whether they are explosive
- * (added to the stresses after the stress sub-step) or forces (injected with the buoyancy after the velocity
+ * One elastic shot as the kernels see it, for a device stepper ({@link ElasticDeviceStepper}): the injection
+ * entries (array index with the component's slot, and their dt-scaled samples, {@code nt} per entry), whether they are
+ * explosive (added to the stresses after the stress sub-step) or forces (injected with the buoyancy after the velocity
  * sub-step), the recorded values (array index and kind: 0 pressure, 1 a velocity component at its node) and, for a
  * gradient, the force entries whose samples enter the velocity terms of the tape (compact index of the term array and
  * samples; none for explosive sources).

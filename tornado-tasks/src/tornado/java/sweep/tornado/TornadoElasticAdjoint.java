@@ -43,7 +43,7 @@ final class TornadoElasticAdjoint {
     private final float[] psib;
     private final float[] gb;
     private final float[] gm;
-    /** One step's velocity and strain terms: loaded from the tape (full) or written by the rebuild (boundary saving). */
+    /** One step's velocity and strain terms: from the tape (full) or written by the rebuild (boundary saving). */
     private final float[] tvA;
     private final float[] tsA;
     /** Boundary saving: the rebuilt velocities and stresses (unused otherwise). */

@@ -130,8 +130,9 @@ final class TornadoElasticStepper implements ElasticDeviceStepper {
                     + " device stepper serves one grid");
         }
         if (bSrc.length != b.length || mSrc.length != m.length || profSrc.length != prof.length) {
-            throw new IllegalArgumentException("elastic parameters of lengths " + bSrc.length + ", " + mSrc.length + ", "
-                    + profSrc.length + " do not fit the grid (" + b.length + ", " + m.length + ", " + prof.length + ")");
+            throw new IllegalArgumentException("elastic parameters of lengths " + bSrc.length + ", " + mSrc.length
+                    + ", " + profSrc.length + " do not fit the grid (" + b.length + ", " + m.length + ", " + prof.length
+                    + ")");
         }
         if (modelOnDevice && Arrays.equals(b, bSrc) && Arrays.equals(m, mSrc) && Arrays.equals(prof, profSrc)) {
             return; // the same model: the device has it, and a tape it holds stays valid
@@ -394,7 +395,8 @@ final class TornadoElasticStepper implements ElasticDeviceStepper {
     private static int storeLength(long n, String what) {
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("the elastic " + what + " tape on the TornadoVM backend needs " + n
-                    + " floats in one device array (at most 2^31): use boundary saving, fewer steps or a smaller model");
+                    + " floats in one device array (at most 2^31): use boundary saving, fewer steps or a smaller"
+                    + " model");
         }
         return (int) n;
     }
