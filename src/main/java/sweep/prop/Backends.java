@@ -152,7 +152,8 @@ public final class Backends {
     /**
      * The backend named by {@value #BACKEND} for {@code grid} (a tile with its halo hook {@code halo} under domain
      * decomposition, else null): null for the Java backend, else a device stepper of the equation's {@code contract}.
-     * {@code auto} opens the TornadoVM backend when its runtime is in this JVM and a device starts, else returns null.
+     * {@code auto} opens the TornadoVM backend when its runtime is in this JVM, a device starts and the backend has a
+     * stepper of {@code contract}, else returns null.
      */
     static <S extends DeviceStepper> S open(Class<S> contract, Grid grid, HaloHook halo) {
         String name = System.getProperty(BACKEND, "java").trim();
@@ -164,7 +165,7 @@ public final class Backends {
                 return null;
             }
             try {
-                return openTornado(contract, grid, halo);
+                return openTornado(contract, grid, halo, true);
             } catch (IllegalStateException e) {
                 if (System.getProperty(DEVICE) != null) {
                     throw e;
@@ -176,10 +177,14 @@ public final class Backends {
         if (!name.equals(TORNADO)) {
             throw new IllegalArgumentException(BACKEND + "=" + name + " is not a backend: use java, tornado or auto");
         }
-        return openTornado(contract, grid, halo);
+        return openTornado(contract, grid, halo, false);
     }
 
-    private static <S extends DeviceStepper> S openTornado(Class<S> contract, Grid grid, HaloHook halo) {
+    /**
+     * Opens the TornadoVM backend's stepper of {@code contract}; when the backend has none for it, null under
+     * {@code auto} (the Java backend runs that equation) and an error under {@code tornado}.
+     */
+    private static <S extends DeviceStepper> S openTornado(Class<S> contract, Grid grid, HaloHook halo, boolean auto) {
         DeviceBackend b = provider(TORNADO);
         if (b == null) {
             throw new IllegalStateException(BACKEND + "=tornado, but this build has no TornadoVM backend (or TornadoVM"
@@ -196,6 +201,9 @@ public final class Backends {
                     + " @$TORNADOVM_HOME/tornado-argfile and is there an OpenCL device?): " + e, e);
         }
         if (s == null) {
+            if (auto) {
+                return null;
+            }
             throw new IllegalStateException("the TornadoVM backend has no " + contract.getSimpleName() + ": use "
                     + BACKEND + "=java (or auto)");
         }

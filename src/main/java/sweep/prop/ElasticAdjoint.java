@@ -14,6 +14,7 @@ import sweep.kernels.ElasticSources;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
+import sweep.prop.spi.ElasticDeviceTape;
 
 /**
  * The gradient machinery of the elastic solver on one grid (Java backend): the tape a gradient-capable forward run
@@ -50,6 +51,8 @@ final class ElasticAdjoint {
         float[][] rings;
         float[] lastV;
         float[] lastS;
+        /** The tape of a forward run on a device backend (then the arrays above stay empty), or null. */
+        ElasticDeviceTape device;
 
         Tape(ElasticSource type, int[] srcIdx, float[] samples, int nsrc, int[] termIdx, float[] termSamples,
              int[] recIdx, int[] kind, boolean transientBuffers) {
@@ -66,6 +69,9 @@ final class ElasticAdjoint {
 
         /** Bytes of the tape's own arrays (a transient tape's live in the adjoint's stores: 0 here). */
         long bytes() {
+            if (device != null) {
+                return device.bytes();
+            }
             if (transientBuffers) {
                 return 0;
             }
@@ -147,6 +153,16 @@ final class ElasticAdjoint {
     private final JavaBackend.ChunkBody ringPass;
 
     ElasticAdjoint(Grid g, ElasticStepper fwd, JavaBackend backend, Storage storage, ElasticHalo halo) {
+        this(g, fwd, backend, storage, halo, true);
+    }
+
+    /**
+     * The gradient machinery of grid {@code g}; with {@code hostRun} false the adjoint run happens on a device backend,
+     * and only the tapes' source terms, the node gradients (which the device fills) and their map onto (vp, vs, rho)
+     * are used here: the adjoint fields and rebuild buffers are not allocated.
+     */
+    ElasticAdjoint(Grid g, ElasticStepper fwd, JavaBackend backend, Storage storage, ElasticHalo halo,
+                   boolean hostRun) {
         this.g = g;
         this.fwd = fwd;
         this.backend = backend;
@@ -160,9 +176,9 @@ final class ElasticAdjoint {
         this.ns = ElasticLayout.stresses(ndim);
         this.nc = g.nz * g.ny * g.nx;
         this.fs = geo[ElasticLayout.FS] == 1;
-        vb = new float[fwd.v.length];
-        sb = new float[fwd.s.length];
-        psib = new float[fwd.psi.length];
+        vb = new float[hostRun ? fwd.v.length : 0];
+        sb = new float[hostRun ? fwd.s.length : 0];
+        psib = new float[hostRun ? fwd.psi.length : 0];
         gb = new float[fwd.b.length];
         gm = new float[fwd.m.length];
         int[] n3 = {g.nz, g.ny, g.nx};
@@ -189,7 +205,7 @@ final class ElasticAdjoint {
             }
         }
         ringCells = Box.volume(ring);
-        boolean bs = storage == Storage.BOUNDARY_SAVING;
+        boolean bs = storage == Storage.BOUNDARY_SAVING && hostRun;
         rv = bs ? new float[fwd.v.length] : new float[0];
         rs = bs ? new float[fwd.s.length] : new float[0];
         tvS = bs ? new float[nv * nc] : new float[0];
@@ -562,6 +578,38 @@ final class ElasticAdjoint {
         }
         if (fs) {
             surface(surfaceStressAdjPass);
+        }
+    }
+
+    /** The node gradients {dJ/d(dt/ρ), dJ/d(dt·moduli)} (live arrays, layouts of b and m): a device run fills them. */
+    float[][] nodeGradients() {
+        return new float[][] {gb, gm};
+    }
+
+    /**
+     * dJ/dwavelet of a device run into {@code wbar} ({@code (nsrc, nt)}) from the adjoint values it gathered at the
+     * injection entries ({@code entries[t·count + e]}: σ̄ after IS^T for explosive sources, v̄ before V^T for forces),
+     * with {@link #transposedStep}'s expressions, in double.
+     */
+    void waveletGradient(Tape tape, float[] entries, int nt, float[] wbar) {
+        double cell = cellVolume();
+        double dt = g.spec.dt();
+        int count = tape.srcIdx.length;
+        boolean explosive = tape.type == ElasticSource.EXPLOSIVE;
+        float[] b = fwd.b;
+        for (int t = 0; t < nt; t++) {
+            for (int k = 0; k < tape.nsrc; k++) {
+                if (explosive) {
+                    double acc = 0;
+                    for (int c = 0; c < ndim; c++) {
+                        acc += entries[t * count + k * ndim + c];
+                    }
+                    wbar[k * nt + t] = (float) (-dt / cell * acc);
+                } else {
+                    int i = tape.srcIdx[k];
+                    wbar[k * nt + t] = (float) ((double) b[i] * entries[t * count + k] / cell);
+                }
+            }
         }
     }
 

@@ -6,6 +6,9 @@ import java.util.List;
 import sweep.backend.JavaBackend;
 import sweep.kernels.ElasticSources;
 import sweep.kernels.Sources;
+import sweep.prop.spi.ElasticDeviceStepper;
+import sweep.prop.spi.ElasticDeviceTape;
+import sweep.prop.spi.ElasticShot;
 
 /**
  * Single-domain isotropic elastic solver (velocity–stress, staggered grid, C-PML, optional free surface at z = 0):
@@ -34,6 +37,9 @@ public final class ElasticPropagator implements AutoCloseable {
     private double lastCpu = Double.NaN;
     /** Whether single-domain runs without a FULL tape step through {@link ElasticStepper#fusedStep} (test hook). */
     private boolean fuse = true;
+    /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the first model. */
+    private ElasticDeviceStepper device;
+    private boolean deviceOpened;
 
     /** A single-domain elastic solver for {@code spec}. */
     public ElasticPropagator(PropSpec spec) {
@@ -233,7 +239,15 @@ public final class ElasticPropagator implements AutoCloseable {
     private void shotGradient(ElasticAdjoint.Tape tape, float[] res, float[] total, float[] wbarAll, int b) {
         int nt = spec.nt();
         float[] wbar = new float[tape.nsrc * nt];
-        adjoint.backward(tape, res, nt, wbar);
+        if (tape.device != null) {
+            // the adjoint run on the device: node gradients into the adjoint's arrays, dJ/dwavelet formed here
+            float[] entries = new float[tape.srcIdx.length * nt];
+            float[][] node = adjoint.nodeGradients();
+            device.backward(tape.device, res, nt, entries, node[0], node[1]);
+            adjoint.waveletGradient(tape, entries, nt, wbar);
+        } else {
+            adjoint.backward(tape, res, nt, wbar);
+        }
         for (int s = 0; s < tape.nsrc; s++) {
             for (int t = 0; t < nt; t++) {
                 wbarAll[b * nt + t] += wbar[s * nt + t];
@@ -283,7 +297,7 @@ public final class ElasticPropagator implements AutoCloseable {
         }
         double dt = spec.dt();
         if (kept != null && adjoint == null) {
-            adjoint = new ElasticAdjoint(grid, stepper, backend, spec.storage(), halo);
+            adjoint = new ElasticAdjoint(grid, stepper, backend, spec.storage(), halo, device == null);
         }
         boolean full = spec.storage() == Storage.FULL;
         recordedFields = nf;
@@ -332,6 +346,14 @@ public final class ElasticPropagator implements AutoCloseable {
             }
             ElasticAdjoint.Tape tape = kept == null ? null
                     : adjoint.newTape(type, srcIdx, samples, nsrc, recIdx, kind, nt, transientTape);
+            if (device != null) {
+                deviceShot(sh, type, srcIdx, samples, recIdx, kind, tape, rec, snapshotEvery, listener);
+                if (tape != null) {
+                    kept.add(tape);
+                }
+                System.arraycopy(rec, 0, out, sh * nt * nrec * nf, nt * nrec * nf);
+                continue;
+            }
             ElasticStepper st = stepper;
             st.reset();
             int nval = nrec * nf;
@@ -426,6 +448,60 @@ public final class ElasticPropagator implements AutoCloseable {
         }
         stepper.setModel(model.vp(), model.vs(), model.rho(), window, pmlVel);
         this.vpMax = vpMax;
+        if (!deviceOpened) {
+            device = openDevice();
+            deviceOpened = true;
+        }
+        if (device != null) {
+            device.setModel(stepper.geo, stepper.coef, stepper.b, stepper.m, stepper.prof);
+        }
+    }
+
+    /**
+     * The device stepper {@link Backends#BACKEND} names, or null for the Java backend. The device runs one domain: a
+     * tile of a decomposed run stays on the Java backend under {@code auto} and is refused under {@code tornado}.
+     */
+    private ElasticDeviceStepper openDevice() {
+        if (halo != null) {
+            if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado")) {
+                throw new IllegalStateException("the TornadoVM backend runs elastic models on one domain only: a"
+                        + " decomposed elastic run (--px/--py above 1) needs --backend java or auto (auto runs it on"
+                        + " the Java backend)");
+            }
+            return null;
+        }
+        return Backends.open(ElasticDeviceStepper.class, grid, null);
+    }
+
+    /**
+     * One shot on the device: the record into {@code rec}, the last fields into the Java stepper's arrays (snapshots
+     * likewise) and, with a tape, the device's tape into it.
+     */
+    private void deviceShot(int sh, ElasticSource type, int[] srcIdx, float[] samples, int[] recIdx, int[] kind,
+                            ElasticAdjoint.Tape tape, float[] rec, int snapshotEvery, ElasticListener listener) {
+        int nt = spec.nt();
+        ElasticStepper st = stepper;
+        ElasticShot shot = new ElasticShot(srcIdx, samples, type == ElasticSource.EXPLOSIVE, recIdx, kind,
+                tape == null ? new int[0] : tape.termIdx, tape == null ? new float[0] : tape.termSamples);
+        ElasticDeviceTape dt = tape == null ? null : new ElasticDeviceTape(spec.storage(), shot);
+        boolean snap = listener != null && snapshotEvery > 0;
+        float[] r = device.shot(shot, nt, dt, snap ? snapshotEvery : 0, snap ? (done, v, s) -> {
+            System.arraycopy(v, 0, st.v, 0, st.v.length);
+            System.arraycopy(s, 0, st.s, 0, st.s.length);
+            listener.snapshot(sh, done, st.physicalFields());
+        } : null);
+        if (tape != null) {
+            tape.device = dt;
+        }
+        System.arraycopy(r, 0, rec, 0, r.length);
+        System.arraycopy(device.velocities(), 0, st.v, 0, st.v.length);
+        System.arraycopy(device.stresses(), 0, st.s, 0, st.s.length);
+        st.checkFinite(nt, sh, vpMax);
+    }
+
+    /** The backend the time steps run on: the Java backend or the device (known once a model was set). */
+    public String backendDescription() {
+        return device != null ? device.describe() : "Java backend (" + backend.threads() + " threads)";
     }
 
     /**
@@ -554,6 +630,10 @@ public final class ElasticPropagator implements AutoCloseable {
 
     @Override
     public void close() {
+        if (device != null) {
+            device.close();
+            device = null;
+        }
         backend.close();
     }
 }

@@ -105,7 +105,7 @@ final class ElasticSolver implements EquationSolver {
 
     @Override
     public String backendDescription() {
-        return "Java backend (elastic)";
+        return solver.backendDescription() + ", elastic";
     }
 
     @Override

@@ -9,7 +9,8 @@ import sweep.prop.spi.GridView;
 /**
  * The TornadoVM backend as a {@link DeviceBackend} service (registered in {@code META-INF/services} by the
  * {@code -Ptornado} build): selected by {@code -Dsweep.backend=tornado} (or {@code auto}), it opens a
- * {@link TornadoStepper} per grid. Touches no TornadoVM class until a stepper or the device list is asked for.
+ * {@link TornadoStepper} per acoustic grid and a {@link TornadoElasticStepper} per elastic one (single domain).
+ * Touches no TornadoVM class until a stepper or the device list is asked for.
  */
 public final class TornadoDeviceBackend implements DeviceBackend {
     /** The provider ServiceLoader makes. */
@@ -39,6 +40,10 @@ public final class TornadoDeviceBackend implements DeviceBackend {
     public <S extends DeviceStepper> S open(Class<S> contract, GridView grid, HaloHook halo) {
         if (contract.isAssignableFrom(TornadoStepper.class)) {
             return contract.cast(new TornadoStepper(grid, halo));
+        }
+        if (contract.isAssignableFrom(TornadoElasticStepper.class) && halo == null) {
+            // one domain only: a decomposed elastic run stays on the Java backend (sweep.prop.ElasticPropagator)
+            return contract.cast(new TornadoElasticStepper(grid));
         }
         return null;
     }

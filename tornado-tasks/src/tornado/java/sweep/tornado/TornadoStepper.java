@@ -147,7 +147,7 @@ final class TornadoStepper implements AcousticDeviceStepper {
         return strict;
     }
 
-    private static TornadoDevice chooseDevice() {
+    static TornadoDevice chooseDevice() {
         String d = System.getProperty(DEVICE_PROPERTY, "").trim();
         if (d.isEmpty()) {
             return TornadoExecutionPlan.DEFAULT_DEVICE;
