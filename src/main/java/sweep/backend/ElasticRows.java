@@ -148,6 +148,11 @@ final class ElasticRows {
         int whole = n / VL * VL;
         int last = n - VL;
         int tp0 = slot(t, 0);
+        FloatVector z = FloatVector.zero(S);
+        FloatVector w1 = FloatVector.broadcast(S, coef[c]);
+        FloatVector w2 = FloatVector.broadcast(S, coef[c + 1]);
+        FloatVector w3 = FloatVector.broadcast(S, coef[c + 2]);
+        FloatVector w4 = FloatVector.broadcast(S, coef[c + 3]);
         for (int pass = whole < n ? 0 : 1; pass < 2; pass++) {
             boolean park = pass == 0;
             int x0 = park ? last : 0;
@@ -161,7 +166,11 @@ final class ElasticRows {
                 float b = prof[pb + r * ps];
                 int od0 = park ? tp0 + r * VL : q + x0 + r * qs;
                 for (int x = 0; x < count; x += VL) {
-                    FloatVector d = dN(f, fi + x, st, coef, c, 4);
+                    int e = fi + x;
+                    FloatVector d = z.add(ld(f, e + st).sub(ld(f, e)).mul(w1))
+                            .add(ld(f, e + 2 * st).sub(ld(f, e - st)).mul(w2))
+                            .add(ld(f, e + 3 * st).sub(ld(f, e - 2 * st)).mul(w3))
+                            .add(ld(f, e + 4 * st).sub(ld(f, e - 3 * st)).mul(w4));
                     if (band) {
                         FloatVector p = ld(psi, qi + x).mul(a).add(d.mul(b));
                         p.intoArray(out0, od0 + x);
@@ -173,7 +182,7 @@ final class ElasticRows {
         }
         if (whole < n && band) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, psi, q + last + r * qs, VL);
+                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
             }
         }
     }
@@ -185,6 +194,11 @@ final class ElasticRows {
         int whole = n / VL * VL;
         int last = n - VL;
         int tp0 = slot(t, 0);
+        FloatVector z = FloatVector.zero(S);
+        FloatVector w1 = FloatVector.broadcast(S, coef[c]);
+        FloatVector w2 = FloatVector.broadcast(S, coef[c + 1]);
+        FloatVector w3 = FloatVector.broadcast(S, coef[c + 2]);
+        FloatVector w4 = FloatVector.broadcast(S, coef[c + 3]);
         for (int pass = whole < n ? 0 : 1; pass < 2; pass++) {
             boolean park = pass == 0;
             int x0 = park ? last : 0;
@@ -196,7 +210,11 @@ final class ElasticRows {
                 int qi = q + x0 + r * qs;
                 int od0 = park ? tp0 + r * VL : q + x0 + r * qs;
                 for (int x = 0; x < count; x += VL) {
-                    FloatVector d = dN(f, fi + x, 1, coef, c, 4);
+                    int e = fi + x;
+                    FloatVector d = z.add(ld(f, e + 1).sub(ld(f, e)).mul(w1))
+                            .add(ld(f, e + 2).sub(ld(f, e - 1)).mul(w2))
+                            .add(ld(f, e + 3).sub(ld(f, e - 2)).mul(w3))
+                            .add(ld(f, e + 4).sub(ld(f, e - 3)).mul(w4));
                     FloatVector p = ld(prof, pa + x0 + x).mul(ld(psi, qi + x)).add(ld(prof, pb + x0 + x).mul(d));
                     p.intoArray(out0, od0 + x);
                     d.add(p).intoArray(out, oi + x);
@@ -205,7 +223,7 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, psi, q + last + r * qs, VL);
+                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
             }
         }
     }
@@ -243,7 +261,7 @@ final class ElasticRows {
         }
         if (whole < n && band) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, psi, q + last + r * qs, VL);
+                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
             }
         }
     }
@@ -276,7 +294,7 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, psi, q + last + r * qs, VL);
+                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
             }
         }
     }
@@ -311,7 +329,7 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, f, i + last + r * fs, VL);
+                ld(t, tp0 + r * VL).intoArray(f, i + last + r * fs);
             }
         }
     }
@@ -350,8 +368,8 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, s, i + last + r * fs, VL);
-                System.arraycopy(t, tp1 + r * VL, s, len + i + last + r * fs, VL);
+                ld(t, tp0 + r * VL).intoArray(s, i + last + r * fs);
+                ld(t, tp1 + r * VL).intoArray(s, len + i + last + r * fs);
             }
         }
     }
@@ -395,9 +413,9 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, s, i + last + r * fs, VL);
-                System.arraycopy(t, tp1 + r * VL, s, len + i + last + r * fs, VL);
-                System.arraycopy(t, tp2 + r * VL, s, 2 * len + i + last + r * fs, VL);
+                ld(t, tp0 + r * VL).intoArray(s, i + last + r * fs);
+                ld(t, tp1 + r * VL).intoArray(s, len + i + last + r * fs);
+                ld(t, tp2 + r * VL).intoArray(s, 2 * len + i + last + r * fs);
             }
         }
     }
@@ -426,7 +444,7 @@ final class ElasticRows {
         }
         if (whole < n) {
             for (int r = 0; r < rows; r++) {
-                System.arraycopy(t, tp0 + r * VL, s, i + last + r * fs, VL);
+                ld(t, tp0 + r * VL).intoArray(s, i + last + r * fs);
             }
         }
     }
@@ -445,16 +463,17 @@ final class ElasticRows {
      */
 
     /**
-     * Saves ({@code save}) into parking block k, or restores from it, the cells [last, whole) of the rows of f at
-     * i + r·fs (fewer than VL per row).
+     * Saves ({@code save}) into parking block k, or restores from it, the cells [last, last + VL) of the rows of f at
+     * i + r·fs: the cells [last, whole) the last whole vector shares with the row's last vector, and the cells after
+     * them, which the whole vectors leave as they are (one vector move, cheaper than a copy of a few floats).
      */
     private static void park(float[] t, int k, float[] f, int i, int last, int whole, int fs, int rows, boolean save) {
         int tp = slot(t, k);
         for (int r = 0; r < rows; r++) {
             if (save) {
-                System.arraycopy(f, i + last + r * fs, t, tp + r * VL, whole - last);
+                ld(f, i + last + r * fs).intoArray(t, tp + r * VL);
             } else {
-                System.arraycopy(t, tp + r * VL, f, i + last + r * fs, whole - last);
+                ld(t, tp + r * VL).intoArray(f, i + last + r * fs);
             }
         }
     }
