@@ -147,42 +147,58 @@ final class ElasticRows {
         check(n, rows, t);
         int whole = n / VL * VL;
         int last = n - VL;
-        int tp0 = slot(t, 0);
-        FloatVector z = FloatVector.zero(S);
-        FloatVector w1 = FloatVector.broadcast(S, coef[c]);
-        FloatVector w2 = FloatVector.broadcast(S, coef[c + 1]);
-        FloatVector w3 = FloatVector.broadcast(S, coef[c + 2]);
-        FloatVector w4 = FloatVector.broadcast(S, coef[c + 3]);
-        for (int pass = whole < n ? 0 : 1; pass < 2; pass++) {
-            boolean park = pass == 0;
-            int x0 = park ? last : 0;
-            int count = park ? VL : whole;
-            float[] out0 = park ? t : psi;
+        if (band && whole < n) {
+            park(t, 0, psi, q, last, whole, qs, rows, true);
+        }
+        diff4RowMain(f, i, fs, st, coef, c, out, o, os, whole, rows, band, psi, q, qs, prof, pa, pb, ps);
+        if (whole < n) {
+            if (band) {
+                park(t, 0, psi, q, last, whole, qs, rows, false);
+            }
+            diff4RowMain(f, i + last, fs, st, coef, c, out, o + last, os, VL, rows, band, psi, q + last, qs, prof, pa,
+                    pb, ps);
+        }
+    }
+
+    /**
+     * The loop of {@link #diff4Row} over {@code count} cells, in place in psi (as the order-8 main loops, see the note
+     * above {@link #park}): with the memory variable the difference unrolled, without it {@link #dk}.
+     */
+    private static void diff4RowMain(float[] f, int i, int fs, int st, float[] coef, int c, float[] out, int o, int os,
+                                     int count, int rows, boolean band, float[] psi, int q, int qs, float[] prof,
+                                     int pa, int pb, int ps) {
+        if (band) {
+            FloatVector z = FloatVector.zero(S);
+            FloatVector w1 = FloatVector.broadcast(S, coef[c]);
+            FloatVector w2 = FloatVector.broadcast(S, coef[c + 1]);
+            FloatVector w3 = FloatVector.broadcast(S, coef[c + 2]);
+            FloatVector w4 = FloatVector.broadcast(S, coef[c + 3]);
             for (int r = 0; r < rows; r++) {
-                int fi = i + x0 + r * fs;
-                int oi = o + x0 + r * os;
-                int qi = q + x0 + r * qs;
+                int fi = i + r * fs;
+                int oi = o + r * os;
+                int qi = q + r * qs;
                 float a = prof[pa + r * ps];
                 float b = prof[pb + r * ps];
-                int od0 = park ? tp0 + r * VL : q + x0 + r * qs;
                 for (int x = 0; x < count; x += VL) {
                     int e = fi + x;
                     FloatVector d = z.add(ld(f, e + st).sub(ld(f, e)).mul(w1))
                             .add(ld(f, e + 2 * st).sub(ld(f, e - st)).mul(w2))
                             .add(ld(f, e + 3 * st).sub(ld(f, e - 2 * st)).mul(w3))
                             .add(ld(f, e + 4 * st).sub(ld(f, e - 3 * st)).mul(w4));
-                    if (band) {
-                        FloatVector p = ld(psi, qi + x).mul(a).add(d.mul(b));
-                        p.intoArray(out0, od0 + x);
-                        d = d.add(p);
-                    }
-                    d.intoArray(out, oi + x);
+                    FloatVector p = ld(psi, qi + x).mul(a).add(d.mul(b));
+                    p.intoArray(psi, qi + x);
+                    d.add(p).intoArray(out, oi + x);
                 }
             }
-        }
-        if (whole < n && band) {
+        } else {
+            int[] w = {Float.floatToRawIntBits(coef[c]), Float.floatToRawIntBits(coef[c + 1]),
+                Float.floatToRawIntBits(coef[c + 2]), Float.floatToRawIntBits(coef[c + 3])};
             for (int r = 0; r < rows; r++) {
-                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
+                int fi = i + r * fs;
+                int oi = o + r * os;
+                for (int x = 0; x < count; x += VL) {
+                    dk(f, fi + x, st, w).intoArray(out, oi + x);
+                }
             }
         }
     }
@@ -193,37 +209,45 @@ final class ElasticRows {
         check(n, rows, t);
         int whole = n / VL * VL;
         int last = n - VL;
-        int tp0 = slot(t, 0);
+        if (whole < n) {
+            park(t, 0, psi, q, last, whole, qs, rows, true);
+        }
+        diff4ColsMain(f, i, fs, coef, c, out, o, os, whole, rows, psi, q, qs, prof, pa, pb);
+        if (whole < n) {
+            park(t, 0, psi, q, last, whole, qs, rows, false);
+            diff4ColsMain(f, i + last, fs, coef, c, out, o + last, os, VL, rows, psi, q + last, qs, prof, pa + last,
+                    pb + last);
+        }
+    }
+
+    /**
+     * The loop of {@link #diff4Cols} over {@code count} cells, in place in psi. (It checks its block itself, which also
+     * keeps it longer than C2 inlines into a hot caller, see the class comment.)
+     */
+    private static void diff4ColsMain(float[] f, int i, int fs, float[] coef, int c, float[] out, int o, int os,
+                                      int count, int rows, float[] psi, int q, int qs, float[] prof, int pa, int pb) {
+        if (count < VL || count % VL != 0 || rows < 1 || rows > RB) {
+            throw new IllegalArgumentException("elastic CPU kernel x band block of " + rows + " rows of " + count
+                    + " cells: needs 1.." + RB + " rows of a whole number of vectors of " + VL + " cells");
+        }
         FloatVector z = FloatVector.zero(S);
         FloatVector w1 = FloatVector.broadcast(S, coef[c]);
         FloatVector w2 = FloatVector.broadcast(S, coef[c + 1]);
         FloatVector w3 = FloatVector.broadcast(S, coef[c + 2]);
         FloatVector w4 = FloatVector.broadcast(S, coef[c + 3]);
-        for (int pass = whole < n ? 0 : 1; pass < 2; pass++) {
-            boolean park = pass == 0;
-            int x0 = park ? last : 0;
-            int count = park ? VL : whole;
-            float[] out0 = park ? t : psi;
-            for (int r = 0; r < rows; r++) {
-                int fi = i + x0 + r * fs;
-                int oi = o + x0 + r * os;
-                int qi = q + x0 + r * qs;
-                int od0 = park ? tp0 + r * VL : q + x0 + r * qs;
-                for (int x = 0; x < count; x += VL) {
-                    int e = fi + x;
-                    FloatVector d = z.add(ld(f, e + 1).sub(ld(f, e)).mul(w1))
-                            .add(ld(f, e + 2).sub(ld(f, e - 1)).mul(w2))
-                            .add(ld(f, e + 3).sub(ld(f, e - 2)).mul(w3))
-                            .add(ld(f, e + 4).sub(ld(f, e - 3)).mul(w4));
-                    FloatVector p = ld(prof, pa + x0 + x).mul(ld(psi, qi + x)).add(ld(prof, pb + x0 + x).mul(d));
-                    p.intoArray(out0, od0 + x);
-                    d.add(p).intoArray(out, oi + x);
-                }
-            }
-        }
-        if (whole < n) {
-            for (int r = 0; r < rows; r++) {
-                ld(t, tp0 + r * VL).intoArray(psi, q + last + r * qs);
+        for (int r = 0; r < rows; r++) {
+            int fi = i + r * fs;
+            int oi = o + r * os;
+            int qi = q + r * qs;
+            for (int x = 0; x < count; x += VL) {
+                int e = fi + x;
+                FloatVector d = z.add(ld(f, e + 1).sub(ld(f, e)).mul(w1))
+                        .add(ld(f, e + 2).sub(ld(f, e - 1)).mul(w2))
+                        .add(ld(f, e + 3).sub(ld(f, e - 2)).mul(w3))
+                        .add(ld(f, e + 4).sub(ld(f, e - 3)).mul(w4));
+                FloatVector p = ld(prof, pa + x).mul(ld(psi, qi + x)).add(ld(prof, pb + x).mul(d));
+                p.intoArray(psi, qi + x);
+                d.add(p).intoArray(out, oi + x);
             }
         }
     }
