@@ -194,8 +194,8 @@ public final class CpuElastic2D {
         if (h == 4 && !(zH | xH)) {
             ElasticRows.shear4(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, v, len + i, 1, cx, coef, t);
         } else if (h == 4 && !xH) {
-            deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + 3 * slz, nx, prof, 2 * nz + z, 3 * nz + z,
-                    1, t);
+            deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + 3 * slz, nx, prof, 2 * nz + z,
+                    3 * nz + z, 1, t);
             ElasticRows.shear4s(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, len + i, 1, cx, coef, t, rl);
         } else if (h == 4 && !zH) {
             derivX(v, len + i, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx + 3 * slx, wx, prof, fx + 2 * nx,

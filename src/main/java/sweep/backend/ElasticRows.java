@@ -503,9 +503,10 @@ final class ElasticRows {
     }
 
     /**
-     * {@link #dN} at order 8 along x (a literal stride 1) with the weights' bits in an int[] of the caller's (not a float[]: a store into a float[]
-     * inside the caller's loop makes C2 reload float weights every vector): the loop form, which parses to a quarter
-     * of the unrolled difference, for main loops that would pass C2's inlining budget unrolled.
+     * {@link #dN} at order 8 along x (a literal stride 1) with the weights' bits in an int[] of the caller's (not a
+     * float[]: a store into a float[] inside the caller's loop makes C2 reload float weights every vector): the loop
+     * form, which parses to a quarter of the unrolled difference, for main loops that would pass C2's inlining budget
+     * unrolled.
      */
     private static FloatVector dkx(float[] f, int i, int[] w) {
         FloatVector d = FloatVector.zero(S);
@@ -623,8 +624,8 @@ final class ElasticRows {
     }
 
     /**
-     * Order-8 3-D velocity update of a block with one difference from scratch block 0: f += b·((A + S) + C) with A and C
-     * the inline differences of ga (along sta, 1: x) and gc (along stc) and S the scratch row; with the scratch term
+     * Order-8 3-D velocity update of a block with one difference from scratch block 0: f += b·((A + S) + C) with A and
+     * C the inline differences of ga (along sta, 1: x) and gc (along stc) and S the scratch row; with the scratch term
      * third see {@link #velocity3x4t}.
      */
     static void velocity3x4s(float[] f, float[] b, int i, int fs, int n, int rows, float[] ga, int oa, int sta, int ca,
@@ -684,9 +685,9 @@ final class ElasticRows {
         }
     }
 
-    private static void velocity3x4sS(float[] f, float[] b, int i, int fs, int count, int rows, float[] ga, int oa, int sta,
-                                      int ca, float[] gc, int oc, int stc, int cc, float[] coef, float[] t, int te,
-                                      int rl) {
+    private static void velocity3x4sS(float[] f, float[] b, int i, int fs, int count, int rows, float[] ga, int oa,
+                                      int sta, int ca, float[] gc, int oc, int stc, int cc, float[] coef, float[] t,
+                                      int te, int rl) {
         FloatVector z = FloatVector.zero(S);
         FloatVector a1 = FloatVector.broadcast(S, coef[ca]);
         FloatVector a2 = FloatVector.broadcast(S, coef[ca + 1]);
@@ -727,7 +728,8 @@ final class ElasticRows {
         velocity3x4tMain(f, b, i, fs, whole, rows, ga, oa, ca, gc, oc, stc, cc, coef, t, 0, rl);
         if (whole < n) {
             park(t, 0, f, i, last, whole, fs, rows, false);
-            velocity3x4tMain(f, b, i + last, fs, VL, rows, ga, oa + last, ca, gc, oc + last, stc, cc, coef, t, last, rl);
+            velocity3x4tMain(f, b, i + last, fs, VL, rows, ga, oa + last, ca, gc, oc + last, stc, cc, coef, t, last,
+                    rl);
         }
     }
 
