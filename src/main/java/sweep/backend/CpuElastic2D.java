@@ -113,7 +113,14 @@ public final class CpuElastic2D {
         int b1 = block(rl, 1);
         // vx = vx + b·(∂x σxx + ∂z σxz): D+ along x (half band, x slot 0), D− along z (integer band, z slot 0)
         if (h == 4 && !(xH | zI)) {
-            ElasticRows.velocity2x4(v, b, i, sz, n, rows, s, i, 1, cx, s, 2 * len + i - sz, sz, 0, coef, t);
+            ElasticRows.velocity2x4(v, b, i, sz, n, rows, s, i, cx, s, 2 * len + i - sz, sz, 0, coef, t);
+        } else if (h == 4 && !zI) {
+            derivX(s, i, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx, wx, prof, fx + 2 * nx, fx + 3 * nx, t);
+            ElasticRows.shear4s(v, b, i, i, sz, n, rows, s, 2 * len + i - sz, sz, 0, coef, t, rl);
+        } else if (h == 4 && !xH) {
+            deriv(s, 2 * len + i - sz, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz, nx, prof, z, nz + z, 1,
+                    t);
+            ElasticRows.shear4s(v, b, i, i, sz, n, rows, s, i, 1, cx, coef, t, rl);
         } else {
             derivX(s, i, sz, coef, cx, h, n, rows, t, 0, rl, xH, psi, qx, wx, prof, fx + 2 * nx, fx + 3 * nx, t);
             deriv(s, 2 * len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz, nx, prof, z, nz + z, 1,
@@ -122,7 +129,15 @@ public final class CpuElastic2D {
         }
         // vz = vz + b·(∂x σxz + ∂z σzz): D− along x (integer band, x slot 1), D+ along z (half band, z slot 1)
         if (h == 4 && !(xI | zH)) {
-            ElasticRows.velocity2x4(v, b, len + i, sz, n, rows, s, 2 * len + i - 1, 1, cx, s, len + i, sz, 0, coef, t);
+            ElasticRows.velocity2x4(v, b, len + i, sz, n, rows, s, 2 * len + i - 1, cx, s, len + i, sz, 0, coef, t);
+        } else if (h == 4 && !zH) {
+            derivX(s, 2 * len + i - 1, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx + slx, wx, prof, fx, fx + nx,
+                    t);
+            ElasticRows.shear4s(v, b, len + i, len + i, sz, n, rows, s, len + i, sz, 0, coef, t, rl);
+        } else if (h == 4 && !xI) {
+            deriv(s, len + i, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + slz, nx, prof, 2 * nz + z,
+                    3 * nz + z, 1, t);
+            ElasticRows.shear4s(v, b, len + i, len + i, sz, n, rows, s, 2 * len + i - 1, 1, cx, coef, t, rl);
         } else {
             derivX(s, 2 * len + i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + slx, wx, prof, fx, fx + nx,
                     t);
@@ -162,6 +177,13 @@ public final class CpuElastic2D {
         // σxx, σzz from exx = ∂x vx (D−, integer band, x slot 2) and ezz = ∂z vz (D−, integer band, z slot 2)
         if (h == 4 && !(xI | zI)) {
             ElasticRows.normal2x4(v, s, m, i, sz, len, sz, n, rows, coef, h, t);
+        } else if (h == 4 && !zI) {
+            derivX(v, i - 1, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx + 2 * slx, wx, prof, fx, fx + nx, t);
+            ElasticRows.normal2x4s(s, m, i, sz, len, i, len + i, n, rows, v, len + i - sz, sz, 0, coef, t, rl);
+        } else if (h == 4 && !xI) {
+            deriv(v, len + i - sz, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + 2 * slz, nx, prof, z, nz + z,
+                    1, t);
+            ElasticRows.normal2x4s(s, m, i, sz, len, len + i, i, n, rows, v, i - 1, 1, cx, coef, t, rl);
         } else {
             derivX(v, i - 1, sz, coef, cx, h, n, rows, t, 0, rl, xI, psi, qx + 2 * slx, wx, prof, fx, fx + nx, t);
             deriv(v, len + i - sz, sz, sz, coef, 0, h, n, rows, t, b1, rl, zI, psi, qz + 2 * slz, nx, prof, z, nz + z,
@@ -171,6 +193,14 @@ public final class CpuElastic2D {
         // σxz from ∂z vx (D+, half band, z slot 3) + ∂x vz (D+, half band, x slot 3)
         if (h == 4 && !(zH | xH)) {
             ElasticRows.shear4(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, v, len + i, 1, cx, coef, t);
+        } else if (h == 4 && !xH) {
+            deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + 3 * slz, nx, prof, 2 * nz + z,
+                    3 * nz + z, 1, t);
+            ElasticRows.shear4s(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, len + i, 1, cx, coef, t, rl);
+        } else if (h == 4 && !zH) {
+            derivX(v, len + i, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx + 3 * slx, wx, prof, fx + 2 * nx,
+                    fx + 3 * nx, t);
+            ElasticRows.shear4s(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, coef, t, rl);
         } else {
             deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, zH, psi, qz + 3 * slz, nx, prof, 2 * nz + z, 3 * nz + z,
                     1, t);

@@ -170,7 +170,7 @@ public final class CpuElastic3D {
         int cx = 2 * h;
         int bands = (bx ? 1 : 0) + (by ? 1 : 0) + (bz ? 1 : 0);
         if (h == 4 && bands == 0) {
-            ElasticRows.velocity3x4(f, b, fi, sy, n, rows, s, ox, 1, cx, s, oy, sy, h, s, oz, sz, 0, coef, t);
+            ElasticRows.velocity3x4(f, b, fi, sy, n, rows, s, ox, cx, s, oy, sy, h, s, oz, sz, 0, coef, t);
         } else if (h == 4 && bands == 1 && bx) {
             derivX(s, ox, sy, coef, cx, h, n, rows, t, 0, rl, true, psi, qx, g.wx, prof, pax, pax + nx, t);
             ElasticRows.velocity3x4s(f, b, fi, sy, n, rows, s, oy, sy, h, s, oz, sz, 0, coef, t, rl);
@@ -179,7 +179,7 @@ public final class CpuElastic3D {
             ElasticRows.velocity3x4s(f, b, fi, sy, n, rows, s, ox, 1, cx, s, oz, sz, 0, coef, t, rl);
         } else if (h == 4 && bands == 1) {
             deriv(s, oz, sy, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz, nx, prof, paz, paz + nz, 0, t);
-            ElasticRows.velocity3x4t(f, b, fi, sy, n, rows, s, ox, 1, cx, s, oy, sy, h, coef, t, rl);
+            ElasticRows.velocity3x4t(f, b, fi, sy, n, rows, s, ox, cx, s, oy, sy, h, coef, t, rl);
         } else {
             derivX(s, ox, sy, coef, cx, h, n, rows, t, 0, rl, bx, psi, qx, g.wx, prof, pax, pax + nx, t);
             deriv(s, oy, sy, sy, coef, h, h, n, rows, t, block(rl, 1), rl, by, psi, qy, nx, prof, pay, pay + ny, 1,
