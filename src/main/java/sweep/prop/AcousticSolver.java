@@ -275,8 +275,8 @@ final class AcousticSolver implements EquationSolver {
         float[] out = new float[shots * nt * nrec];
         float[] rec = new float[nt * nrec];
         for (int b = 0; b < shots; b++) {
-            int[] srcIdx = indices(sources[b], "source", b);
-            int[] recIdx = indices(receivers[b], "receiver", b);
+            int[] srcIdx = grid.cellIndices(sources[b], "source", b);
+            int[] recIdx = grid.cellIndices(receivers[b], "receiver", b);
             float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
             if (dev != null) {
                 DeviceTape dt = kept == null ? null : new DeviceTape(spec.storage(), srcIdx, recIdx, sw);
@@ -492,29 +492,6 @@ final class AcousticSolver implements EquationSolver {
 
     private String shapeString() {
         return grid.ndim == 2 ? "(" + grid.tz + ", " + grid.tx + ")" : "(" + grid.tz + ", " + grid.ty + ", " + grid.tx + ")";
-    }
-
-    private int[] indices(int[][] coords, String what, int shot) {
-        int[] idx = new int[coords.length];
-        int nd = grid.ndim;
-        for (int p = 0; p < coords.length; p++) {
-            int[] c = coords[p];
-            if (c == null || c.length != nd) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " has "
-                        + (c == null ? "no" : String.valueOf(c.length)) + " coordinates; expected " + nd
-                        + (nd == 2 ? " (x, z)" : " (x, y, z)"));
-            }
-            int x = c[0];
-            int y = nd == 3 ? c[1] : 0;
-            int z = c[nd - 1];
-            if (x < 0 || x >= grid.tx || y < 0 || y >= grid.ty || z < 0 || z >= grid.tz) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " at " + Arrays.toString(c)
-                        + " lies outside the grid: coordinates are " + (nd == 2 ? "(x, z)" : "(x, y, z)")
-                        + " cell indices with x < " + grid.tx + (nd == 3 ? ", y < " + grid.ty : "") + ", z < " + grid.tz);
-            }
-            idx[p] = grid.index(z, y, x);
-        }
-        return idx;
     }
 
     @Override

@@ -304,7 +304,7 @@ public final class ElasticPropagator implements AutoCloseable {
         float[] out = new float[shots * nt * nrec * nf];
         float[] rec = new float[nt * nrec * nf];
         for (int sh = 0; sh < shots; sh++) {
-            int[] cells = indices(sources[sh], "source", sh);
+            int[] cells = grid.cellIndices(sources[sh], "source", sh);
             int nsrc = cells.length;
             float[] sw = ShotWavelets.of(wavelet, stride, sh, nsrc, nt);
             int[] srcIdx;
@@ -333,7 +333,7 @@ public final class ElasticPropagator implements AutoCloseable {
                     }
                 }
             }
-            int[] rc = indices(receivers[sh], "receiver", sh);
+            int[] rc = grid.cellIndices(receivers[sh], "receiver", sh);
             int[] recIdx = new int[nrec * nf];
             int[] kind = new int[nrec * nf];
             for (int r = 0; r < nrec; r++) {
@@ -602,30 +602,6 @@ public final class ElasticPropagator implements AutoCloseable {
             }
         }
         return sources.length;
-    }
-
-    /** Array indices (of the first component slot) of tile-physical cells given as (x, z) or (x, y, z). */
-    private int[] indices(int[][] coords, String what, int shot) {
-        int[] idx = new int[coords.length];
-        int nd = grid.ndim;
-        for (int p = 0; p < coords.length; p++) {
-            int[] c = coords[p];
-            if (c == null || c.length != nd) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " has "
-                        + (c == null ? "no" : String.valueOf(c.length)) + " coordinates; expected " + nd
-                        + (nd == 2 ? " (x, z)" : " (x, y, z)"));
-            }
-            int x = c[0];
-            int y = nd == 3 ? c[1] : 0;
-            int z = c[nd - 1];
-            if (x < 0 || x >= grid.tx || y < 0 || y >= grid.ty || z < 0 || z >= grid.tz) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " at " + Arrays.toString(c)
-                        + " lies outside the grid: coordinates are " + (nd == 2 ? "(x, z)" : "(x, y, z)")
-                        + " cell indices with x < " + grid.tx + (nd == 3 ? ", y < " + grid.ty : "") + ", z < " + grid.tz);
-            }
-            idx[p] = grid.index(z, y, x);
-        }
-        return idx;
     }
 
     @Override

@@ -352,4 +352,31 @@ public final class Grid {
         }
         return true;
     }
+
+    /**
+     * Array indices of tile-physical cells given as (x, z) or (x, y, z) (for the elastic solver: of the first
+     * component slot), checked: {@code what} and {@code shot} name them in the message of a bad one.
+     */
+    int[] cellIndices(int[][] coords, String what, int shot) {
+        int[] idx = new int[coords.length];
+        int nd = ndim;
+        for (int p = 0; p < coords.length; p++) {
+            int[] c = coords[p];
+            if (c == null || c.length != nd) {
+                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " has "
+                        + (c == null ? "no" : String.valueOf(c.length)) + " coordinates; expected " + nd
+                        + (nd == 2 ? " (x, z)" : " (x, y, z)"));
+            }
+            int x = c[0];
+            int y = nd == 3 ? c[1] : 0;
+            int z = c[nd - 1];
+            if (x < 0 || x >= tx || y < 0 || y >= ty || z < 0 || z >= tz) {
+                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " at " + Arrays.toString(c)
+                        + " lies outside the grid: coordinates are " + (nd == 2 ? "(x, z)" : "(x, y, z)")
+                        + " cell indices with x < " + tx + (nd == 3 ? ", y < " + ty : "") + ", z < " + tz);
+            }
+            idx[p] = index(z, y, x);
+        }
+        return idx;
+    }
 }
