@@ -21,10 +21,12 @@
  *   term of every step stored in memory (storage_mode "device", Deepwave's default, which on the CPU is host memory;
  *   STEPS x SHOTS x (N + 2 PML + 8)^ndim floats, no compression) and the receivers recorded, then Deepwave's backward
  *   with the recorded data as the adjoint source (the residual against zero observed data, as in sweep's benchmark),
- *   producing grad_v. "run" then times the forward of that problem with receivers and no storage (v not requiring
- *   grad), and "grad" times forward and backward together ("seconds <t> cpu <c>"); it checks that grad_v is finite
- *   and non-zero. Arrays are allocated once and zeroed between calls outside the timing, and v^2 dt^2 (which the
- *   Python backward computes) is computed once: the timed part is Deepwave's two C calls.
+ *   producing grad_v and, as the source amplitudes (scaled by v^2) require grad too, grad_f (the chain rule from
+ *   grad_f to v at the source cell, one product per step that PyTorch does, is left out). "run" then times the
+ *   forward of that problem with receivers and no storage (v not requiring grad), and "grad" times forward and
+ *   backward together ("seconds <t> cpu <c>") and checks that grad_v is finite and non-zero; the first, untimed
+ *   gradient before "ready" touches every array. Arrays are allocated once and zeroed between calls outside the
+ *   timing, and v^2 dt^2 (which the Python backward computes) once: the timed part is Deepwave's two C calls.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -313,6 +315,8 @@ int main(int argc, char **argv) {
         gfield[k] = grad_mode ? zeros(np * shots) : NULL;
     }
     real *grad_v = grad_mode ? zeros(np) : NULL;
+    /* the source amplitudes (times -v^2 dt^2, computed from v) require grad too: backward records grad_f */
+    real *grad_f = grad_mode ? zeros((size_t)steps * shots) : NULL;
     real *grad_v_thread = grad_mode && threads > 1 ? zeros(np * threads) : grad_v;
     int64_t pml_bb[DW_NDIM], pml_eb[DW_NDIM]; /* scalar.py's backward: the PML region widened by 3 fd_pad */
     for (int d = 0; d < DW_NDIM; d++) {
@@ -396,6 +400,7 @@ int main(int argc, char **argv) {
                     memset(gfield[k], 0, sizeof(real) * np * shots);
                 }
                 memset(grad_v, 0, sizeof(real) * np);
+                memset(grad_f, 0, sizeof(real) * steps * shots);
                 if (grad_v_thread != grad_v) {
                     memset(grad_v_thread, 0, sizeof(real) * np * threads);
                 }
@@ -452,9 +457,9 @@ int main(int argc, char **argv) {
         if (grad && rc == 0) { /* the adjoint source: the recorded data (the residual against zero data) */
             rc = scalar_iso_2d_8_float_backward_cpu(
                 v2dt2, rec_amp, gfield[0], gfield[1], gfield[2], gfield[3], gfield[4], gfield[5], gfield[6],
-                gfield[7], gfield[8], gfield[9], store, NULL, NULL, NULL, NULL, &dummy, grad_v, grad_v_thread,
+                gfield[7], gfield[8], gfield[9], store, NULL, NULL, NULL, NULL, grad_f, grad_v, grad_v_thread,
                 prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], src, rec_i,
-                rd, rd, rd2, rd2, steps, shots, ns, ns, 0, nrec, 1, 0, shot_bytes, 0, true, false, false, steps,
+                rd, rd, rd2, rd2, steps, shots, ns, ns, 1, nrec, 1, 0, shot_bytes, 0, true, false, false, steps,
                 pml_bb[0], pml_bb[1], pml_eb[0], pml_eb[1], threads, NULL);
         }
 #else
@@ -468,9 +473,9 @@ int main(int argc, char **argv) {
             rc = scalar_iso_3d_8_float_backward_cpu(
                 v2dt2, rec_amp, gfield[0], gfield[1], gfield[2], gfield[3], gfield[4], gfield[5], gfield[6],
                 gfield[7], gfield[8], gfield[9], gfield[10], gfield[11], gfield[12], gfield[13], store, NULL, NULL,
-                NULL, NULL, &dummy, grad_v, grad_v_thread, prof[0][0], prof[0][1], prof[0][2], prof[1][0],
+                NULL, NULL, grad_f, grad_v, grad_v_thread, prof[0][0], prof[0][1], prof[0][2], prof[1][0],
                 prof[1][1], prof[1][2], prof[2][0], prof[2][1], prof[2][2], src, rec_i, rd, rd, rd, rd2, rd2, rd2,
-                steps, shots, ns, ns, ns, 0, nrec, 1, 0, shot_bytes, 0, true, false, false, steps, pml_bb[0],
+                steps, shots, ns, ns, ns, 1, nrec, 1, 0, shot_bytes, 0, true, false, false, steps, pml_bb[0],
                 pml_bb[1], pml_bb[2], pml_eb[0], pml_eb[1], pml_eb[2], threads, NULL);
         }
 #endif

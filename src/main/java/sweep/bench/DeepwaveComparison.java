@@ -60,7 +60,9 @@ public final class DeepwaveComparison {
      */
     public record GradientRow(String label, double[] deepwaveForward, double[] deepwaveGradient, double[] sweepForward,
                               double[] sweepGradient) {
-        /** Per-round gradient speed ratios sweep / Deepwave (Deepwave's gradient time over sweep's; > 1: sweep faster). */
+        /**
+         * Per-round gradient speed ratios sweep / Deepwave: Deepwave's gradient time over sweep's (> 1: sweep faster).
+         */
         public double[] speedRatios() {
             return Row.ratios(deepwaveGradient, sweepGradient);
         }
