@@ -5,14 +5,28 @@
  * (scalar.py, elastic.py) passes for the benchmark problem of `sweep bench`: a homogeneous model (vp 2500 m/s; elastic:
  * vs 1400 m/s, rho 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a PML of PML cells on every side, one source in
  * the middle of the model (scalar: the wavefield source; elastic: a pressure source), no receivers, forward only (no
- * gradient storage). Deepwave parallelises over shots: SHOTS shots run on THREADS OpenMP threads.
+ * gradient storage; see grad below for the scalar gradient). Deepwave parallelises over shots: SHOTS shots run on
+ * THREADS OpenMP threads.
  *
  * Build (build.sh): -DDW_NDIM=2|3 and -DDW_ELASTIC for the elastic variant.
- * Usage: dw_<scalar|elastic>_<2|3>d N PML STEPS SHOTS THREADS
+ * Usage: dw_<scalar|elastic>_<2|3>d N PML STEPS SHOTS THREADS [grad]
  *   Sets up the problem, runs STEPS steps once (first touch of the arrays, caches), prints "ready <cells>" (cells of
  *   one shot's step counted as sweep counts them: (N + 2 PML)^ndim), then for each line "run" on stdin zeroes the
  *   wavefields (untimed) and prints "seconds <t> cpu <c>" for STEPS steps of all shots (wall-clock time, and the CPU
  *   time of the process, all threads); "quit" or end of input ends it.
+ *   grad (scalar drivers only; the elastic drivers are forward-only): the problem of sweep's gradient benchmark
+ *   (Benchmark.gradientRatio): the source at x = N/2 (3-D: y = N/2), z = 2, receivers at x = 0, 10, 20, ... < N,
+ *   z = 2 (3-D: y = N/2), in model cells (z first, x fastest). What scalar.py does for one gradient with respect to v
+ *   (the autograd Function's forward with v requiring grad, then its backward): Deepwave's forward with the wavefield
+ *   term of every step stored in memory (storage_mode "device", Deepwave's default, which on the CPU is host memory;
+ *   STEPS x SHOTS x (N + 2 PML + 8)^ndim floats, no compression) and the receivers recorded, then Deepwave's backward
+ *   with the recorded data as the adjoint source (the residual against zero observed data, as in sweep's benchmark),
+ *   producing grad_v and, as the source amplitudes (scaled by v^2) require grad too, grad_f (the chain rule from
+ *   grad_f to v at the source cell, one product per step that PyTorch does, is left out). "run" then times the
+ *   forward of that problem with receivers and no storage (v not requiring grad), and "grad" times forward and
+ *   backward together ("seconds <t> cpu <c>") and checks that grad_v is finite and non-zero; the first, untimed
+ *   gradient before "ready" touches every array. Arrays are allocated once and zeroed between calls outside the
+ *   timing, and v^2 dt^2 (which the Python backward computes) once: the timed part is Deepwave's two C calls.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -110,7 +124,18 @@ int scalar_iso_2d_8_float_forward_cpu(
     size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad, bool v_batched,
     bool storage_compression, int64_t start_t, int64_t pml_y0, int64_t pml_x0, int64_t pml_y1, int64_t pml_x1,
     int64_t n_threads, void *unused);
+int scalar_iso_2d_8_float_backward_cpu(
+    real const *v2dt2, real const *grad_r, real *wfc, real *wfp, real *psiy, real *psix, real *psiyn, real *psixn,
+    real *zetay, real *zetax, real *zetayn, real *zetaxn, real *w_store_1, real *w_store_1b, void *w_store_2,
+    void *w_store_3, char const *const *w_filenames, real *grad_f, real *grad_v, real *grad_v_thread,
+    real const *ay, real const *by, real const *dbydy, real const *ax, real const *bx, real const *dbxdx,
+    int64_t const *sources_i, int64_t const *receivers_i, real rdy, real rdx, real rdy2, real rdx2, int64_t nt,
+    int64_t n_shots, int64_t ny, int64_t nx, int64_t n_sources_per_shot, int64_t n_receivers_per_shot,
+    int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp,
+    bool v_requires_grad, bool v_batched, bool storage_compression, int64_t start_t, int64_t pml_y0, int64_t pml_x0,
+    int64_t pml_y1, int64_t pml_x1, int64_t n_threads, void *unused);
 #define NFIELDS 8
+#define NBFIELDS 10
 #else
 int scalar_iso_3d_8_float_forward_cpu(
     real const *v, real const *f, real *wfc, real *wfp, real *psiz, real *psiy, real *psix, real *psizn,
@@ -123,7 +148,20 @@ int scalar_iso_3d_8_float_forward_cpu(
     size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad, bool v_batched,
     bool storage_compression, int64_t start_t, int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1,
     int64_t pml_y1, int64_t pml_x1, int64_t n_threads, void *unused);
+int scalar_iso_3d_8_float_backward_cpu(
+    real const *v2dt2, real const *grad_r, real *wfc, real *wfp, real *psiz, real *psiy, real *psix, real *psizn,
+    real *psiyn, real *psixn, real *zetaz, real *zetay, real *zetax, real *zetazn, real *zetayn, real *zetaxn,
+    real *w_store_1, real *w_store_1b, void *w_store_2, void *w_store_3, char const *const *w_filenames,
+    real *grad_f, real *grad_v, real *grad_v_thread, real const *az, real const *bz, real const *dbzdz,
+    real const *ay, real const *by, real const *dbydy, real const *ax, real const *bx, real const *dbxdx,
+    int64_t const *sources_i, int64_t const *receivers_i, real rdz, real rdy, real rdx, real rdz2, real rdy2,
+    real rdx2, int64_t nt, int64_t n_shots, int64_t nz, int64_t ny, int64_t nx, int64_t n_sources_per_shot,
+    int64_t n_receivers_per_shot, int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp,
+    size_t shot_bytes_comp, bool v_requires_grad, bool v_batched, bool storage_compression, int64_t start_t,
+    int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1, int64_t pml_y1, int64_t pml_x1,
+    int64_t n_threads, void *unused);
 #define NFIELDS 11
+#define NBFIELDS 14
 #endif
 #endif
 
@@ -173,10 +211,17 @@ static double clock_s(clockid_t id) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s N PML STEPS SHOTS THREADS\n", argv[0]);
+    bool grad_mode = argc == 7 && strcmp(argv[6], "grad") == 0;
+    if (argc != 6 && !grad_mode) {
+        fprintf(stderr, "usage: %s N PML STEPS SHOTS THREADS [grad]\n", argv[0]);
         return 2;
     }
+#ifdef DW_ELASTIC
+    if (grad_mode) {
+        fprintf(stderr, "dw_driver: the elastic drivers time the forward step only: no grad mode\n");
+        return 2;
+    }
+#endif
     int n = atoi(argv[1]);
     int pml = atoi(argv[2]);
     int steps = atoi(argv[3]);
@@ -184,6 +229,10 @@ int main(int argc, char **argv) {
     int threads = atoi(argv[5]);
     if (n < 1 || pml < 1 || steps < 1 || shots < 1 || threads < 1) {
         fprintf(stderr, "dw_driver: N, PML, STEPS, SHOTS and THREADS must be positive\n");
+        return 2;
+    }
+    if (grad_mode && n < 10) {
+        fprintf(stderr, "dw_driver: grad needs N >= 10 (one receiver every 10 cells), got %d\n", n);
         return 2;
     }
     int h = ACC / 2;
@@ -238,11 +287,44 @@ int main(int argc, char **argv) {
         field[k] = zeros(np * shots);
     }
     int64_t *src = malloc(sizeof(int64_t) * shots);
+    int64_t m0 = lo + pml; /* model cell 0 on every axis */
+    /* grad: sweep's gradient benchmark problem, source at x = N/2 (3-D: y = N/2), z = 2 */
+    int64_t top = DW_NDIM == 2 ? (m0 + 2) * ns + m0 + n / 2 : ((m0 + 2) * ns + m0 + n / 2) * ns + m0 + n / 2;
     for (int s = 0; s < shots; s++) {
-        src[s] = centre;
+        src[s] = grad_mode ? top : centre;
     }
     int64_t no_loc = 0;
     real dummy = 0;
+    /* receivers (grad only): x = 0, 10, 20, ... < N at z = 2 (3-D: y = N/2), the same line for every shot */
+    int64_t nrec = grad_mode ? n / 10 : 0;
+    int64_t *rec_i = malloc(sizeof(int64_t) * (nrec * shots + 1));
+    for (int s = 0; s < shots; s++) {
+        for (int64_t k = 0; k < nrec; k++) {
+            int64_t row = DW_NDIM == 2 ? (m0 + 2) * ns : ((m0 + 2) * ns + m0 + n / 2) * ns;
+            rec_i[s * nrec + k] = row + m0 + 10 * k;
+        }
+    }
+    real *rec_amp = grad_mode ? zeros((size_t)steps * shots * nrec) : &dummy; /* (nt, shots, nrec) */
+#ifndef DW_ELASTIC
+    /* grad: the stored wavefield term (storage_mode 0 "device", uncompressed: one float per padded cell, shot and
+       step), the backward wavefields (wfc, wfp, psi, psin, zeta, zetan) and grad_v (per thread on more threads) */
+    size_t shot_bytes = np * sizeof(real);
+    real *store = grad_mode ? zeros((size_t)steps * shots * np) : NULL;
+    real *gfield[NBFIELDS];
+    for (int k = 0; k < NBFIELDS; k++) {
+        gfield[k] = grad_mode ? zeros(np * shots) : NULL;
+    }
+    real *grad_v = grad_mode ? zeros(np) : NULL;
+    /* the source amplitudes (times -v^2 dt^2, computed from v) require grad too: backward records grad_f */
+    real *grad_f = grad_mode ? zeros((size_t)steps * shots) : NULL;
+    real *grad_v_thread = grad_mode && threads > 1 ? zeros(np * threads) : grad_v;
+    int64_t pml_bb[DW_NDIM], pml_eb[DW_NDIM]; /* scalar.py's backward: the PML region widened by 3 fd_pad */
+    for (int d = 0; d < DW_NDIM; d++) {
+        pml_bb[d] = pml + 3 * h < ns - h ? pml + 3 * h : ns - h;
+        int64_t e = ns - pml - 3 * h;
+        pml_eb[d] = e > pml_bb[d] ? e : pml_bb[d];
+    }
+#endif
     real *f = zeros((size_t)steps * shots);
 #ifdef DW_ELASTIC
     /* parameters from lamb, mu, buoyancy as elastic.prepare_parameters makes them (homogeneous model: the averages
@@ -282,8 +364,10 @@ int main(int argc, char **argv) {
     }
 #else
     real *vel = zeros(np);
+    real *v2dt2 = zeros(np); /* the backward's v^2 dt^2, as scalar.py computes it */
     for (size_t i = 0; i < np; i++) {
         vel[i] = (real)VP;
+        v2dt2[i] = (real)(VP * VP * DT * DT);
     }
     for (int t = 0; t < steps; t++) {
         for (int s = 0; s < shots; s++) {
@@ -294,17 +378,34 @@ int main(int argc, char **argv) {
     real rd = (real)(1 / DX);
     char line[64];
     for (int iter = 0;; iter++) {
+        bool grad = grad_mode && iter == 0; /* grad: the first (untimed) call touches every array */
         if (iter > 0) {
             if (!fgets(line, sizeof line, stdin) || strncmp(line, "quit", 4) == 0) {
                 break;
             }
-            if (strncmp(line, "run", 3) != 0) {
+            grad = grad_mode && strncmp(line, "grad", 4) == 0;
+            if (strncmp(line, "run", 3) != 0 && !grad) {
                 fprintf(stderr, "dw_driver: unknown command %s", line);
                 return 2;
             }
             for (int k = 0; k < NFIELDS; k++) {
                 memset(field[k], 0, sizeof(real) * np * shots);
             }
+            if (grad_mode) {
+                memset(rec_amp, 0, sizeof(real) * steps * shots * nrec);
+            }
+#ifndef DW_ELASTIC
+            if (grad) {
+                for (int k = 0; k < NBFIELDS; k++) {
+                    memset(gfield[k], 0, sizeof(real) * np * shots);
+                }
+                memset(grad_v, 0, sizeof(real) * np);
+                memset(grad_f, 0, sizeof(real) * steps * shots);
+                if (grad_v_thread != grad_v) {
+                    memset(grad_v_thread, 0, sizeof(real) * np * threads);
+                }
+            }
+#endif
         }
         double t0 = clock_s(CLOCK_MONOTONIC);
         double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
@@ -343,28 +444,60 @@ int main(int argc, char **argv) {
 #else
         real rd2 = (real)(1 / (DX * DX));
         real dt2 = (real)(DT * DT);
+        real *st = grad ? store : NULL; /* wavefield storage only when v requires grad */
+        int64_t *ri = grad_mode ? rec_i : &no_loc;
+        size_t sb = grad ? shot_bytes : 0;
 #if DW_NDIM == 2
         rc = scalar_iso_2d_8_float_forward_cpu(
             vel, f, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7],
-            NULL, NULL, NULL, NULL, NULL, &dummy,
-            prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], src, &no_loc,
-            rd, rd, rd2, rd2, dt2, steps, shots, ns, ns, 1, 0, 1, 0, 0, 0, false, false, false, 0,
+            st, NULL, NULL, NULL, NULL, rec_amp,
+            prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], src, ri,
+            rd, rd, rd2, rd2, dt2, steps, shots, ns, ns, 1, nrec, 1, 0, sb, 0, grad, false, false, 0,
             pml_b[0], pml_b[1], pml_e[0], pml_e[1], threads, NULL);
+        if (grad && rc == 0) { /* the adjoint source: the recorded data (the residual against zero data) */
+            rc = scalar_iso_2d_8_float_backward_cpu(
+                v2dt2, rec_amp, gfield[0], gfield[1], gfield[2], gfield[3], gfield[4], gfield[5], gfield[6],
+                gfield[7], gfield[8], gfield[9], store, NULL, NULL, NULL, NULL, grad_f, grad_v, grad_v_thread,
+                prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], src, rec_i,
+                rd, rd, rd2, rd2, steps, shots, ns, ns, 1, nrec, 1, 0, shot_bytes, 0, true, false, false, steps,
+                pml_bb[0], pml_bb[1], pml_eb[0], pml_eb[1], threads, NULL);
+        }
 #else
         rc = scalar_iso_3d_8_float_forward_cpu(
             vel, f, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7], field[8],
-            field[9], field[10], NULL, NULL, NULL, NULL, NULL, &dummy,
+            field[9], field[10], st, NULL, NULL, NULL, NULL, rec_amp,
             prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2], prof[2][0], prof[2][1],
-            prof[2][2], src, &no_loc, rd, rd, rd, rd2, rd2, rd2, dt2, steps, shots, ns, ns, ns, 1, 0, 1, 0, 0, 0,
-            false, false, false, 0, pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+            prof[2][2], src, ri, rd, rd, rd, rd2, rd2, rd2, dt2, steps, shots, ns, ns, ns, 1, nrec, 1, 0, sb, 0,
+            grad, false, false, 0, pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+        if (grad && rc == 0) { /* the adjoint source: the recorded data (the residual against zero data) */
+            rc = scalar_iso_3d_8_float_backward_cpu(
+                v2dt2, rec_amp, gfield[0], gfield[1], gfield[2], gfield[3], gfield[4], gfield[5], gfield[6],
+                gfield[7], gfield[8], gfield[9], gfield[10], gfield[11], gfield[12], gfield[13], store, NULL, NULL,
+                NULL, NULL, grad_f, grad_v, grad_v_thread, prof[0][0], prof[0][1], prof[0][2], prof[1][0],
+                prof[1][1], prof[1][2], prof[2][0], prof[2][1], prof[2][2], src, rec_i, rd, rd, rd, rd2, rd2, rd2,
+                steps, shots, ns, ns, ns, 1, nrec, 1, 0, shot_bytes, 0, true, false, false, steps, pml_bb[0],
+                pml_bb[1], pml_bb[2], pml_eb[0], pml_eb[1], pml_eb[2], threads, NULL);
+        }
 #endif
 #endif
         double sec = clock_s(CLOCK_MONOTONIC) - t0;
         double cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
         if (rc != 0) {
-            fprintf(stderr, "dw_driver: Deepwave's forward returned %d\n", rc);
+            fprintf(stderr, "dw_driver: Deepwave's %s returned %d\n", grad ? "forward or backward" : "forward", rc);
             return 1;
         }
+#ifndef DW_ELASTIC
+        if (grad) { /* a finite, non-zero gradient shows that the adjoint source went in and met the stored field */
+            double gsum = 0;
+            for (size_t i = 0; i < np; i++) {
+                gsum += fabs((double)grad_v[i]);
+            }
+            if (!(gsum > 0) || !isfinite(gsum)) {
+                fprintf(stderr, "dw_driver: gradient sum %g after %d steps: zero or not finite\n", gsum, steps);
+                return 1;
+            }
+        }
+#endif
         /* a finite, non-zero wavefield shows that the source went in and nothing blew up */
 #ifdef DW_ELASTIC
         real *probe[2] = {field[DW_NDIM == 2 ? 10 : 24], field[DW_NDIM == 2 ? 10 : 24]}; /* sigmaxx */
@@ -384,7 +517,7 @@ int main(int argc, char **argv) {
             for (int d = 0; d < DW_NDIM; d++) {
                 cells *= n + 2.0 * pml;
             }
-            printf("ready %.0f grid %d^%d\n", cells, ns, DW_NDIM);
+            printf("ready %.0f grid %d^%d%s\n", cells, ns, DW_NDIM, grad_mode ? " grad" : "");
         } else {
             printf("seconds %.9f cpu %.9f\n", sec, cpu);
         }

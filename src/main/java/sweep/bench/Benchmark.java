@@ -202,10 +202,26 @@ public final class Benchmark {
     }
 
     /**
-     * Time of one gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only run,
-     * same problem ({@code steps} steps, one shot, a line of receivers), medians over the repeats.
+     * The acoustic gradient benchmark problem: a homogeneous model (vp 2500 m/s, 10 m cells, dt 1 ms), {@code steps}
+     * steps, one shot with a Ricker source (10 Hz) at x = nx/2 (3-D: y = ny/2), z = 2, receivers at x = 0, 10, 20, ...
+     * at z = 2 (3-D: y = ny/2), boundary saving, and zero observed data (the residual is the record itself). The
+     * Deepwave driver's {@code grad} mode ({@code bench/deepwave/dw_driver.c}) sets up the same problem.
      */
-    public double gradientRatio(String label, int[] shape, int order, int abcn, int threads) {
+    record GradientProblem(PropSpec spec, float[] vp, int[][][] sources, int[][][] receivers, float[] wavelet,
+                           float[] observed) {
+        /** One forward run (records at the receivers, no gradient tape). */
+        void forward(Propagator p) {
+            p.forward(wavelet, sources, receivers, vp);
+        }
+
+        /** One gradient: forward with boundary saving, L2 misfit against the observed data, adjoint run. */
+        sweep.prop.Gradient gradient(Propagator p) {
+            return p.forwardAndGradient(wavelet, sources, receivers, vp, observed, sweep.prop.Misfit.L2);
+        }
+    }
+
+    /** The gradient benchmark problem on {@code shape} (z first), see {@link GradientProblem}. */
+    static GradientProblem gradientProblem(int[] shape, int order, int abcn, int threads, int steps) {
         int cells = 1;
         for (int n : shape) {
             cells *= n;
@@ -222,19 +238,28 @@ public final class Benchmark {
         }
         int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
         float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
+        return new GradientProblem(spec, vp, src, new int[][][] {rec}, w, new float[steps * rec.length]);
+    }
+
+    /**
+     * Time of one gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only run,
+     * same problem ({@code steps} steps, one shot, a line of receivers: {@link GradientProblem}), medians over the
+     * repeats.
+     */
+    public double gradientRatio(String label, int[] shape, int order, int abcn, int threads) {
+        GradientProblem g = gradientProblem(shape, order, abcn, threads, steps);
         double[] tf = new double[repeats];
         double[] tg = new double[repeats];
-        try (Propagator p = new Propagator(spec)) {
-            float[] obs = new float[steps * rec.length];
+        try (Propagator p = new Propagator(g.spec())) {
             for (int r = 0; r < 2; r++) { // warm-up: JIT compilation, first-touch of the solver's arrays
-                p.forward(w, src, new int[][][] {rec}, vp);
-                p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+                g.forward(p);
+                g.gradient(p);
             }
             for (int r = 0; r < repeats; r++) {
                 long t0 = System.nanoTime();
-                p.forward(w, src, new int[][][] {rec}, vp);
+                g.forward(p);
                 long t1 = System.nanoTime();
-                p.forwardAndGradient(w, src, new int[][][] {rec}, vp, obs, sweep.prop.Misfit.L2);
+                g.gradient(p);
                 long t2 = System.nanoTime();
                 tf[r] = (t1 - t0) * 1e-9;
                 tg[r] = (t2 - t1) * 1e-9;

@@ -25,6 +25,8 @@ import sweep.prop.Storage;
  * on the same problem, interleaved round by round (Deepwave, sweep, Deepwave, sweep, ...), each warmed up first.
  * Deepwave parallelises over shots, so its T-thread figure is T shots on T threads; sweep runs one shot on T threads.
  * Throughput is cells × steps / s with the PML cells counted, (n + 2·abcn)^ndim cells per shot and step for both.
+ * {@link #gradient} compares one acoustic gradient on one thread the same way (Deepwave storing every step's
+ * wavefield term, sweep boundary saving), with each code's gradient/forward time ratio from the same rounds.
  */
 public final class DeepwaveComparison {
     /**
@@ -43,12 +45,36 @@ public final class DeepwaveComparison {
             return ratios(sweepCpu, deepwaveCpu);
         }
 
-        private static double[] ratios(double[] a, double[] b) {
+        static double[] ratios(double[] a, double[] b) {
             double[] r = new double[a.length];
             for (int k = 0; k < r.length; k++) {
                 r[k] = a[k] / b[k];
             }
             return r;
+        }
+    }
+
+    /**
+     * One compared gradient configuration on one thread: seconds per round of each code's forward run and gradient
+     * (forward with storage and adjoint run) of the same problem ({@link Benchmark.GradientProblem}).
+     */
+    public record GradientRow(String label, double[] deepwaveForward, double[] deepwaveGradient, double[] sweepForward,
+                              double[] sweepGradient) {
+        /**
+         * Per-round gradient speed ratios sweep / Deepwave: Deepwave's gradient time over sweep's (> 1: sweep faster).
+         */
+        public double[] speedRatios() {
+            return Row.ratios(deepwaveGradient, sweepGradient);
+        }
+
+        /** Per-round gradient time over forward time of Deepwave. */
+        public double[] deepwaveGradientPerForward() {
+            return Row.ratios(deepwaveGradient, deepwaveForward);
+        }
+
+        /** Per-round gradient time over forward time of sweep. */
+        public double[] sweepGradientPerForward() {
+            return Row.ratios(sweepGradient, sweepForward);
         }
     }
 
@@ -59,9 +85,15 @@ public final class DeepwaveComparison {
     private final int repeats;
     private final int steps;
     private final PrintStream log;
+    private final long warmupNanos;
 
     /** A comparison against the drivers in {@code dir}, {@code repeats} rounds of {@code steps} steps each. */
     public DeepwaveComparison(Path dir, int repeats, int steps, PrintStream log) {
+        this(dir, repeats, steps, log, WARMUP_NANOS);
+    }
+
+    /** As above with the warm-up of each sweep configuration given (tests use a short one). */
+    DeepwaveComparison(Path dir, int repeats, int steps, PrintStream log, long warmupNanos) {
         if (repeats < 1 || steps < 1) {
             throw new IllegalArgumentException("repeats and steps must be >= 1, got " + repeats + " and " + steps);
         }
@@ -69,6 +101,7 @@ public final class DeepwaveComparison {
         this.repeats = repeats;
         this.steps = steps;
         this.log = log;
+        this.warmupNanos = warmupNanos;
     }
 
     /** The driver executable for an equation ("scalar" or "elastic") and dimension, checked to exist. */
@@ -109,15 +142,8 @@ public final class DeepwaveComparison {
         double[] dwc = new double[repeats];
         double[] swc = new double[repeats];
         double work = cellsPerStep * steps / 1e6;
-        ProcessBuilder pb = new ProcessBuilder(exe.toString(), Integer.toString(shape[0]), Integer.toString(abcn),
-                Integer.toString(steps), Integer.toString(threads), Integer.toString(threads));
-        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-        Process proc;
-        try {
-            proc = pb.start();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + exe + ": " + e.getMessage());
-        }
+        Process proc = start(exe, Integer.toString(shape[0]), Integer.toString(abcn), Integer.toString(steps),
+                Integer.toString(threads), Integer.toString(threads));
         try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
                 StandardCharsets.US_ASCII));
              Writer out = new OutputStreamWriter(proc.getOutputStream(), StandardCharsets.US_ASCII)) {
@@ -126,7 +152,7 @@ public final class DeepwaveComparison {
                 ElasticModel model = Benchmark.elasticModel(cells);
                 PropSpec spec = Benchmark.elasticSpec(shape, 8, abcn, steps, threads, Storage.BOUNDARY_SAVING);
                 try (ElasticPropagator p = new ElasticPropagator(spec)) {
-                    long until = System.nanoTime() + WARMUP_NANOS;
+                    long until = System.nanoTime() + warmupNanos;
                     do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
                         p.timeSteps(model, steps);
                     } while (System.nanoTime() < until);
@@ -144,7 +170,7 @@ public final class DeepwaveComparison {
                 PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(abcn)
                         .threads(threads).build();
                 try (Propagator p = new Propagator(spec)) {
-                    long until = System.nanoTime() + WARMUP_NANOS;
+                    long until = System.nanoTime() + warmupNanos;
                     do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
                         p.timeSteps(vp, steps);
                     } while (System.nanoTime() < until);
@@ -162,14 +188,7 @@ public final class DeepwaveComparison {
         } catch (IOException e) {
             throw new IllegalStateException("lost the Deepwave driver " + exe + ": " + e.getMessage());
         } finally {
-            try {
-                if (!proc.waitFor(30, TimeUnit.SECONDS)) {
-                    proc.destroy();
-                }
-            } catch (InterruptedException e) {
-                proc.destroy();
-                Thread.currentThread().interrupt();
-            }
+            finish(proc);
         }
         Row row = new Row(label, threads, dw, sw, dwc, swc);
         log.printf("  %-22s threads=%d  Deepwave %s  sweep %s  sweep/Deepwave %s%s%n", label, threads, stats(dw),
@@ -178,9 +197,98 @@ public final class DeepwaveComparison {
         return row;
     }
 
+    /**
+     * Compares one acoustic gradient on one thread, Deepwave's (its forward storing every step's wavefield term in
+     * memory, then its backward) against sweep's (boundary saving), on a square or cube of {@code n} cells per axis,
+     * {@code abcn} PML cells per side, order 8: the problem of {@link Benchmark#gradientRatio}. Each round runs
+     * Deepwave's forward and gradient, then sweep's forward and gradient, so each code's gradient/forward ratio comes
+     * from the same rounds.
+     */
+    public GradientRow gradient(int ndim, int n, int abcn) {
+        Path exe = driver("scalar", ndim);
+        if (n < 10) {
+            throw new IllegalArgumentException("--compare-deepwave --gradient needs at least 10 cells per axis (one"
+                    + " receiver every 10 cells), got --size " + n);
+        }
+        int[] shape = ndim == 2 ? new int[] {n, n} : new int[] {n, n, n};
+        String label = "acoustic " + ndim + "-D " + n + (ndim == 2 ? "^2" : "^3");
+        double[] dwf = new double[repeats];
+        double[] dwg = new double[repeats];
+        double[] swf = new double[repeats];
+        double[] swg = new double[repeats];
+        Process proc = start(exe, Integer.toString(n), Integer.toString(abcn), Integer.toString(steps), "1", "1",
+                "grad");
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
+                StandardCharsets.US_ASCII));
+             Writer out = new OutputStreamWriter(proc.getOutputStream(), StandardCharsets.US_ASCII)) {
+            expect(in, "ready", exe, proc);
+            Benchmark.GradientProblem g = Benchmark.gradientProblem(shape, 8, abcn, 1, steps);
+            try (Propagator p = new Propagator(g.spec())) {
+                long until = System.nanoTime() + warmupNanos;
+                int k = 0;
+                do { // warm-up: JIT compilation, first touch of the solver's arrays; at least two pairs
+                    g.forward(p);
+                    g.gradient(p);
+                } while (++k < 2 || System.nanoTime() < until);
+                for (int r = 0; r < repeats; r++) {
+                    dwf[r] = command(in, out, "run", exe, proc)[0];
+                    dwg[r] = command(in, out, "grad", exe, proc)[0];
+                    long t0 = System.nanoTime();
+                    g.forward(p);
+                    long t1 = System.nanoTime();
+                    g.gradient(p);
+                    swf[r] = (t1 - t0) * 1e-9;
+                    swg[r] = (System.nanoTime() - t1) * 1e-9;
+                }
+            }
+            out.write("quit\n");
+            out.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("lost the Deepwave driver " + exe + ": " + e.getMessage());
+        } finally {
+            finish(proc);
+        }
+        GradientRow row = new GradientRow(label, dwf, dwg, swf, swg);
+        log.printf("  %-22s threads=1  gradient s: Deepwave %s  sweep %s  speed sweep/Deepwave %s;"
+                + " gradient/forward: Deepwave %s, sweep %s%n", label, secondsStats(dwg), secondsStats(swg),
+                ratioStats(row.speedRatios()), ratioStats(row.deepwaveGradientPerForward()),
+                ratioStats(row.sweepGradientPerForward()));
+        return row;
+    }
+
+    private static Process start(Path exe, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(exe.toString());
+        cmd.addAll(Arrays.asList(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + exe + ": " + e.getMessage());
+        }
+    }
+
+    private static void finish(Process proc) {
+        try {
+            if (!proc.waitFor(30, TimeUnit.SECONDS)) {
+                proc.destroy();
+            }
+        } catch (InterruptedException e) {
+            proc.destroy();
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** One round of the driver: {wall-clock seconds, CPU seconds of its process}. */
     private static double[] runDeepwave(BufferedReader in, Writer out, Path exe, Process proc) throws IOException {
-        out.write("run\n");
+        return command(in, out, "run", exe, proc);
+    }
+
+    /** One command of the driver ("run" or "grad"): {wall-clock seconds, CPU seconds of its process}. */
+    private static double[] command(BufferedReader in, Writer out, String word, Path exe, Process proc)
+            throws IOException {
+        out.write(word + "\n");
         out.flush();
         String[] f = expect(in, "seconds", exe, proc).trim().split("\\s+");
         if (f.length < 4 || !f[2].equals("cpu")) {
@@ -210,6 +318,11 @@ public final class DeepwaveComparison {
     /** "median (min-max)" of the values. */
     public static String stats(double[] v) {
         return String.format("%.1f (%.1f-%.1f)", Benchmark.median(v), Benchmark.min(v), Benchmark.max(v));
+    }
+
+    /** "median (min-max)" of seconds, three decimals. */
+    public static String secondsStats(double[] v) {
+        return String.format("%.3f (%.3f-%.3f)", Benchmark.median(v), Benchmark.min(v), Benchmark.max(v));
     }
 
     /** "median (min-max)" of ratios, two decimals. */

@@ -29,7 +29,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--order", defaultValue = "8", description = "spatial order (default ${DEFAULT-VALUE})")
     int order;
 
-    @Option(names = "--gradient", description = "also time one gradient (boundary saving) against one forward run")
+    @Option(names = "--gradient", description = "also time one gradient (boundary saving) against one forward run;"
+            + " with --compare-deepwave: compare the acoustic gradient with Deepwave's on one thread instead")
     boolean gradient;
 
     @Option(names = "--bandwidth", description = "memory bandwidth of the device in GB/s for the bound (default: a triad"
@@ -167,9 +168,16 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private int compareDeepwave(boolean elastic, int n2, int n3, int[] tc) {
-        if (kernels || gradient) {
-            throw new IllegalArgumentException("--compare-deepwave times the forward step only: drop "
-                    + (kernels ? "--kernels" : "--gradient"));
+        if (kernels) {
+            throw new IllegalArgumentException("--compare-deepwave times whole runs, not kernels: drop --kernels");
+        }
+        if (gradient && elastic) {
+            throw new IllegalArgumentException("--compare-deepwave --gradient compares the acoustic gradient only"
+                    + " (Deepwave's elastic driver times the forward step): drop --equation elastic or --gradient");
+        }
+        if (gradient && threads != null && !(threads.length == 1 && threads[0] == 1)) {
+            throw new IllegalArgumentException("--compare-deepwave --gradient runs on one thread, got --threads "
+                    + java.util.Arrays.toString(threads).replaceAll("[\\[\\] ]", "") + ": drop --threads");
         }
         if (order != 8) {
             throw new IllegalArgumentException("--compare-deepwave runs order 8 (the drivers are built for it), got"
@@ -180,6 +188,16 @@ public final class BenchCommand implements Callable<Integer> {
             if (only == null || only.equals(nd + "d")) {
                 c.driver(elastic ? "elastic" : "scalar", nd); // every driver there before anything runs
             }
+        }
+        if (gradient) {
+            for (int nd = 2; nd <= 3; nd++) {
+                int n = nd == 2 ? n2 : n3;
+                if ((only == null || only.equals(nd + "d")) && n < 10) {
+                    throw new IllegalArgumentException("--compare-deepwave --gradient needs at least 10 cells per axis"
+                            + " (one receiver every 10 cells), got --size " + n + " for " + nd + "-D");
+                }
+            }
+            return compareDeepwaveGradient(c, n2, n3);
         }
         System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
                 + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, elastic ? "elastic" : "acoustic",
@@ -210,6 +228,42 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.println("medians (min-max) over the rounds; ratio: per-round sweep/Deepwave; Deepwave at T threads"
                 + " runs T shots (it parallelises over shots), sweep one shot on T threads; (CPU): Mcells per CPU"
                 + " second of the working thread (one thread), which time given to other processes does not count");
+        System.out.printf("load average at the end: %s%n", loadAverage());
+        return 0;
+    }
+
+    private int compareDeepwaveGradient(sweep.bench.DeepwaveComparison c, int n2, int n3) {
+        System.out.printf("sweep bench --compare-deepwave %s --gradient: acoustic, one thread, %d rounds x %d steps"
+                + " (Deepwave forward and gradient, sweep forward and gradient, ...), order 8, abcn 20, one source and"
+                + " a line of receivers near the top; Deepwave stores every step's wavefield term, sweep saves the"
+                + " boundaries; %d cores, load average %s%n", deepwave, repeats, steps,
+                Runtime.getRuntime().availableProcessors(), loadAverage());
+        List<sweep.bench.DeepwaveComparison.GradientRow> rows = new ArrayList<>();
+        if (only == null || only.equals("2d")) {
+            rows.add(c.gradient(2, n2, 20));
+        }
+        if (only == null || only.equals("3d")) {
+            rows.add(c.gradient(3, n3, 20));
+        }
+        System.out.println();
+        System.out.printf("%-22s %26s %26s %22s %22s %22s%n", "case (1 thread)", "Deepwave gradient s",
+                "sweep gradient s", "speed sweep/Deepwave", "Deepwave grad/fwd", "sweep grad/fwd");
+        for (sweep.bench.DeepwaveComparison.GradientRow r : rows) {
+            System.out.printf("%-22s %26s %26s %22s %22s %22s%n", r.label(),
+                    sweep.bench.DeepwaveComparison.secondsStats(r.deepwaveGradient()),
+                    sweep.bench.DeepwaveComparison.secondsStats(r.sweepGradient()),
+                    sweep.bench.DeepwaveComparison.ratioStats(r.speedRatios()),
+                    sweep.bench.DeepwaveComparison.ratioStats(r.deepwaveGradientPerForward()),
+                    sweep.bench.DeepwaveComparison.ratioStats(r.sweepGradientPerForward()));
+        }
+        for (sweep.bench.DeepwaveComparison.GradientRow r : rows) {
+            System.out.printf("%-22s forward s: Deepwave %s, sweep %s%n", r.label(),
+                    sweep.bench.DeepwaveComparison.secondsStats(r.deepwaveForward()),
+                    sweep.bench.DeepwaveComparison.secondsStats(r.sweepForward()));
+        }
+        System.out.println("medians (min-max) over the rounds; speed: per-round Deepwave gradient time / sweep gradient"
+                + " time (> 1: sweep faster); grad/fwd: per-round gradient time / forward time of the same code, the"
+                + " forward with the same source and receivers and no storage");
         System.out.printf("load average at the end: %s%n", loadAverage());
         return 0;
     }
