@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
+import sweep.bench.DeepwaveComparison;
 import sweep.prop.Backends;
 
 /** {@code sweep bench}: forward throughput (Mcells/s) per thread count against the measured bandwidth bound. */
@@ -183,7 +184,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--compare-deepwave runs order 8 (the drivers are built for it), got"
                     + " --order " + order);
         }
-        sweep.bench.DeepwaveComparison c = new sweep.bench.DeepwaveComparison(deepwave, repeats, steps, System.out);
+        DeepwaveComparison c = new DeepwaveComparison(deepwave, repeats, steps, System.out);
         for (int nd = 2; nd <= 3; nd++) {
             if (only == null || only.equals(nd + "d")) {
                 c.driver(elastic ? "elastic" : "scalar", nd); // every driver there before anything runs
@@ -202,7 +203,7 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
                 + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, elastic ? "elastic" : "acoustic",
                 repeats, steps, Runtime.getRuntime().availableProcessors(), loadAverage());
-        List<sweep.bench.DeepwaveComparison.Row> rows = new ArrayList<>();
+        List<DeepwaveComparison.Row> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
             rows.addAll(c.run(elastic, 2, n2, 20, tc));
         }
@@ -212,17 +213,17 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.println();
         System.out.printf("%-22s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",
                 "sweep/Deepwave");
-        for (sweep.bench.DeepwaveComparison.Row r : rows) {
+        for (DeepwaveComparison.Row r : rows) {
             System.out.printf("%-22s %7d %26s %26s %22s%n", r.label(), r.threads(),
-                    sweep.bench.DeepwaveComparison.stats(r.deepwave()), sweep.bench.DeepwaveComparison.stats(r.sweep()),
-                    sweep.bench.DeepwaveComparison.ratioStats(r.ratios()));
+                    DeepwaveComparison.stats(r.deepwave()), DeepwaveComparison.stats(r.sweep()),
+                    DeepwaveComparison.ratioStats(r.ratios()));
         }
-        for (sweep.bench.DeepwaveComparison.Row r : rows) {
+        for (DeepwaveComparison.Row r : rows) {
             if (r.threads() == 1) {
                 System.out.printf("%-22s %7s %26s %26s %22s%n", r.label(), "1 (CPU)",
-                        sweep.bench.DeepwaveComparison.stats(r.deepwaveCpu()),
-                        sweep.bench.DeepwaveComparison.stats(r.sweepCpu()),
-                        sweep.bench.DeepwaveComparison.ratioStats(r.cpuRatios()));
+                        DeepwaveComparison.stats(r.deepwaveCpu()),
+                        DeepwaveComparison.stats(r.sweepCpu()),
+                        DeepwaveComparison.ratioStats(r.cpuRatios()));
             }
         }
         System.out.println("medians (min-max) over the rounds; ratio: per-round sweep/Deepwave; Deepwave at T threads"
@@ -232,13 +233,13 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int compareDeepwaveGradient(sweep.bench.DeepwaveComparison c, int n2, int n3) {
+    private int compareDeepwaveGradient(DeepwaveComparison c, int n2, int n3) {
         System.out.printf("sweep bench --compare-deepwave %s --gradient: acoustic, one thread, %d rounds x %d steps"
                 + " (Deepwave forward and gradient, sweep forward and gradient, ...), order 8, abcn 20, one source and"
                 + " a line of receivers near the top; Deepwave stores every step's wavefield term, sweep saves the"
                 + " boundaries; %d cores, load average %s%n", deepwave, repeats, steps,
                 Runtime.getRuntime().availableProcessors(), loadAverage());
-        List<sweep.bench.DeepwaveComparison.GradientRow> rows = new ArrayList<>();
+        List<DeepwaveComparison.GradientRow> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
             rows.add(c.gradient(2, n2, 20));
         }
@@ -248,18 +249,18 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.println();
         System.out.printf("%-22s %26s %26s %22s %22s %22s%n", "case (1 thread)", "Deepwave gradient s",
                 "sweep gradient s", "speed sweep/Deepwave", "Deepwave grad/fwd", "sweep grad/fwd");
-        for (sweep.bench.DeepwaveComparison.GradientRow r : rows) {
+        for (DeepwaveComparison.GradientRow r : rows) {
             System.out.printf("%-22s %26s %26s %22s %22s %22s%n", r.label(),
-                    sweep.bench.DeepwaveComparison.secondsStats(r.deepwaveGradient()),
-                    sweep.bench.DeepwaveComparison.secondsStats(r.sweepGradient()),
-                    sweep.bench.DeepwaveComparison.ratioStats(r.speedRatios()),
-                    sweep.bench.DeepwaveComparison.ratioStats(r.deepwaveGradientPerForward()),
-                    sweep.bench.DeepwaveComparison.ratioStats(r.sweepGradientPerForward()));
+                    DeepwaveComparison.secondsStats(r.deepwaveGradient()),
+                    DeepwaveComparison.secondsStats(r.sweepGradient()),
+                    DeepwaveComparison.ratioStats(r.speedRatios()),
+                    DeepwaveComparison.ratioStats(r.deepwaveGradientPerForward()),
+                    DeepwaveComparison.ratioStats(r.sweepGradientPerForward()));
         }
-        for (sweep.bench.DeepwaveComparison.GradientRow r : rows) {
+        for (DeepwaveComparison.GradientRow r : rows) {
             System.out.printf("%-22s forward s: Deepwave %s, sweep %s%n", r.label(),
-                    sweep.bench.DeepwaveComparison.secondsStats(r.deepwaveForward()),
-                    sweep.bench.DeepwaveComparison.secondsStats(r.sweepForward()));
+                    DeepwaveComparison.secondsStats(r.deepwaveForward()),
+                    DeepwaveComparison.secondsStats(r.sweepForward()));
         }
         System.out.println("medians (min-max) over the rounds; speed: per-round Deepwave gradient time / sweep gradient"
                 + " time (> 1: sweep faster); grad/fwd: per-round gradient time / forward time of the same code, the"
