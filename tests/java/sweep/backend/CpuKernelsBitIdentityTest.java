@@ -264,6 +264,51 @@ class CpuKernelsBitIdentityTest {
     }
 
     /**
+     * {@link CpuAcoustic3D#innerRows} over boxes whose rows reach into the y bands (the y slabs between the z slabs,
+     * fused plane by plane) against the portable psi pass over the box, then per plane the pml pass over its y-band
+     * rows and the x-band/interior split of the rest.
+     */
+    @ParameterizedTest(name = "3-D order {0}")
+    @ValueSource(ints = {2, 4, 8, 12, 16})
+    void innerRowsWithYSlabsAreBitIdentical(int order) {
+        int[][] bandSets = {BANDS3, {4, 12, 3, 11, 37, 45}, {4, 12, 0, 11, 16, 38}, {4, 12, 3, 15, 32, 54}};
+        for (int[] bands : bandSets) {
+            int[][] yr = {{0, NY3}, {1, NY3 - 2}, {bands[2], NY3}, {0, bands[3]}, {2, 4}};
+            int[][] xr = {{0, NX3}, {5, NX3 - 7}};
+            for (int[] y : yr) {
+                for (int[] x : xr) {
+                    int[] b = {bands[0], bands[1], y[0], y[1], x[0], x[1]};
+                    State ref = state(3, order, NZ3, NY3, NX3, bands, order * 13L + y[0] + x[0], 16);
+                    State cpu = ref.copy();
+                    int xl = Math.min(b[5], Math.max(b[4], bands[4]));
+                    int xh = Math.max(xl, Math.min(b[5], bands[5]));
+                    Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                    for (int yy = b[2]; yy < b[3]; yy++) {
+                        if (yy < bands[2] || yy >= bands[3]) {
+                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                                    b[1], yy, yy + 1, b[4], b[5]);
+                        } else {
+                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                                    b[1], yy, yy + 1, b[4], xl);
+                            Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], yy, yy + 1, xl,
+                                    xh);
+                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                                    b[1], yy, yy + 1, xh, b[5]);
+                        }
+                    }
+                    CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
+                            b[0], b[1], b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
+                    String what = "3-D innerRows with y slabs, order " + order + " bands " + Arrays.toString(bands)
+                            + " box " + Arrays.toString(b);
+                    same(ref.psi, cpu.psi, what + " psi", b);
+                    same(ref.zeta, cpu.zeta, what + " zeta", b);
+                    same(ref.un, cpu.un, what + " un", b);
+                }
+            }
+        }
+    }
+
+    /**
      * The random data discriminate operation orders: regrouping the interior sum of the portable kernel (a change a
      * compiler with fast-math, or an FMA, would make) changes the bits of many cells, so the comparisons above can
      * fail.

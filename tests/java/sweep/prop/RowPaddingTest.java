@@ -1,10 +1,12 @@
 package sweep.prop;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
+import sweep.kernels.Layout;
 
 /**
  * The padded grid's extra cells per row and rows per plane ({@link Grid#pads}, against L1 cache-set conflicts) change
@@ -19,7 +21,26 @@ class RowPaddingTest {
         assertArrayEquals(new long[] {16, 0}, Grid.pads(2048, 1, 2, 4));
         // 3-D 256³ + PML 20 + order 8: rows of 304 floats are fine, planes of 304² floats repeat every 4 planes
         assertArrayEquals(new long[] {0, 1}, Grid.pads(304, 304, 3, 4));
-        assertArrayEquals(new long[] {0, 0}, Grid.pads(1000, 1, 2, 4));
+        // rows of 1000 floats are not whole cache lines: 8 more make 63 lines
+        assertArrayEquals(new long[] {8, 0}, Grid.pads(1000, 1, 2, 4));
+    }
+
+    /**
+     * Rows and planes are whole 64-byte lines and the interior's first cell (the low x band's end) starts a line,
+     * given the array base offset the layout assumes; so does the first cell of a tile without a low x band.
+     */
+    @Test
+    void interiorRowsStartOnCacheLines() {
+        PropSpec spec2 = PropSpec.builder(30, 996).dh(10).dt(1e-3).nt(10).abcn(10).order(8).build();
+        PropSpec spec3 = PropSpec.builder(20, 40, 36).dh(10).dt(1e-3).nt(10).abcn(8).order(8).build();
+        PropSpec noPml = PropSpec.builder(20, 40, 37).dh(10).dt(1e-3).nt(10).abcn(0).order(4).build();
+        for (PropSpec spec : new PropSpec[] {spec2, spec3, noPml}) {
+            int[] geo = Grid.single(spec).geo;
+            assertEquals(0, geo[Layout.SZ] % 16, "plane/row stride in floats");
+            assertEquals(0, geo[Layout.SY] % 16, "row stride in floats");
+            long byteOffset = Grid.ARRAY_BASE_BYTES + 4L * (geo[Layout.OFF0] + geo[Layout.XBL]);
+            assertEquals(0, byteOffset % 64, "first interior cell of " + java.util.Arrays.toString(spec.shape()));
+        }
     }
 
     @Test
@@ -32,10 +53,11 @@ class RowPaddingTest {
 
     @Test
     void paddedLayoutGivesTheSameBits3d() {
-        // x: 36 + 16 + 8 = 60 (rows fine), y: 40 + 16 + 8 = 64 rows: planes of 3840 floats → one more row per plane
+        // x: 36 + 16 + 8 = 60 → 64 (whole cache lines), y: 40 + 16 + 8 = 64 rows: planes of 4096 floats → one more row
+        // per plane
         PropSpec spec = PropSpec.builder(20, 40, 36).dh(10).dt(1e-3).nt(80).abcn(8).order(8).threads(2)
                 .storage(Storage.BOUNDARY_SAVING).build();
-        same(spec, new int[][][] {{{18, 20, 9}}}, new int[][][] {{{2, 3, 1}, {30, 35, 15}}}, 0, 1);
+        same(spec, new int[][][] {{{18, 20, 9}}}, new int[][][] {{{2, 3, 1}, {30, 35, 15}}}, 4, 1);
     }
 
     private static void same(PropSpec spec, int[][][] src, int[][][] rec, long padX, long padY) {

@@ -252,15 +252,46 @@ public final class CpuAcoustic3D {
 
     /**
      * {@link Acoustic3D#psi} followed by {@link Acoustic3D#pml} and {@link Acoustic3D#interior} over whole rows
-     * [x0, x1) of a box whose rows (z, y) lie outside the z and y bands: per row, the x-band segment on the low side
-     * (its psi, then its update), the interior segment, then the x-band segment on the high side. The x-band psi of a
-     * row is read only by the update of the same row, so each cell sees the operations of the separate passes in the
-     * same order (same bits), while the row's memory is streamed once. The psi pass must then skip these cells.
-     * {@code scratch} as for {@link #pml}.
+     * [x0, x1) of a box whose planes z lie outside the z bands, plane by plane. Rows outside the y bands: per row, the
+     * x-band segment on the low side (its psi, then its update), the interior segment, then the x-band segment on the
+     * high side. Rows inside a y band (if the box has any): the psi of all of the plane's y-band rows first, then their
+     * updates around the interior rows. Outside the z bands the psi a cell's update reads lies in the same plane (y
+     * axis) or row (x axis), so each cell sees the operations of the separate passes in the same order (same bits),
+     * while the plane's memory is streamed once and its y-band psi rows stay in cache. The psi pass must then skip
+     * these cells. {@code scratch} as for {@link #pml}.
      */
     public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                                  float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1,
                                  float[] scratch) {
+        int ylo = Math.min(y1, Math.max(y0, geo[Layout.YBL]));
+        int yhi = Math.max(ylo, Math.min(y1, geo[Layout.YBH]));
+        if (ylo == y0 && yhi == y1) {
+            innerPlanes(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, x0, x1, scratch);
+            return;
+        }
+        for (int z = z0; z < z1; z++) {
+            if (y0 < ylo) {
+                psi(u, psi, prof, coef, geo, z, z + 1, y0, ylo, x0, x1, scratch);
+            }
+            if (yhi < y1) {
+                psi(u, psi, prof, coef, geo, z, z + 1, yhi, y1, x0, x1, scratch);
+            }
+            if (y0 < ylo) {
+                pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, y0, ylo, x0, x1, scratch);
+            }
+            if (ylo < yhi) {
+                innerPlanes(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, ylo, yhi, x0, x1, scratch);
+            }
+            if (yhi < y1) {
+                pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, yhi, y1, x0, x1, scratch);
+            }
+        }
+    }
+
+    /** {@link #innerRows} over rows that all lie outside the y bands. */
+    private static void innerPlanes(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                    float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1,
+                                    float[] scratch) {
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
         int a = x0;
@@ -617,6 +648,7 @@ public final class CpuAcoustic3D {
             }
         }
     }
+
 
     static final boolean COLS = !"false".equals(System.getProperty("sweep.cpu.cols"));
 

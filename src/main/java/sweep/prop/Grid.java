@@ -104,26 +104,6 @@ public final class Grid {
         geo[Layout.NZ] = nz;
         geo[Layout.NY] = ny;
         geo[Layout.NX] = nx;
-        long[] pad = pads(nx + 2L * h, ny + 2L * h, ndim, h);
-        long nxa = nx + 2L * h + pad[0];
-        long len;
-        if (ndim == 2) {
-            geo[Layout.SZ] = (int) nxa;
-            geo[Layout.SY] = 0;
-            len = (nz + 2L * h) * nxa;
-            geo[Layout.OFF0] = (int) (h * nxa + h);
-        } else {
-            long nya = ny + 2L * h + pad[1];
-            geo[Layout.SY] = (int) nxa;
-            geo[Layout.SZ] = (int) (nya * nxa);
-            len = (nz + 2L * h) * nya * nxa;
-            geo[Layout.OFF0] = (int) (h * nya * nxa + h * nxa + h);
-        }
-        if (len > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("grid of " + len + " cells (with PML and halo) exceeds Java's array limit;"
-                    + " split the model across ranks (domain decomposition)");
-        }
-        geo[Layout.LEN] = (int) len;
         int[] bl = new int[3];
         int[] bh = new int[3];
         int[] n3 = {nz, ny, nx};
@@ -137,6 +117,30 @@ public final class Grid {
         geo[Layout.YBH] = bh[1];
         geo[Layout.XBL] = bl[2];
         geo[Layout.XBH] = bh[2];
+        long[] pad = pads(nx + 2L * h, ny + 2L * h, ndim, h);
+        long nxa = nx + 2L * h + pad[0];
+        long len;
+        long off;
+        if (ndim == 2) {
+            geo[Layout.SZ] = (int) nxa;
+            geo[Layout.SY] = 0;
+            len = (nz + 2L * h) * nxa;
+            off = h * nxa + h;
+        } else {
+            long nya = ny + 2L * h + pad[1];
+            geo[Layout.SY] = (int) nxa;
+            geo[Layout.SZ] = (int) (nya * nxa);
+            len = (nz + 2L * h) * nya * nxa;
+            off = h * nya * nxa + h * nxa + h;
+        }
+        long shift = ALIGN && nxa % ALIGN_FLOATS == 0 ? alignShift(off + bl[2]) : 0;
+        len += shift;
+        if (len > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("grid of " + len + " cells (with PML and halo) exceeds Java's array limit;"
+                    + " split the model across ranks (domain decomposition)");
+        }
+        geo[Layout.OFF0] = (int) (off + shift);
+        geo[Layout.LEN] = (int) len;
 
         coef = new float[Layout.coefSize(h)];
         double[] c2 = FdWeights.second(spec.order());
@@ -317,8 +321,9 @@ public final class Grid {
     public static final String ROW_PAD_PROPERTY = "sweep.grid.rowpad";
 
     /**
-     * Extra cells per row (x) and extra rows per plane (y, 3-D), fewest first, so that the 2h rows and planes on either
-     * side of a cell fall into other L1 cache sets than the cell's own: k times the row or plane stride, k = 1..2h, is
+     * Extra cells per row (x) and extra rows per plane (y, 3-D), fewest first, so that rows are whole 64-byte cache
+     * lines (a multiple of {@link #ALIGN_FLOATS} floats, then so are planes) and the 2h rows and planes on either side
+     * of a cell fall into other L1 cache sets than the cell's own: k times the row or plane stride, k = 1..2h, is
      * never within 64 bytes of a multiple of 4 KiB. (2-D 2000² with PML 20 and order 8 has rows of exactly 2048 floats,
      * so without padding all 2h + 1 rows of a stencil share one L1 set.)
      */
@@ -331,7 +336,7 @@ public final class Grid {
             return new long[] {forced, 0};
         }
         long p = 0;
-        while (p < 1024 && !spreads((nxa + p) * 4, h)) {
+        while (p < 1024 && !((!ALIGN || (nxa + p) % ALIGN_FLOATS == 0) && spreads((nxa + p) * 4, h))) {
             p++;
         }
         p = p < 1024 ? p : 0;
@@ -340,6 +345,33 @@ public final class Grid {
             q++;
         }
         return new long[] {p, q < 1024 ? q : 0};
+    }
+
+    /**
+     * System property {@code sweep.grid.align}: {@code false} turns off the cache-line alignment of rows and of the
+     * interior's first cell ({@link #pads}, {@link #alignShift}); for comparing layouts (results do not depend on it).
+     */
+    static final boolean ALIGN = !"false".equals(System.getProperty("sweep.grid.align"));
+
+    /** Floats per 64-byte cache line: rows and planes are padded to multiples of it (see {@link #pads}). */
+    static final int ALIGN_FLOATS = 16;
+
+    /**
+     * Bytes from the start of a {@code float[]} object to its first element: 16 on 64-bit HotSpot with compressed class
+     * pointers (the default). G1 puts every array of a real grid (over half a heap region) at the start of a region,
+     * so element i lies at a 64-byte boundary when 16 + 4i is a multiple of 64. Only speed depends on this.
+     */
+    static final int ARRAY_BASE_BYTES = 16;
+
+    /**
+     * Cells to move the grid by (0..15) so that the cell at flat index {@code index} starts a 64-byte cache line: the
+     * vectors of the kernels' row segments that start there (the interior, from the low x band's end) then load
+     * whole lines, as do their neighbours one row or plane away. Unaligned 64-byte vectors straddle two lines on
+     * every load: measured 10-15 % slower on the 3-D interior and z-band updates.
+     */
+    static long alignShift(long index) {
+        long first = ((64 - ARRAY_BASE_BYTES) / 4) % ALIGN_FLOATS; // the first aligned element
+        return Math.floorMod(first - index, ALIGN_FLOATS);
     }
 
     /** Whether k·stride (bytes) stays at least 64 bytes away from every multiple of 4 KiB for k = 1..2h. */

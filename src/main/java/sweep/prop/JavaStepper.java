@@ -51,6 +51,12 @@ final class JavaStepper {
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
+    /**
+     * Whether the 3-D fused row pass also takes the y slabs between the z slabs (property {@code sweep.cpu.yslabs},
+     * default on): their psi and update then run plane by plane instead of in two passes over the whole grid.
+     */
+    static final boolean Y_SLABS = !"false".equals(System.getProperty("sweep.cpu.yslabs"));
+
     JavaStepper(Grid g, JavaBackend backend) {
         this.g = g;
         this.backend = backend;
@@ -67,10 +73,13 @@ final class JavaStepper {
         int zbl = gg[Layout.ZBL], zbh = gg[Layout.ZBH];
         int ybl = gg[Layout.YBL], ybh = gg[Layout.YBH];
         if (kernels.vector() && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
-            rb = new Box(zbl, zbh, ybl, ybh, 0, g.nx);
+            // 3-D: the y slabs between the z slabs go through the row passes too, plane by plane
+            int ya = g.ndim == 3 && Y_SLABS ? 0 : ybl;
+            int ye = g.ndim == 3 && Y_SLABS ? g.ny : ybh;
+            rb = new Box(zbl, zbh, ya, ye, 0, g.nx);
             zy = new ArrayList<>();
             for (Box b : pmlBoxes) {
-                if (!(b.z0() >= zbl && b.z1() <= zbh && b.y0() >= ybl && b.y1() <= ybh)) {
+                if (!(b.z0() >= zbl && b.z1() <= zbh && b.y0() >= ya && b.y1() <= ye)) {
                     zy.add(b);
                 }
             }
@@ -233,9 +242,9 @@ final class JavaStepper {
                 int sz = g.geo[Layout.SZ];
                 int sy = g.geo[Layout.SY];
                 for (int s = 0; s < nsrc; s++) {
-                    int rem = srcIdx[s] % sz;
-                    int y = g.ndim == 3 ? rem / sy - g.h : 0;
-                    int x = (g.ndim == 3 ? rem % sy : rem) - g.h;
+                    int rem = (srcIdx[s] - g.geo[Layout.OFF0]) % sz; // the cell's offset within its plane (2-D: row)
+                    int y = g.ndim == 3 ? rem / sy : 0;
+                    int x = g.ndim == 3 ? rem % sy : rem;
                     srcInStrip[s] = inStrip(y, g.ny, g.h, cut[2], cut[3]) || inStrip(x, g.nx, g.h, cut[4], cut[5]);
                 }
                 cachedSrc = srcIdx;
