@@ -9,8 +9,9 @@ import sweep.backend.CpuAcoustic3D;
 import sweep.backend.CpuAdjoint3D;
 import sweep.backend.CpuKernels;
 import sweep.core.Box;
-import sweep.core.FdWeights;
 import sweep.kernels.Layout;
+import sweep.prop.Grid;
+import sweep.prop.PropSpec;
 import sweep.prop.spi.GridView;
 
 /**
@@ -59,56 +60,22 @@ public final class KernelBenchmark {
             throw new IllegalStateException("the CPU kernels need the jdk.incubator.vector module: run the JVM with "
                     + "--add-modules jdk.incubator.vector (the sweep launcher does)");
         }
-        int h = FdWeights.halfWidth(order);
+        // the solver's own layout (padded rows, interior on a cache-line start) and weights
+        int[] shape = ndim == 2 ? new int[] {n, n} : new int[] {n, n, n};
+        Grid grid = Grid.single(PropSpec.builder(shape).dh(10).dt(1e-3).nt(1).order(order).abcn(abcn).build());
+        int[] geo = grid.geo();
+        float[] coef = grid.view().coef();
         int nc = n + 2 * abcn;
-        int[] geo = new int[Layout.GEO_SIZE];
-        geo[Layout.NDIM] = ndim;
-        geo[Layout.H] = h;
-        geo[Layout.NZ] = nc;
-        geo[Layout.NY] = ndim == 3 ? nc : 1;
-        geo[Layout.NX] = nc;
-        int nxa = nc + 2 * h;
-        long len;
-        if (ndim == 2) {
-            geo[Layout.SZ] = nxa;
-            geo[Layout.OFF0] = h * nxa + h;
-            len = (long) nxa * nxa;
-        } else {
-            geo[Layout.SY] = nxa;
-            geo[Layout.SZ] = nxa * nxa;
-            geo[Layout.OFF0] = h * nxa * nxa + h * nxa + h;
-            len = (long) nxa * nxa * nxa;
-        }
-        geo[Layout.LEN] = (int) len;
-        geo[Layout.ZBL] = abcn;
-        geo[Layout.ZBH] = nc - abcn;
-        geo[Layout.YBL] = ndim == 3 ? abcn : 0;
-        geo[Layout.YBH] = ndim == 3 ? nc - abcn : 1;
-        geo[Layout.XBL] = abcn;
-        geo[Layout.XBH] = nc - abcn;
-        float[] coef = new float[Layout.coefSize(h)];
-        double[] c2 = FdWeights.second(order);
-        double[] c1 = FdWeights.first(order);
-        double c00 = 0;
-        for (int a = 0; a < 3; a++) {
-            for (int k = 0; k <= h; k++) {
-                coef[a * (h + 1) + k] = (float) (c2[k] / 100.0);
-            }
-            for (int k = 1; k <= h; k++) {
-                coef[Layout.d1(h) + a * h + k - 1] = (float) (c1[k] / 10.0);
-            }
-            if (a != 1 || ndim == 3) {
-                c00 += c2[0] / 100.0;
-            }
-        }
-        coef[Layout.c00(h)] = (float) c00;
-        float[] prof = new float[2 * (nc + geo[Layout.NY] + nc)];
+        long len = grid.length();
+        // CPML-like profiles with the solver's zero pad after them (the CPU kernels' last x vector reads into it)
+        float[] prof = new float[2 * (nc + geo[Layout.NY] + nc) + 16];
         Arrays.fill(prof, 0.95f);
         int base = 0;
         for (int m : new int[] {nc, geo[Layout.NY], nc}) {
             Arrays.fill(prof, base + m, base + 2 * m, -0.02f);
             base += 2 * m;
         }
+        Arrays.fill(prof, base, prof.length, 0f);
         int l = (int) len;
         Random r = new Random(1);
         float[] u = rnd(r, l, 1f);
@@ -125,7 +92,7 @@ public final class KernelBenchmark {
 
         portable = AcousticKernels.of(ndim, false);
         vector = AcousticKernels.of(ndim, true);
-        GridView view = new GridView(geo, coef, false);
+        GridView view = grid.view();
         List<Box> band = view.pmlBoxes();
         Box in = view.interiorBox();
         Box clear = view.stencilClearBox();
