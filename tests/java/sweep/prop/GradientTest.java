@@ -191,9 +191,9 @@ class GradientTest {
             p.forwardForGradient(w, src, rec, v);
             held[2] = p.bytesHeld();
         }
-        // rows of n + 40 + 8 = 648 floats padded to 656 (whole 64-byte lines), and 4 cells more so that the interior's
-        // first cell starts a line (Grid.alignShift)
-        long len = (long) (n + 40 + 8) * 656 + 4;
+        // rows of n + 40 + 8 = 648 floats padded to 656 (whole 64-byte lines), and one line more so that the grid can
+        // move its interior's first cell onto a line start (Grid.alignShift)
+        long len = (long) (n + 40 + 8) * 656 + 16;
         long prof = 2L * (n + 40 + 1 + n + 40);
         // forward-only: u, u_prev, v2, psi (2 axes), zeta (2 axes) and the profiles, plus the CPU kernels' per-thread
         // scratch (two vectors per thread in 2-D); nothing for the gradient

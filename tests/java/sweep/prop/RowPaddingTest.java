@@ -40,6 +40,7 @@ class RowPaddingTest {
             assertEquals(0, geo[Layout.SY] % 16, "row stride in floats");
             long byteOffset = Grid.ARRAY_BASE_BYTES + 4L * (geo[Layout.OFF0] + geo[Layout.XBL]);
             assertEquals(0, byteOffset % 64, "first interior cell of " + java.util.Arrays.toString(spec.shape()));
+            assertEquals(0, geo[Layout.LEN] % 16, "length: fields one length apart in one array stay aligned");
         }
     }
 
