@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
+import sweep.parallel.BalancedGrid;
 import sweep.parallel.HaloExchange;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
@@ -39,6 +40,13 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--overlap", description = "overlap the halo exchange with the update (default: serial)")
     boolean overlap;
 
+    @Option(names = "--px", description = "tiles along x (with --py; default: the balanced grid the other commands"
+            + " pick, 3-D cut along y first)")
+    Integer px;
+
+    @Option(names = "--py", description = "tiles along y, 3-D only (with --px)")
+    Integer py;
+
     @Mixin
     BackendOptions backendOptions;
 
@@ -53,8 +61,16 @@ public final class BenchDdCommand implements Callable<Integer> {
         if (only != null && !only.equals("2d") && !only.equals("3d")) {
             throw new IllegalArgumentException("--only must be 2d or 3d, got '" + only + "'");
         }
+        if ((px == null) != (py == null)) {
+            throw new IllegalArgumentException("--px and --py go together (got --px " + px + ", --py " + py
+                    + "): give both, or neither for the balanced grid");
+        }
         Mpi.init(new String[0]);
         int world = MPI.COMM_WORLD.getSize();
+        if (px != null && (px < 1 || py < 1 || px * py != world)) {
+            throw new IllegalArgumentException("--py " + py + " x --px " + px + " must be " + world
+                    + " tiles, one per rank");
+        }
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
             System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps;"
@@ -115,6 +131,7 @@ public final class BenchDdCommand implements Callable<Integer> {
         Arrays.fill(vp, 2500f);
         PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
         double single = 0;
+        double singleStepMs = 0;
         if (rank == 0) {
             try (Propagator p = new Propagator(spec.toBuilder().threads(world * threads).build())) {
                 long end = System.nanoTime() + WARM_UP_NANOS;
@@ -126,11 +143,13 @@ public final class BenchDdCommand implements Callable<Integer> {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
                 }
                 single = Benchmark.median(mc);
+                singleStepMs = p.cellsPerStep() / (single * 1e6) * 1e3;
                 System.out.printf("  %s single domain on %s%n", label, p.backendDescription());
             }
         }
         quietBarrier();
-        int px = shape.length == 2 ? world : (world % 2 == 0 && world > 2 ? world / 2 : world);
+        BalancedGrid bg = BalancedGrid.of(world, shape, 1, shape.length == 3 ? world : 1);
+        int px = this.px != null ? (shape.length == 2 ? world : this.px) : bg.px();
         int py = world / px;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, 1);
              ModelParallel mp = new ModelParallel(spec, mesh)) {
@@ -150,32 +169,47 @@ public final class BenchDdCommand implements Callable<Integer> {
             }
             double[] mc = new double[repeats];
             double[] before = haloSnapshot(mp);
+            double ownSeconds = 0;
+            double ownCpu = 0;
             for (int r = 0; r < repeats; r++) {
                 MPI.COMM_WORLD.barrier();
                 double[] t = {mp.timeSteps(vp, steps)};
+                ownSeconds += t[0];
+                ownCpu += mp.lastStepsCpuSeconds();
                 MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
                 mc[r] = global * (double) steps / t[0] / 1e6;
             }
             double[] inRun = perExchangeMs(before, haloSnapshot(mp));
+            double stepMs = ownSeconds / (repeats * (double) steps) * 1e3;
+            double cpuMs = ownCpu / (repeats * (double) steps) * 1e3;
             // the same exchange back to back with no update in between, every rank ready: its wait is the transfer
             MPI.COMM_WORLD.barrier();
             before = haloSnapshot(mp);
             mp.runHaloExchanges(BACK_TO_BACK);
             double[] alone = perExchangeMs(before, haloSnapshot(mp));
-            double[] mine = Arrays.copyOf(inRun, 8);
+            int k = 11;
+            double[] mine = Arrays.copyOf(inRun, k);
             System.arraycopy(alone, 0, mine, 4, 4);
-            double[] all = new double[8 * world];
-            MPI.COMM_WORLD.allGather(mine, 8, MPI.DOUBLE, all, 8, MPI.DOUBLE);
+            mine[8] = stepMs;
+            mine[9] = cpuMs;
+            mine[10] = mp.grid().nz() * (double) mp.grid().ny() * mp.grid().nx();
+            double[] all = new double[k * world];
+            MPI.COMM_WORLD.allGather(mine, k, MPI.DOUBLE, all, k, MPI.DOUBLE);
             if (rank == 0) {
                 double dd = Benchmark.median(mc);
                 double worst = 0;
                 for (int q = 0; q < world; q++) {
-                    worst = Math.max(worst, all[8 * q]);
+                    worst = Math.max(worst, all[k * q]);
                 }
                 System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", label, single, dd,
                         dd / single, worst, py, px);
+                System.out.printf("  single domain ms/step %.3f (%d threads, %.0f cells per thread)%n",
+                        singleStepMs, world * threads, global / (double) (world * threads));
                 for (int q = 0; q < world; q++) {
-                    int o = 8 * q;
+                    int o = k * q;
+                    System.out.printf("  rank %d ms/step %.3f = compute %.3f + halo %.3f (cpu %.3f; %.0f cells"
+                            + " per thread)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
+                            all[o + 10] / threads);
                     System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
                             + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o], all[o + 1],
                             all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);

@@ -380,6 +380,16 @@ public final class HaloExchange implements HaloHook {
         }
     }
 
+    /** A barrier over the model communicator; not an exchange (neither counted nor timed). */
+    @Override
+    public void synchronize() {
+        try {
+            comm.barrier();
+        } catch (MPIException e) {
+            throw new IllegalStateException("halo barrier failed: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public boolean[] cutSides() {
         return cut.clone();
