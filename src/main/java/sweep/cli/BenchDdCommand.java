@@ -37,7 +37,8 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--only", description = "run only the 2d or the 3d case")
     String only;
 
-    @Option(names = "--overlap", description = "overlap the halo exchange with the update (default: serial)")
+    @Option(names = "--overlap", description = "also time the path that overlaps the halo exchange with the update,"
+            + " alternating with the serial path repeat by repeat (default: serial only)")
     boolean overlap;
 
     @Option(names = "--px", description = "tiles along x (with --py; default: the balanced grid the other commands"
@@ -75,7 +76,7 @@ public final class BenchDdCommand implements Callable<Integer> {
         if (rank == 0) {
             System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps;"
                     + " %s halo exchange%n", world, threads, world * threads, repeats, steps,
-                    overlap ? "overlapped" : "serial");
+                    overlap ? "serial and overlapped" : "serial");
             System.out.printf("%-12s %18s %18s %7s %16s%n", "case", "single Mcells/s", "DD Mcells/s", "ratio",
                     "halo ms/step");
         }
@@ -153,66 +154,83 @@ public final class BenchDdCommand implements Callable<Integer> {
         int py = world / px;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, 1);
              ModelParallel mp = new ModelParallel(spec, mesh)) {
-            mp.setOverlap(overlap);
             long global = 1;
             for (int k = 0; k < shape.length; k++) {
                 global *= shape[k] + 2L * spec.abcn();
             }
+            // with --overlap both paths run, alternating repeat by repeat, so that they see the same machine
+            boolean[] modes = overlap ? new boolean[] {false, true} : new boolean[] {false};
             // every rank warms up as long as rank 0 says (the same number of runs, so the same collective calls):
             // a rank whose kernels C2 has not compiled yet steps several times slower and the others wait for it
             long end = System.nanoTime() + WARM_UP_NANOS;
             boolean[] more = {true};
             while (more[0]) {
-                mp.timeSteps(vp, steps);
+                for (boolean m : modes) {
+                    mp.setOverlap(m);
+                    mp.timeSteps(vp, steps);
+                }
                 more[0] = System.nanoTime() < end;
                 MPI.COMM_WORLD.bcast(more, 1, MPI.BOOLEAN, 0);
             }
-            double[] mc = new double[repeats];
-            double[] before = haloSnapshot(mp);
-            double ownSeconds = 0;
-            double ownCpu = 0;
+            int nm = modes.length;
+            double[][] mc = new double[nm][repeats];
+            double[][] halo = new double[nm][5];
+            double[] ownSeconds = new double[nm];
+            double[] ownCpu = new double[nm];
             for (int r = 0; r < repeats; r++) {
-                MPI.COMM_WORLD.barrier();
-                double[] t = {mp.timeSteps(vp, steps)};
-                ownSeconds += t[0];
-                ownCpu += mp.lastStepsCpuSeconds();
-                MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
-                mc[r] = global * (double) steps / t[0] / 1e6;
+                for (int m = 0; m < nm; m++) {
+                    mp.setOverlap(modes[m]);
+                    MPI.COMM_WORLD.barrier();
+                    double[] before = haloSnapshot(mp);
+                    double[] t = {mp.timeSteps(vp, steps)};
+                    double[] after = haloSnapshot(mp);
+                    for (int j = 0; j < 5; j++) {
+                        halo[m][j] += after[j] - before[j];
+                    }
+                    ownSeconds[m] += t[0];
+                    ownCpu[m] += mp.lastStepsCpuSeconds();
+                    MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
+                    mc[m][r] = global * (double) steps / t[0] / 1e6;
+                }
             }
-            double[] inRun = perExchangeMs(before, haloSnapshot(mp));
-            double stepMs = ownSeconds / (repeats * (double) steps) * 1e3;
-            double cpuMs = ownCpu / (repeats * (double) steps) * 1e3;
             // the same exchange back to back with no update in between, every rank ready: its wait is the transfer
             MPI.COMM_WORLD.barrier();
-            before = haloSnapshot(mp);
+            double[] before = haloSnapshot(mp);
             mp.runHaloExchanges(BACK_TO_BACK);
             double[] alone = perExchangeMs(before, haloSnapshot(mp));
             int k = 11;
-            double[] mine = Arrays.copyOf(inRun, k);
-            System.arraycopy(alone, 0, mine, 4, 4);
-            mine[8] = stepMs;
-            mine[9] = cpuMs;
-            mine[10] = mp.grid().nz() * (double) mp.grid().ny() * mp.grid().nx();
-            double[] all = new double[k * world];
-            MPI.COMM_WORLD.allGather(mine, k, MPI.DOUBLE, all, k, MPI.DOUBLE);
+            double[] all = new double[k * world * nm];
+            double[] mine = new double[k * nm];
+            for (int m = 0; m < nm; m++) {
+                double[] inRun = perExchangeMs(new double[5], halo[m]);
+                System.arraycopy(inRun, 0, mine, k * m, 4);
+                System.arraycopy(alone, 0, mine, k * m + 4, 4);
+                mine[k * m + 8] = ownSeconds[m] / (repeats * (double) steps) * 1e3;
+                mine[k * m + 9] = ownCpu[m] / (repeats * (double) steps) * 1e3;
+                mine[k * m + 10] = mp.grid().nz() * (double) mp.grid().ny() * mp.grid().nx();
+            }
+            MPI.COMM_WORLD.allGather(mine, k * nm, MPI.DOUBLE, all, k * nm, MPI.DOUBLE);
             if (rank == 0) {
-                double dd = Benchmark.median(mc);
-                double worst = 0;
-                for (int q = 0; q < world; q++) {
-                    worst = Math.max(worst, all[k * q]);
-                }
-                System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", label, single, dd,
-                        dd / single, worst, py, px);
                 System.out.printf("  single domain ms/step %.3f (%d threads, %.0f cells per thread)%n",
                         singleStepMs, world * threads, global / (double) (world * threads));
-                for (int q = 0; q < world; q++) {
-                    int o = k * q;
-                    System.out.printf("  rank %d ms/step %.3f = compute %.3f + halo %.3f (cpu %.3f; %.0f cells"
-                            + " per thread)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
-                            all[o + 10] / threads);
-                    System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
-                            + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o], all[o + 1],
-                            all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
+                for (int m = 0; m < nm; m++) {
+                    double dd = Benchmark.median(mc[m]);
+                    double worst = 0;
+                    for (int q = 0; q < world; q++) {
+                        worst = Math.max(worst, all[k * (q * nm + m)]);
+                    }
+                    String name = nm == 1 ? label : label + (modes[m] ? " overlap" : " serial");
+                    System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", name, single, dd,
+                            dd / single, worst, py, px);
+                    for (int q = 0; q < world; q++) {
+                        int o = k * (q * nm + m);
+                        System.out.printf("  rank %d ms/step %.3f = compute %.3f + halo %.3f (cpu %.3f; %.0f cells"
+                                + " per thread)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
+                                all[o + 10] / threads);
+                        System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
+                                + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o],
+                                all[o + 1], all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
+                    }
                 }
             }
         }
