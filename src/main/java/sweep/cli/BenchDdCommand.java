@@ -1,6 +1,10 @@
 package sweep.cli;
 
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import mpi.MPI;
 import picocli.CommandLine.Command;
@@ -48,6 +52,10 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--py", description = "tiles along y, 3-D only (with --px)")
     Integer py;
 
+    @Option(names = "--reference", hidden = true, description = "internal: run only the single-domain reference on"
+            + " this many threads, without MPI, and print one 'reference' line per case (rank 0 starts it)")
+    int referenceThreads;
+
     @Mixin
     BackendOptions backendOptions;
 
@@ -66,6 +74,15 @@ public final class BenchDdCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--px and --py go together (got --px " + px + ", --py " + py
                     + "): give both, or neither for the balanced grid");
         }
+        if (referenceThreads > 0) {
+            for (String dim : new String[] {"2d", "3d"}) {
+                if (only == null || only.equals(dim)) {
+                    System.out.printf("reference %s %s%n", dim, Double.toString(single(shapeOf(dim),
+                            referenceThreads)));
+                }
+            }
+            return 0;
+        }
         Mpi.init(new String[0]);
         int world = MPI.COMM_WORLD.getSize();
         if (px != null && (px < 1 || py < 1 || px * py != world)) {
@@ -81,12 +98,85 @@ public final class BenchDdCommand implements Callable<Integer> {
                     "halo ms/step");
         }
         if (only == null || only.equals("2d")) {
-            run("2-D 2000^2", new int[] {2000, 2000}, world, rank);
+            run("2-D 2000^2", "2d", world, rank);
         }
         if (only == null || only.equals("3d")) {
-            run("3-D 192^3", new int[] {192, 192, 192}, world, rank);
+            run("3-D 192^3", "3d", world, rank);
         }
         return 0;
+    }
+
+    private static int[] shapeOf(String dim) {
+        return dim.equals("2d") ? new int[] {2000, 2000} : new int[] {192, 192, 192};
+    }
+
+    private static float[] model(int[] shape) {
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] vp = new float[cells];
+        Arrays.fill(vp, 2500f);
+        return vp;
+    }
+
+    private PropSpec spec(int[] shape, int threads) {
+        return PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
+    }
+
+    /** The single-domain reference in this JVM: median Mcells/s (its backend goes to standard error). */
+    private double single(int[] shape, int threads) {
+        float[] vp = model(shape);
+        try (Propagator p = new Propagator(spec(shape, threads))) {
+            long end = System.nanoTime() + WARM_UP_NANOS;
+            do {
+                p.timeSteps(vp, steps);
+            } while (System.nanoTime() < end);
+            double[] mc = new double[repeats];
+            for (int r = 0; r < repeats; r++) {
+                mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
+            }
+            System.err.printf("  %s single domain on %s%n", shape.length == 2 ? "2-D" : "3-D", p.backendDescription());
+            return Benchmark.median(mc);
+        }
+    }
+
+    /**
+     * The single-domain reference on {@code threads} threads in a JVM of its own, started with this JVM's options: a
+     * rank that had run it in its own JVM first stepped its tile slower (C2 had compiled the kernels on the
+     * single domain's rows, and its heap held the freed reference), and a user's decomposed run never has that
+     * history. The other ranks sleep meanwhile. Returns Mcells/s.
+     */
+    private double singleInOwnJvm(String dim, int threads) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench-dd",
+                "--reference", Integer.toString(threads), "--only", dim, "--repeats", Integer.toString(repeats),
+                "--steps", Integer.toString(steps), "--backend", backendOptions.backend));
+        if (backendOptions.strictMath) {
+            cmd.add("--strict-math");
+        }
+        if (backendOptions.device != null) {
+            cmd.addAll(List.of("--device", backendOptions.device));
+        }
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        double result = Double.NaN;
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = out.readLine()) != null; ) {
+                String[] f = line.trim().split(" ");
+                if (f.length == 3 && f[0].equals("reference") && f[1].equals(dim)) {
+                    result = Double.parseDouble(f[2]);
+                }
+            }
+        }
+        int rc = p.waitFor();
+        if (rc != 0 || Double.isNaN(result)) {
+            throw new IllegalStateException("the single-domain reference JVM (" + String.join(" ", cmd)
+                    + ") ended with exit code " + rc + " and no result; run it by hand to see why");
+        }
+        return result;
     }
 
     /**
@@ -123,30 +213,19 @@ public final class BenchDdCommand implements Callable<Integer> {
             (b[4] - a[4]) / n * 1e3};
     }
 
-    private void run(String label, int[] shape, int world, int rank) throws Exception {
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        float[] vp = new float[cells];
-        Arrays.fill(vp, 2500f);
-        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
+    private void run(String label, String dim, int world, int rank) throws Exception {
+        int[] shape = shapeOf(dim);
+        float[] vp = model(shape);
+        PropSpec spec = spec(shape, threads);
         double single = 0;
         double singleStepMs = 0;
         if (rank == 0) {
-            try (Propagator p = new Propagator(spec.toBuilder().threads(world * threads).build())) {
-                long end = System.nanoTime() + WARM_UP_NANOS;
-                do {
-                    p.timeSteps(vp, steps);
-                } while (System.nanoTime() < end);
-                double[] mc = new double[repeats];
-                for (int r = 0; r < repeats; r++) {
-                    mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
-                }
-                single = Benchmark.median(mc);
-                singleStepMs = p.cellsPerStep() / (single * 1e6) * 1e3;
-                System.out.printf("  %s single domain on %s%n", label, p.backendDescription());
+            single = singleInOwnJvm(dim, world * threads);
+            long cells = 1;
+            for (int n : shape) {
+                cells *= n + 2L * spec.abcn();
             }
+            singleStepMs = cells / (single * 1e6) * 1e3;
         }
         quietBarrier();
         BalancedGrid bg = BalancedGrid.of(world, shape, 1, shape.length == 3 ? world : 1);
