@@ -162,7 +162,8 @@ class CpuKernelsBitIdentityTest {
             State ref = state(2, order, NZ2, 1, NX2, BANDS2, order * 17L);
             State cpu = ref.copy();
             Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuAcoustic2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
+            CpuAcoustic2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5],
+                    new float[CpuAcoustic2D.scratchSize()]);
             same(ref.un, cpu.un, "2-D interior order " + order, b);
         }
     }

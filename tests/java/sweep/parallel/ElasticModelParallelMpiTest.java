@@ -19,6 +19,7 @@ class ElasticModelParallelMpiTest {
         "2, 1, 4, 1, 40, 8",   // 4 ranks, three x-cuts (tiles of 10 cells, twice the model margin)
         "2, 1, 2, 2, 36, 4",   // 2 shot groups x 2 tiles: gradients summed over the shot communicator in shot order
         "3, 2, 2, 1, 16, 4",   // 3-D, x- and y-cuts (corners of the model margins through the x-neighbours)
+        "3, 2, 2, 1, 28, 4",   // the same with tile rows long enough for the direct copy of the y strips and corners
     })
     void bitIdenticalToSingleDomain(int ndim, int py, int px, int groups, int nx, int order) throws Exception {
         int ranks = py * px * groups;

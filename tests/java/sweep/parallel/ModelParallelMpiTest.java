@@ -17,7 +17,7 @@ class ModelParallelMpiTest {
         "2, 1, 2, 1, 47, 4;8",   // 2 ranks, x-cut, nx not divisible by px: the padding path
         "2, 1, 4, 1, 48, 8",     // 4 ranks, three x-cuts
         "3, 1, 2, 1, 24, 4",     // 3-D, x-cut only
-        "3, 2, 2, 1, 24, 4",     // 3-D, x- and y-cuts
+        "3, 2, 2, 1, 24, 4",     // 3-D, x- and y-cuts (y strips: rows of 17 cells, copied directly)
         "2, 1, 2, 2, 48, 8",     // 2 shot groups x 2 tiles: gradients all-reduced over the shot communicator
     })
     void bitIdenticalToSingleDomain(int ndim, int py, int px, int groups, int nx, String orders) throws Exception {

@@ -264,7 +264,7 @@ public interface AcousticKernels {
         @Override
         public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
                              float[] scratch) {
-            CpuAcoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1());
+            CpuAcoustic2D.interior(u, un, v2, coef, geo, z0, z1, b.x0(), b.x1(), scratch);
         }
 
         @Override

@@ -22,80 +22,121 @@ public final class CpuAcoustic2D {
     /**
      * Same as {@link Acoustic2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per
      * iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2 box the
-     * vectors); an odd last row goes alone.
+     * vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of the vector
+     * length ends with a vector overlapping the one before, computed first from the old values and parked in
+     * {@code scratch} (two vectors), then stored after the others: overlapped cells receive the same values again. The
+     * portable kernel cost about 8 ns a cell on such tails, against about 0.5 vectorised: rows of 1000 cells ran 20 %
+     * slower per cell than rows of 1008.
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
-                                int z0, int z1, int x0, int x1) {
+                                int z0, int z1, int x0, int x1, float[] scratch) {
         int z = z0;
         for (; z + 1 < z1; z += 2) {
-            interiorPair(u, un, v2, coef, geo, z, x0, x1);
+            interiorPair(u, un, v2, coef, geo, z, x0, x1, scratch);
         }
         if (z < z1) {
-            interiorRow(u, un, v2, coef, geo, z, x0, x1);
+            interiorRow(u, un, v2, coef, geo, z, x0, x1, scratch);
         }
     }
 
     /** Rows z and z+1 of {@link #interior}. */
     private static void interiorPair(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
-                                     int x1) {
+                                     int x1, float[] t) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
         int row = geo[Layout.OFF0] + z * sz;
         int vl = S.length();
-        int x = x0;
-        for (; x + vl <= x1; x += vl) {
+        int n = x1 - x0;
+        if (n < vl) {
+            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 2, x0, x1);
+            return;
+        }
+        int last = n - vl;
+        boolean tail = n % vl != 0;
+        if (tail) {
+            cellPair(u, un, v2, coef, h, sz, cx, c00, row + x0 + last, t, 0, vl);
+        }
+        int full = x0 + (n / vl) * vl;
+        for (int x = x0; x < full; x += vl) {
             int i = row + x;
-            int i2 = i + sz;
-            FloatVector uc = ld(u, i);
-            FloatVector uc2 = ld(u, i2);
-            FloatVector s = uc.mul(c00);
-            FloatVector s2 = uc2.mul(c00);
-            for (int k = 1; k <= h; k++) {
-                int o = k * sz;
-                float cz = coef[k];
-                float ck = coef[cx + k];
-                FloatVector tz = ld(u, i + o).add(ld(u, i - o)).mul(cz);
-                FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
-                s = s.add(tz.add(tx));
-                FloatVector tz2 = ld(u, i2 + o).add(ld(u, i2 - o)).mul(cz);
-                FloatVector tx2 = ld(u, i2 + k).add(ld(u, i2 - k)).mul(ck);
-                s2 = s2.add(tz2.add(tx2));
-            }
-            leap(u, un, v2, i, uc, s);
-            leap(u, un, v2, i2, uc2, s2);
+            cellPair(u, un, v2, coef, h, sz, cx, c00, i, un, i, i + sz);
         }
-        if (x < x1) {
-            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 2, x, x1);
+        if (tail) {
+            int i = row + x0 + last;
+            ld(t, 0).intoArray(un, i);
+            ld(t, vl).intoArray(un, i + sz);
         }
+    }
+
+    /**
+     * One vector of rows z and z+1 at cell {@code i} (row z) and {@code i + sz} (row z+1): the leapfrog values go to
+     * {@code d[o]} and {@code d[o2]}.
+     */
+    private static void cellPair(float[] u, float[] un, float[] v2, float[] coef, int h, int sz, int cx, float c00,
+                                 int i, float[] d, int o, int o2) {
+        int i2 = i + sz;
+        FloatVector uc = ld(u, i);
+        FloatVector uc2 = ld(u, i2);
+        FloatVector s = uc.mul(c00);
+        FloatVector s2 = uc2.mul(c00);
+        for (int k = 1; k <= h; k++) {
+            int o0 = k * sz;
+            float cz = coef[k];
+            float ck = coef[cx + k];
+            FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(cz);
+            FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
+            s = s.add(tz.add(tx));
+            FloatVector tz2 = ld(u, i2 + o0).add(ld(u, i2 - o0)).mul(cz);
+            FloatVector tx2 = ld(u, i2 + k).add(ld(u, i2 - k)).mul(ck);
+            s2 = s2.add(tz2.add(tx2));
+        }
+        uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(d, o);
+        uc2.mul(2.0f).sub(ld(un, i2)).add(ld(v2, i2).mul(s2)).intoArray(d, o2);
     }
 
     /** Row z of {@link #interior}. */
     private static void interiorRow(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
-                                    int x1) {
+                                    int x1, float[] t) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int cx = 2 * (h + 1);
         float c00 = coef[Layout.c00(h)];
         int row = geo[Layout.OFF0] + z * sz;
         int vl = S.length();
-        int x = x0;
-        for (; x + vl <= x1; x += vl) {
+        int n = x1 - x0;
+        if (n < vl) {
+            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 1, x0, x1);
+            return;
+        }
+        int last = n - vl;
+        boolean tail = n % vl != 0;
+        if (tail) {
+            cellRow(u, un, v2, coef, h, sz, cx, c00, row + x0 + last, t, 0);
+        }
+        int full = x0 + (n / vl) * vl;
+        for (int x = x0; x < full; x += vl) {
             int i = row + x;
-            FloatVector uc = ld(u, i);
-            FloatVector s = uc.mul(c00);
-            for (int k = 1; k <= h; k++) {
-                int o = k * sz;
-                FloatVector tz = ld(u, i + o).add(ld(u, i - o)).mul(coef[k]);
-                FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
-                s = s.add(tz.add(tx));
-            }
-            leap(u, un, v2, i, uc, s);
+            cellRow(u, un, v2, coef, h, sz, cx, c00, i, un, i);
         }
-        if (x < x1) {
-            Acoustic2D.interior(u, un, v2, coef, geo, z, z + 1, x, x1);
+        if (tail) {
+            ld(t, 0).intoArray(un, row + x0 + last);
         }
+    }
+
+    /** One vector of one row at cell {@code i}: the leapfrog value goes to {@code d[o]}. */
+    private static void cellRow(float[] u, float[] un, float[] v2, float[] coef, int h, int sz, int cx, float c00,
+                                int i, float[] d, int o) {
+        FloatVector uc = ld(u, i);
+        FloatVector s = uc.mul(c00);
+        for (int k = 1; k <= h; k++) {
+            int o0 = k * sz;
+            FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(coef[k]);
+            FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
+            s = s.add(tz.add(tx));
+        }
+        uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(d, o);
     }
 
     /** Floats of scratch that {@link #innerRows} needs (two vectors). */
@@ -135,7 +176,7 @@ public final class CpuAcoustic2D {
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, a, b, scratch);
             }
             if (b < c) {
-                interior(u, un, v2, coef, geo, z, ze, b, c);
+                interior(u, un, v2, coef, geo, z, ze, b, c, scratch);
             }
             for (int zz = z; zz < ze; zz++) {
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, c, x1, scratch);

@@ -1,12 +1,17 @@
 package sweep.cli;
 
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import mpi.MPI;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
+import sweep.parallel.BalancedGrid;
 import sweep.parallel.HaloExchange;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
@@ -36,8 +41,20 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--only", description = "run only the 2d or the 3d case")
     String only;
 
-    @Option(names = "--overlap", description = "overlap the halo exchange with the update (default: serial)")
+    @Option(names = "--overlap", description = "also time the path that overlaps the halo exchange with the update,"
+            + " alternating with the serial path repeat by repeat (default: serial only)")
     boolean overlap;
+
+    @Option(names = "--px", description = "tiles along x (with --py; default: the balanced grid the other commands"
+            + " pick, 3-D cut along y first)")
+    Integer px;
+
+    @Option(names = "--py", description = "tiles along y, 3-D only (with --px)")
+    Integer py;
+
+    @Option(names = "--reference", hidden = true, description = "internal: run only the single-domain reference on"
+            + " this many threads, without MPI, and print one 'reference' line per case (rank 0 starts it)")
+    int referenceThreads;
 
     @Mixin
     BackendOptions backendOptions;
@@ -53,23 +70,113 @@ public final class BenchDdCommand implements Callable<Integer> {
         if (only != null && !only.equals("2d") && !only.equals("3d")) {
             throw new IllegalArgumentException("--only must be 2d or 3d, got '" + only + "'");
         }
+        if ((px == null) != (py == null)) {
+            throw new IllegalArgumentException("--px and --py go together (got --px " + px + ", --py " + py
+                    + "): give both, or neither for the balanced grid");
+        }
+        if (referenceThreads > 0) {
+            for (String dim : new String[] {"2d", "3d"}) {
+                if (only == null || only.equals(dim)) {
+                    System.out.printf("reference %s %s%n", dim, Double.toString(single(shapeOf(dim),
+                            referenceThreads)));
+                }
+            }
+            return 0;
+        }
         Mpi.init(new String[0]);
         int world = MPI.COMM_WORLD.getSize();
+        if (px != null && (px < 1 || py < 1 || px * py != world)) {
+            throw new IllegalArgumentException("--py " + py + " x --px " + px + " must be " + world
+                    + " tiles, one per rank");
+        }
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
             System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps;"
                     + " %s halo exchange%n", world, threads, world * threads, repeats, steps,
-                    overlap ? "overlapped" : "serial");
+                    overlap ? "serial and overlapped" : "serial");
             System.out.printf("%-12s %18s %18s %7s %16s%n", "case", "single Mcells/s", "DD Mcells/s", "ratio",
                     "halo ms/step");
         }
         if (only == null || only.equals("2d")) {
-            run("2-D 2000^2", new int[] {2000, 2000}, world, rank);
+            run("2-D 2000^2", "2d", world, rank);
         }
         if (only == null || only.equals("3d")) {
-            run("3-D 192^3", new int[] {192, 192, 192}, world, rank);
+            run("3-D 192^3", "3d", world, rank);
         }
         return 0;
+    }
+
+    private static int[] shapeOf(String dim) {
+        return dim.equals("2d") ? new int[] {2000, 2000} : new int[] {192, 192, 192};
+    }
+
+    private static float[] model(int[] shape) {
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        float[] vp = new float[cells];
+        Arrays.fill(vp, 2500f);
+        return vp;
+    }
+
+    private PropSpec spec(int[] shape, int threads) {
+        return PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
+    }
+
+    /** The single-domain reference in this JVM: median Mcells/s (its backend goes to standard error). */
+    private double single(int[] shape, int threads) {
+        float[] vp = model(shape);
+        try (Propagator p = new Propagator(spec(shape, threads))) {
+            long end = System.nanoTime() + WARM_UP_NANOS;
+            do {
+                p.timeSteps(vp, steps);
+            } while (System.nanoTime() < end);
+            double[] mc = new double[repeats];
+            for (int r = 0; r < repeats; r++) {
+                mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
+            }
+            System.err.printf("  %s single domain on %s%n", shape.length == 2 ? "2-D" : "3-D", p.backendDescription());
+            return Benchmark.median(mc);
+        }
+    }
+
+    /**
+     * The single-domain reference on {@code threads} threads in a JVM of its own, started with this JVM's options: a
+     * rank that had run it in its own JVM first stepped its tile slower (C2 had compiled the kernels on the
+     * single domain's rows, and its heap held the freed reference), and a user's decomposed run never has that
+     * history. The other ranks sleep meanwhile. Returns Mcells/s.
+     */
+    private double singleInOwnJvm(String dim, int threads) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench-dd",
+                "--reference", Integer.toString(threads), "--only", dim, "--repeats", Integer.toString(repeats),
+                "--steps", Integer.toString(steps), "--backend", backendOptions.backend));
+        if (backendOptions.strictMath) {
+            cmd.add("--strict-math");
+        }
+        if (backendOptions.device != null) {
+            cmd.addAll(List.of("--device", backendOptions.device));
+        }
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        double result = Double.NaN;
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = out.readLine()) != null; ) {
+                String[] f = line.trim().split(" ");
+                if (f.length == 3 && f[0].equals("reference") && f[1].equals(dim)) {
+                    result = Double.parseDouble(f[2]);
+                }
+            }
+        }
+        int rc = p.waitFor();
+        if (rc != 0 || Double.isNaN(result)) {
+            throw new IllegalStateException("the single-domain reference JVM (" + String.join(" ", cmd)
+                    + ") ended with exit code " + rc + " and no result; run it by hand to see why");
+        }
+        return result;
     }
 
     /**
@@ -106,79 +213,103 @@ public final class BenchDdCommand implements Callable<Integer> {
             (b[4] - a[4]) / n * 1e3};
     }
 
-    private void run(String label, int[] shape, int world, int rank) throws Exception {
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        float[] vp = new float[cells];
-        Arrays.fill(vp, 2500f);
-        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
+    private void run(String label, String dim, int world, int rank) throws Exception {
+        int[] shape = shapeOf(dim);
+        float[] vp = model(shape);
+        PropSpec spec = spec(shape, threads);
         double single = 0;
+        double singleStepMs = 0;
         if (rank == 0) {
-            try (Propagator p = new Propagator(spec.toBuilder().threads(world * threads).build())) {
-                long end = System.nanoTime() + WARM_UP_NANOS;
-                do {
-                    p.timeSteps(vp, steps);
-                } while (System.nanoTime() < end);
-                double[] mc = new double[repeats];
-                for (int r = 0; r < repeats; r++) {
-                    mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
-                }
-                single = Benchmark.median(mc);
-                System.out.printf("  %s single domain on %s%n", label, p.backendDescription());
+            single = singleInOwnJvm(dim, world * threads);
+            long cells = 1;
+            for (int n : shape) {
+                cells *= n + 2L * spec.abcn();
             }
+            singleStepMs = cells / (single * 1e6) * 1e3;
         }
         quietBarrier();
-        int px = shape.length == 2 ? world : (world % 2 == 0 && world > 2 ? world / 2 : world);
+        BalancedGrid bg = BalancedGrid.of(world, shape, 1, shape.length == 3 ? world : 1);
+        int px = this.px != null ? (shape.length == 2 ? world : this.px) : bg.px();
         int py = world / px;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, 1);
              ModelParallel mp = new ModelParallel(spec, mesh)) {
-            mp.setOverlap(overlap);
             long global = 1;
             for (int k = 0; k < shape.length; k++) {
                 global *= shape[k] + 2L * spec.abcn();
             }
+            // with --overlap both paths run, alternating repeat by repeat, so that they see the same machine
+            boolean[] modes = overlap ? new boolean[] {false, true} : new boolean[] {false};
             // every rank warms up as long as rank 0 says (the same number of runs, so the same collective calls):
             // a rank whose kernels C2 has not compiled yet steps several times slower and the others wait for it
             long end = System.nanoTime() + WARM_UP_NANOS;
             boolean[] more = {true};
             while (more[0]) {
-                mp.timeSteps(vp, steps);
+                for (boolean m : modes) {
+                    mp.setOverlap(m);
+                    mp.timeSteps(vp, steps);
+                }
                 more[0] = System.nanoTime() < end;
                 MPI.COMM_WORLD.bcast(more, 1, MPI.BOOLEAN, 0);
             }
-            double[] mc = new double[repeats];
-            double[] before = haloSnapshot(mp);
+            int nm = modes.length;
+            double[][] mc = new double[nm][repeats];
+            double[][] halo = new double[nm][5];
+            double[] ownSeconds = new double[nm];
+            double[] ownCpu = new double[nm];
             for (int r = 0; r < repeats; r++) {
-                MPI.COMM_WORLD.barrier();
-                double[] t = {mp.timeSteps(vp, steps)};
-                MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
-                mc[r] = global * (double) steps / t[0] / 1e6;
+                for (int m = 0; m < nm; m++) {
+                    mp.setOverlap(modes[m]);
+                    MPI.COMM_WORLD.barrier();
+                    double[] before = haloSnapshot(mp);
+                    double[] t = {mp.timeSteps(vp, steps)};
+                    double[] after = haloSnapshot(mp);
+                    for (int j = 0; j < 5; j++) {
+                        halo[m][j] += after[j] - before[j];
+                    }
+                    ownSeconds[m] += t[0];
+                    ownCpu[m] += mp.lastStepsCpuSeconds();
+                    MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
+                    mc[m][r] = global * (double) steps / t[0] / 1e6;
+                }
             }
-            double[] inRun = perExchangeMs(before, haloSnapshot(mp));
             // the same exchange back to back with no update in between, every rank ready: its wait is the transfer
             MPI.COMM_WORLD.barrier();
-            before = haloSnapshot(mp);
+            double[] before = haloSnapshot(mp);
             mp.runHaloExchanges(BACK_TO_BACK);
             double[] alone = perExchangeMs(before, haloSnapshot(mp));
-            double[] mine = Arrays.copyOf(inRun, 8);
-            System.arraycopy(alone, 0, mine, 4, 4);
-            double[] all = new double[8 * world];
-            MPI.COMM_WORLD.allGather(mine, 8, MPI.DOUBLE, all, 8, MPI.DOUBLE);
+            int k = 11;
+            double[] all = new double[k * world * nm];
+            double[] mine = new double[k * nm];
+            for (int m = 0; m < nm; m++) {
+                double[] inRun = perExchangeMs(new double[5], halo[m]);
+                System.arraycopy(inRun, 0, mine, k * m, 4);
+                System.arraycopy(alone, 0, mine, k * m + 4, 4);
+                mine[k * m + 8] = ownSeconds[m] / (repeats * (double) steps) * 1e3;
+                mine[k * m + 9] = ownCpu[m] / (repeats * (double) steps) * 1e3;
+                mine[k * m + 10] = mp.grid().nz() * (double) mp.grid().ny() * mp.grid().nx();
+            }
+            MPI.COMM_WORLD.allGather(mine, k * nm, MPI.DOUBLE, all, k * nm, MPI.DOUBLE);
             if (rank == 0) {
-                double dd = Benchmark.median(mc);
-                double worst = 0;
-                for (int q = 0; q < world; q++) {
-                    worst = Math.max(worst, all[8 * q]);
-                }
-                System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", label, single, dd,
-                        dd / single, worst, py, px);
-                for (int q = 0; q < world; q++) {
-                    int o = 8 * q;
-                    System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
-                            + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o], all[o + 1],
-                            all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
+                System.out.printf("  single domain ms/step %.3f (%d threads, %.0f cells per thread)%n",
+                        singleStepMs, world * threads, global / (double) (world * threads));
+                for (int m = 0; m < nm; m++) {
+                    double dd = Benchmark.median(mc[m]);
+                    double worst = 0;
+                    for (int q = 0; q < world; q++) {
+                        worst = Math.max(worst, all[k * (q * nm + m)]);
+                    }
+                    String name = nm == 1 ? label : label + (modes[m] ? " overlap" : " serial");
+                    System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", name, single, dd,
+                            dd / single, worst, py, px);
+                    for (int q = 0; q < world; q++) {
+                        int o = k * (q * nm + m);
+                        System.out.printf("  rank %d ms/step %.3f = compute %.3f + halo %.3f (cpu %.3f; %.0f cells"
+                                + " per thread)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
+                                all[o + 10] / threads);
+                        System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
+                                + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o],
+                                all[o + 1], all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
+                    }
                 }
             }
         }

@@ -141,6 +141,14 @@ public final class ModelParallel implements AutoCloseable {
         return solver.timeSteps(l.model, steps);
     }
 
+    /**
+     * CPU seconds the calling thread spent in the last {@link #timeSteps} call (on one thread per rank all the work,
+     * the halo exchange's polling included); NaN where unsupported.
+     */
+    public double lastStepsCpuSeconds() {
+        return solver.lastStepsCpuSeconds();
+    }
+
     /** Wall-clock seconds this rank has spent in halo exchanges. */
     public double haloSeconds() {
         return halo.seconds();
@@ -161,6 +169,7 @@ public final class ModelParallel implements AutoCloseable {
      */
     public void runHaloExchanges(int times) {
         float[] field = new float[grid.length()];
+        halo.synchronize(); // a rank still clearing its field would make the others wait in the first exchange
         for (int k = 0; k < times; k++) {
             halo.exchange(field);
         }

@@ -337,6 +337,9 @@ final class AcousticSolver implements EquationSolver {
             return sec;
         }
         stepper.reset();
+        if (halo != null) {
+            halo.synchronize(); // the set-up (model tile, reset) ends at different times on the ranks
+        }
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();

@@ -48,6 +48,13 @@ public interface HaloHook {
     }
 
     /**
+     * Returns once every tile of the mesh has called it (a benchmark starts its clock after it, so that no rank's timed
+     * steps include waiting for a neighbour still setting up). Default: returns at once.
+     */
+    default void synchronize() {
+    }
+
+    /**
      * Which sides of the grid face a neighbour, SWEEP order {@code [z_lo, z_hi, y_lo, y_hi, x_lo, x_hi]}; null when
      * the hook cannot tell (then the solver does not overlap).
      */

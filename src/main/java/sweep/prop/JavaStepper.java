@@ -166,7 +166,7 @@ final class JavaStepper {
         }
         Overlap o = overlap;
         if (!pmlBoxes.isEmpty()) {
-            backend.parallelFor(0, g.nz, psiPass);
+            backend.parallelFor(0, g.nz, psiPassStep);
         }
         final float[] nu = un;
         backend.parallelFor(0, g.nz, o.updateStrip);
@@ -195,13 +195,34 @@ final class JavaStepper {
         private int[] cachedSrc;
         private boolean[] srcInStrip;
 
+        /** With the fused row passes ({@code rowsBox}): its pieces in and out of the cut strips. */
+        final List<Box> rowsStrip = new ArrayList<>();
+        final List<Box> rowsRest = new ArrayList<>();
+
         Overlap(boolean[] cut) {
             this.cut = cut.clone();
-            split(pmlBoxes, pmlStrip, pmlRest);
-            split(innerAll, innerStrip, innerRest);
             split(List.of(new Box(0, 1, 0, g.ny, 0, g.nx)), columnsStrip, columnsRest);
-            updateStrip = (c, r0, r1) -> updateRows(c, r0, r1, pmlStrip, innerStrip);
-            updateRest = (c, r0, r1) -> updateRows(c, r0, r1, pmlRest, innerRest);
+            if (rowsBox == null) {
+                split(pmlBoxes, pmlStrip, pmlRest);
+                split(innerAll, innerStrip, innerRest);
+            } else {
+                // as the serial step: the z and y slabs through the PML kernels, the rows between them fused (x-band
+                // psi and update with the interior), each cut into its strip and rest pieces
+                split(zyBoxes, pmlStrip, pmlRest);
+                split(List.of(rowsBox), rowsStrip, rowsRest);
+            }
+            updateStrip = (c, r0, r1) -> update(c, r0, r1, pmlStrip, innerStrip, rowsStrip);
+            updateRest = (c, r0, r1) -> update(c, r0, r1, pmlRest, innerRest, rowsRest);
+        }
+
+        private void update(int chunk, int r0, int r1, List<Box> pml, List<Box> inner, List<Box> rows) {
+            updateRows(chunk, r0, r1, pml, inner);
+            for (Box b : rows) {
+                int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
+                if (z0 < z1) {
+                    kernels.innerRows(u, un, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
+                }
+            }
         }
 
         /** Cuts each box at the strip limits along y and x; a piece is a strip piece when it lies in a cut strip. */
