@@ -45,6 +45,8 @@ final class JavaStepper {
     private final Box rowsBox;
     private final List<Box> zyBoxes;
     private final JavaBackend.ChunkBody psiPassStep;
+    /** psi pass of {@link #step}: {@link #psiPassStep} less the z slabs whose psi runs inside the update pass. */
+    private final JavaBackend.ChunkBody psiPassSerial;
     private final List<Box> pmlAll;
     private final List<Box> innerAll;
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
@@ -56,6 +58,12 @@ final class JavaStepper {
      * default on): their psi and update then run plane by plane instead of in two passes over the whole grid.
      */
     static final boolean Y_SLABS = !"false".equals(System.getProperty("sweep.cpu.yslabs"));
+
+    /**
+     * Whether the psi of a z slab that one chunk of the step holds whole runs inside the update pass, h planes ahead of
+     * the update (property {@code sweep.cpu.zlag}, default on).
+     */
+    static final boolean Z_LAG = !"false".equals(System.getProperty("sweep.cpu.zlag"));
 
     JavaStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -88,6 +96,7 @@ final class JavaStepper {
         this.zyBoxes = zy;
         final List<Box> zyf = zy;
         this.psiPassStep = rb == null ? psiPass : (c, r0, r1) -> psiRows(c, r0, r1, zyf);
+        this.psiPassSerial = rb == null ? psiPass : (c, r0, r1) -> psiRowsNotLagged(c, r0, r1);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
         v2 = new float[len];
@@ -135,7 +144,7 @@ final class JavaStepper {
     /** Advances u^n → u^{n+1}, injecting {@code wavelet[s·nt + n]} at each source. */
     void step(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt) {
         if (!pmlBoxes.isEmpty()) {
-            backend.parallelFor(0, g.nz, psiPassStep);
+            backend.parallelFor(0, g.nz, psiPassSerial);
         }
         backend.parallelFor(0, g.nz, updatePass);
         final float[] nu = un;
@@ -304,9 +313,60 @@ final class JavaStepper {
         }
     }
 
+    /**
+     * Whether the psi of box {@code b} runs inside the update pass of chunk [r0, r1) ({@link #updateLagged}): b lies in
+     * a z band (its psi is read only by its own updates: the y- and x-band psi of a plane by that plane, the z-band psi
+     * by the band's planes) and wholly in the chunk (no other thread reads it).
+     */
+    private boolean lagged(Box b, int r0, int r1) {
+        return Z_LAG && (b.z1() <= g.geo[Layout.ZBL] || b.z0() >= g.geo[Layout.ZBH]) && b.z0() >= r0 && b.z1() <= r1;
+    }
+
+    /** psi pass of {@link #step} with {@link #rowsBox}: the z and y slabs whose psi does not run in the update. */
+    private void psiRowsNotLagged(int chunk, int r0, int r1) {
+        final float[] cu = u;
+        for (Box b : zyBoxes) {
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
+            if (z0 < z1 && !lagged(b, r0, r1)) {
+                kernels.psi(cu, psi, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
+            }
+        }
+    }
+
+    /**
+     * psi and update of a z slab plane by plane, the psi h planes ahead: plane z is updated once the psi of planes up
+     * to z + h (within the slab; beyond it the z-band psi stays zero) is done, so each cell reads the same psi as after
+     * a separate psi pass (same bits) while the planes just computed are still in cache.
+     */
+    private void updateLagged(int chunk, Box b) {
+        final float[] cu = u;
+        final float[] nu = un;
+        int h = g.h;
+        int ahead = b.z0();
+        for (int z = b.z0(); z < b.z1(); z++) {
+            int want = Math.min(b.z1(), z + h + 1);
+            if (ahead < want) {
+                kernels.psi(cu, psi, prof, g.coef, g.geo, ahead, want, b, scratch[chunk]);
+                ahead = want;
+            }
+            kernels.pml(cu, nu, v2, psi, zeta, prof, g.coef, g.geo, z, z + 1, b, scratch[chunk]);
+        }
+    }
+
     /** Update pass of {@link #step} with {@link #rowsBox}: the z and y slabs, then the rows outside those bands. */
     private void updateRowsFused(int chunk, int r0, int r1) {
-        updateRows(chunk, r0, r1, zyBoxes, List.of());
+        final float[] cu = u;
+        final float[] nu = un;
+        for (Box b : zyBoxes) {
+            if (lagged(b, r0, r1)) {
+                updateLagged(chunk, b);
+                continue;
+            }
+            int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
+            if (z0 < z1) {
+                kernels.pml(cu, nu, v2, psi, zeta, prof, g.coef, g.geo, z0, z1, b, scratch[chunk]);
+            }
+        }
         Box b = rowsBox;
         int z0 = Math.max(b.z0(), r0), z1 = Math.min(b.z1(), r1);
         if (z0 < z1) {
