@@ -680,6 +680,16 @@ public final class CpuAcoustic3D {
         int i0 = geo[Layout.OFF0] + z * sz + ya * sy + xa;
         int blk = rows * n;
         int zo = 3 * blk;
+        if (xb && !zb && !yb && ONE_BAND) {
+            // the x band alone: its term, then the z and y sums with the leapfrog in one pass
+            int pax = 2 * nz + 2 * ny + xa;
+            CpuRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 0, t, zo, coef, prof, pax, pax + nx, i0, sy, rows,
+                    n);
+            CpuRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
+            CpuRows3D.leapOneCols(u, un, v2, t, 0, coef, 0, sz, CpuRows3D.CY, sy, 2, i0, sy, rows, n, t, zo);
+            CpuRows3D.scatter(t, zo, un, i0, sy, rows, n);
+            return;
+        }
         if (zb) {
             CpuRows3D.axisBandCols(u, psi, zeta, i0, t, 0, t, zo, coef, 0, CpuRows3D.DZ, sz, prof, z, nz + z, 0, i0,
                     sy, rows, n);

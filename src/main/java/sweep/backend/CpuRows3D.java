@@ -528,6 +528,53 @@ final class CpuRows3D {
         }
     }
 
+    /**
+     * {@link #leapOne} in column passes: the band axis's term from block {@code b[to + c + r·n]}, the other two axes'
+     * sums along strides {@code sa} and {@code sb}, the leapfrog into block {@code ub[uo + c + r·n]} (the same
+     * operations as {@link #secondCols} twice and {@link #finishCols}).
+     */
+    static void leapOneCols(float[] u, float[] un, float[] v2, float[] b, int to, float[] coef, int ca, int sa, int cb,
+                            int sb, int slot, int i0, int sy, int rows, int n, float[] ub, int uo) {
+        FloatVector a0 = FloatVector.broadcast(S, coef[ca]);
+        FloatVector a1 = FloatVector.broadcast(S, coef[ca + 1]);
+        FloatVector a2 = FloatVector.broadcast(S, coef[ca + 2]);
+        FloatVector a3 = FloatVector.broadcast(S, coef[ca + 3]);
+        FloatVector a4 = FloatVector.broadcast(S, coef[ca + 4]);
+        FloatVector b0 = FloatVector.broadcast(S, coef[cb]);
+        FloatVector b1 = FloatVector.broadcast(S, coef[cb + 1]);
+        FloatVector b2 = FloatVector.broadcast(S, coef[cb + 2]);
+        FloatVector b3 = FloatVector.broadcast(S, coef[cb + 3]);
+        FloatVector b4 = FloatVector.broadcast(S, coef[cb + 4]);
+        int sa2 = 2 * sa;
+        int sa3 = 3 * sa;
+        int sa4 = 4 * sa;
+        int sb2 = 2 * sb;
+        int sb3 = 3 * sb;
+        int sb4 = 4 * sb;
+        for (int c = 0; c >= 0; c = nextColumn(c, n)) {
+            int ic = i0 + c;
+            for (int r = 0; r < rows; r++) {
+                int i = ic + r * sy;
+                int o = c + r * n;
+                FloatVector uc = FloatVector.fromArray(S, u, i);
+                FloatVector p = uc.mul(a0);
+                p = p.add(FloatVector.fromArray(S, u, i + sa).add(FloatVector.fromArray(S, u, i - sa)).mul(a1));
+                p = p.add(FloatVector.fromArray(S, u, i + sa2).add(FloatVector.fromArray(S, u, i - sa2)).mul(a2));
+                p = p.add(FloatVector.fromArray(S, u, i + sa3).add(FloatVector.fromArray(S, u, i - sa3)).mul(a3));
+                p = p.add(FloatVector.fromArray(S, u, i + sa4).add(FloatVector.fromArray(S, u, i - sa4)).mul(a4));
+                FloatVector q = uc.mul(b0);
+                q = q.add(FloatVector.fromArray(S, u, i + sb).add(FloatVector.fromArray(S, u, i - sb)).mul(b1));
+                q = q.add(FloatVector.fromArray(S, u, i + sb2).add(FloatVector.fromArray(S, u, i - sb2)).mul(b2));
+                q = q.add(FloatVector.fromArray(S, u, i + sb3).add(FloatVector.fromArray(S, u, i - sb3)).mul(b3));
+                q = q.add(FloatVector.fromArray(S, u, i + sb4).add(FloatVector.fromArray(S, u, i - sb4)).mul(b4));
+                FloatVector w = FloatVector.fromArray(S, b, to + o);
+                FloatVector sum = slot == 0 ? w.add(p).add(q) : slot == 1 ? p.add(w).add(q) : p.add(q).add(w);
+                uc.mul(2.0f).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i).mul(sum))
+                        .intoArray(ub, uo + o);
+            }
+        }
+    }
+
     /** Moves a column block {@code b[bo + r·n + c]} into {@code a[i0 + r·sy + c]}, c in [0, n). */
     static void scatter(float[] b, int bo, float[] a, int i0, int sy, int rows, int n) {
         for (int c = 0; c >= 0; c = nextColumn(c, n)) {
