@@ -142,14 +142,10 @@ public final class DeepwaveComparison {
         double[] dwc = new double[repeats];
         double[] swc = new double[repeats];
         double work = cellsPerStep * steps / 1e6;
-        Process proc = start(exe, Integer.toString(shape[0]), Integer.toString(abcn), Integer.toString(steps),
-                Integer.toString(threads), Integer.toString(threads));
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
-                StandardCharsets.US_ASCII));
-             Writer out = new OutputStreamWriter(proc.getOutputStream(), StandardCharsets.US_ASCII)) {
-            expect(in, "ready", exe, proc);
+        int nCells = cells;
+        session(exe, c -> {
             if (elastic) {
-                ElasticModel model = Benchmark.elasticModel(cells);
+                ElasticModel model = Benchmark.elasticModel(nCells);
                 PropSpec spec = Benchmark.elasticSpec(shape, 8, abcn, steps, threads, Storage.BOUNDARY_SAVING);
                 try (ElasticPropagator p = new ElasticPropagator(spec)) {
                     long until = System.nanoTime() + warmupNanos;
@@ -157,7 +153,7 @@ public final class DeepwaveComparison {
                         p.timeSteps(model, steps);
                     } while (System.nanoTime() < until);
                     for (int r = 0; r < repeats; r++) {
-                        double[] d = runDeepwave(in, out, exe, proc);
+                        double[] d = c.send("run");
                         dw[r] = threads * work / d[0];
                         dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
                         sw[r] = work / p.timeSteps(model, steps);
@@ -165,7 +161,7 @@ public final class DeepwaveComparison {
                     }
                 }
             } else {
-                float[] vp = new float[cells];
+                float[] vp = new float[nCells];
                 Arrays.fill(vp, 2500f);
                 PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(abcn)
                         .threads(threads).build();
@@ -175,7 +171,7 @@ public final class DeepwaveComparison {
                         p.timeSteps(vp, steps);
                     } while (System.nanoTime() < until);
                     for (int r = 0; r < repeats; r++) {
-                        double[] d = runDeepwave(in, out, exe, proc);
+                        double[] d = c.send("run");
                         dw[r] = threads * work / d[0];
                         dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
                         sw[r] = work / p.timeSteps(vp, steps);
@@ -183,13 +179,8 @@ public final class DeepwaveComparison {
                     }
                 }
             }
-            out.write("quit\n");
-            out.flush();
-        } catch (IOException e) {
-            throw new IllegalStateException("lost the Deepwave driver " + exe + ": " + e.getMessage());
-        } finally {
-            finish(proc);
-        }
+        }, Integer.toString(shape[0]), Integer.toString(abcn), Integer.toString(steps), Integer.toString(threads),
+                Integer.toString(threads));
         Row row = new Row(label, threads, dw, sw, dwc, swc);
         log.printf("  %-22s threads=%d  Deepwave %s  sweep %s  sweep/Deepwave %s%s%n", label, threads, stats(dw),
                 stats(sw), ratioStats(row.ratios()), threads == 1 ? "; per CPU second: Deepwave " + stats(dwc)
@@ -216,12 +207,7 @@ public final class DeepwaveComparison {
         double[] dwg = new double[repeats];
         double[] swf = new double[repeats];
         double[] swg = new double[repeats];
-        Process proc = start(exe, Integer.toString(n), Integer.toString(abcn), Integer.toString(steps), "1", "1",
-                "grad");
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
-                StandardCharsets.US_ASCII));
-             Writer out = new OutputStreamWriter(proc.getOutputStream(), StandardCharsets.US_ASCII)) {
-            expect(in, "ready", exe, proc);
+        session(exe, c -> {
             Benchmark.GradientProblem g = Benchmark.gradientProblem(shape, 8, abcn, 1, steps);
             try (Propagator p = new Propagator(g.spec())) {
                 long until = System.nanoTime() + warmupNanos;
@@ -231,8 +217,8 @@ public final class DeepwaveComparison {
                     g.gradient(p);
                 } while (++k < 2 || System.nanoTime() < until);
                 for (int r = 0; r < repeats; r++) {
-                    dwf[r] = command(in, out, "run", exe, proc)[0];
-                    dwg[r] = command(in, out, "grad", exe, proc)[0];
+                    dwf[r] = c.send("run")[0];
+                    dwg[r] = c.send("grad")[0];
                     long t0 = System.nanoTime();
                     g.forward(p);
                     long t1 = System.nanoTime();
@@ -241,13 +227,7 @@ public final class DeepwaveComparison {
                     swg[r] = (System.nanoTime() - t1) * 1e-9;
                 }
             }
-            out.write("quit\n");
-            out.flush();
-        } catch (IOException e) {
-            throw new IllegalStateException("lost the Deepwave driver " + exe + ": " + e.getMessage());
-        } finally {
-            finish(proc);
-        }
+        }, Integer.toString(n), Integer.toString(abcn), Integer.toString(steps), "1", "1", "grad");
         GradientRow row = new GradientRow(label, dwf, dwg, swf, swg);
         log.printf("  %-22s threads=1  gradient s: Deepwave %s  sweep %s  speed sweep/Deepwave %s;"
                 + " gradient/forward: Deepwave %s, sweep %s%n", label, secondsStats(dwg), secondsStats(swg),
@@ -280,9 +260,36 @@ public final class DeepwaveComparison {
         }
     }
 
-    /** One round of the driver: {wall-clock seconds, CPU seconds of its process}. */
-    private static double[] runDeepwave(BufferedReader in, Writer out, Path exe, Process proc) throws IOException {
-        return command(in, out, "run", exe, proc);
+    /** Sends one command word to the running driver and returns {wall-clock seconds, CPU seconds of its process}. */
+    @FunctionalInterface
+    private interface Commands {
+        double[] send(String word) throws IOException;
+    }
+
+    /** The rounds of one comparison, run while the driver waits for commands. */
+    @FunctionalInterface
+    private interface Rounds {
+        void run(Commands c) throws IOException;
+    }
+
+    /**
+     * Starts the driver with {@code args}, waits for its "ready", runs {@code rounds} against it, then tells it to quit;
+     * a lost driver becomes one message naming it, and the process is always waited for (or destroyed).
+     */
+    private static void session(Path exe, Rounds rounds, String... args) {
+        Process proc = start(exe, args);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
+                StandardCharsets.US_ASCII));
+             Writer out = new OutputStreamWriter(proc.getOutputStream(), StandardCharsets.US_ASCII)) {
+            expect(in, "ready", exe, proc);
+            rounds.run(word -> command(in, out, word, exe, proc));
+            out.write("quit\n");
+            out.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("lost the Deepwave driver " + exe + ": " + e.getMessage());
+        } finally {
+            finish(proc);
+        }
     }
 
     /** One command of the driver ("run" or "grad"): {wall-clock seconds, CPU seconds of its process}. */
