@@ -1,6 +1,11 @@
 package sweep.cli;
 
 import java.lang.management.ManagementFactory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,15 +26,16 @@ import sweep.prop.Propagator;
 
 /**
  * {@code mpirun -np N sweep bench-dd}: domain-decomposed forward throughput against the single domain on one rank with
- * N× the threads, both measured in the same job (rank 0 runs the single-domain reference while the others wait), and
- * the halo-exchange time per step, split per rank into copying, posting and waiting, next to the same exchange timed
- * back to back.
+ * N× the threads, both measured in the same job, repeat by repeat in turn (rank 0 drives the single-domain reference
+ * in a JVM of its own while the others wait), the ratio the median of the repeats' pairs; and the halo-exchange time
+ * per step, split per rank into copying, posting and waiting, next to the same exchange timed back to back.
  */
 @Command(name = "bench-dd", mixinStandardHelpOptions = true,
         description = "Under mpirun -np N: DD forward (N ranks x --threads) vs one domain (1 rank x N*--threads);"
                 + " 2-D 2000x2000 and 3-D 192^3, order 8, abcn 20.")
 public final class BenchDdCommand implements Callable<Integer> {
-    @Option(names = "--repeats", defaultValue = "5", description = "timed repeats, median reported (default ${DEFAULT-VALUE})")
+    @Option(names = "--repeats", defaultValue = "5", description = "timed repeats, the decomposed and the single-domain run in turn; medians reported"
+            + " (default ${DEFAULT-VALUE})")
     int repeats;
 
     @Option(names = "--steps", defaultValue = "10", description = "time steps per repeat (default ${DEFAULT-VALUE})")
@@ -52,8 +58,8 @@ public final class BenchDdCommand implements Callable<Integer> {
     @Option(names = "--py", description = "tiles along y, 3-D only (with --px)")
     Integer py;
 
-    @Option(names = "--reference", hidden = true, description = "internal: run only the single-domain reference on"
-            + " this many threads, without MPI, and print one 'reference' line per case (rank 0 starts it)")
+    @Option(names = "--reference", hidden = true, description = "internal: serve the single-domain reference of --only"
+            + " on this many threads, without MPI: one timed run per line 'time' on standard input (rank 0 starts it)")
     int referenceThreads;
 
     @Mixin
@@ -75,12 +81,7 @@ public final class BenchDdCommand implements Callable<Integer> {
                     + "): give both, or neither for the balanced grid");
         }
         if (referenceThreads > 0) {
-            for (String dim : new String[] {"2d", "3d"}) {
-                if (only == null || only.equals(dim)) {
-                    System.out.printf("reference %s %s%n", dim, Double.toString(single(shapeOf(dim),
-                            referenceThreads)));
-                }
-            }
+            serveReference();
             return 0;
         }
         Mpi.init(new String[0]);
@@ -124,59 +125,164 @@ public final class BenchDdCommand implements Callable<Integer> {
         return PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(20).threads(threads).build();
     }
 
-    /** The single-domain reference in this JVM: median Mcells/s (its backend goes to standard error). */
-    private double single(int[] shape, int threads) {
+    /**
+     * Reference mode: the single domain of {@code --only} on {@code --reference} threads, warmed up, then one timed run
+     * of {@code --steps} steps per line "time" read from standard input, each answered by a line
+     * "reference DIM MCELLS"; ends at end of input or any other line.
+     */
+    private void serveReference() throws Exception {
+        if (only == null) {
+            throw new IllegalArgumentException("--reference needs --only 2d or 3d");
+        }
+        int[] shape = shapeOf(only);
         float[] vp = model(shape);
-        try (Propagator p = new Propagator(spec(shape, threads))) {
+        try (Propagator p = new Propagator(spec(shape, referenceThreads))) {
             long end = System.nanoTime() + WARM_UP_NANOS;
             do {
                 p.timeSteps(vp, steps);
             } while (System.nanoTime() < end);
-            double[] mc = new double[repeats];
-            for (int r = 0; r < repeats; r++) {
-                mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
+            System.err.printf("  %s single domain on %s, %d CPUs%n", shape.length == 2 ? "2-D" : "3-D",
+                    p.backendDescription(), Runtime.getRuntime().availableProcessors());
+            System.out.println("ready");
+            System.out.flush();
+            var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            for (String line; (line = in.readLine()) != null && line.trim().equals("time"); ) {
+                double mc = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
+                System.out.println("reference " + only + " " + mc);
+                System.out.flush();
             }
-            System.err.printf("  %s single domain on %s%n", shape.length == 2 ? "2-D" : "3-D", p.backendDescription());
-            return Benchmark.median(mc);
         }
     }
 
     /**
-     * The single-domain reference on {@code threads} threads in a JVM of its own, started with this JVM's options: a
-     * rank that had run it in its own JVM first stepped its tile slower (C2 had compiled the kernels on the
-     * single domain's rows, and its heap held the freed reference), and a user's decomposed run never has that
-     * history. The other ranks sleep meanwhile. Returns Mcells/s.
+     * Starts the single-domain reference on {@code threads} threads in a JVM of its own, started with this JVM's
+     * options, and waits for its warm-up: a rank that had run it in its own JVM first stepped its tile slower (C2 had
+     * compiled the kernels on the single domain's rows, and its heap held the freed reference), and a user's
+     * decomposed run never has that history. Its timed runs then alternate with the decomposed ones (the machine is
+     * shared and its speed drifts within seconds), while the other ranks sleep.
      */
-    private double singleInOwnJvm(String dim, int threads) throws Exception {
+    private ReferenceJvm startReference(String dim, int threads) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench-dd",
-                "--reference", Integer.toString(threads), "--only", dim, "--repeats", Integer.toString(repeats),
-                "--steps", Integer.toString(steps), "--backend", backendOptions.backend));
+                "--reference", Integer.toString(threads), "--only", dim, "--steps", Integer.toString(steps),
+                "--backend", backendOptions.backend));
         if (backendOptions.strictMath) {
             cmd.add("--strict-math");
         }
         if (backendOptions.device != null) {
             cmd.addAll(List.of("--device", backendOptions.device));
         }
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        double result = Double.NaN;
-        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
-                java.nio.charset.StandardCharsets.UTF_8))) {
+        List<String> wide = allCpus();
+        if (!wide.isEmpty()) {
+            List<String> unbound = new ArrayList<>(wide);
+            unbound.addAll(cmd);
+            ReferenceJvm r = ReferenceJvm.start(unbound, dim, false);
+            if (r != null) {
+                return r;
+            }
+            System.err.println("  the reference JVM could not be started on all CPUs (" + String.join(" ", wide)
+                    + "); it runs on this rank's CPUs instead and its figure is low");
+        }
+        return ReferenceJvm.start(cmd, dim, true);
+    }
+
+    /**
+     * The prefix that starts the reference JVM on every online CPU ({@code taskset -c LIST}), or nothing when this
+     * rank already has them all or {@code taskset} is missing. mpirun binds each rank to one core by default when
+     * ranks ≤ 2 (the fastest layout for 1 thread a rank: the exchange back to back took a quarter of the unbound
+     * time here), and a child process inherits that binding: the two-thread reference would share one core.
+     */
+    private static List<String> allCpus() {
+        String online;
+        try {
+            online = Files.readString(Path.of("/sys/devices/system/cpu/online")).trim();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        int count = 0;
+        for (String part : online.split(",")) {
+            String[] ab = part.split("-");
+            try {
+                count += ab.length == 1 ? 1 : Integer.parseInt(ab[1]) - Integer.parseInt(ab[0]) + 1;
+            } catch (NumberFormatException e) {
+                return List.of();
+            }
+        }
+        if (Runtime.getRuntime().availableProcessors() >= count) {
+            return List.of();
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            Path t = Path.of(dir.isEmpty() ? "." : dir, "taskset");
+            if (Files.isExecutable(t)) {
+                return List.of(t.toString(), "-c", online);
+            }
+        }
+        return List.of();
+    }
+
+    /** The single-domain reference JVM in reference mode ({@link #serveReference}), driven line by line. */
+    private static final class ReferenceJvm implements AutoCloseable {
+        private final Process process;
+        private final List<String> cmd;
+        private final String dim;
+        private final BufferedReader out;
+        private final java.io.Writer in;
+
+        private ReferenceJvm(Process process, List<String> cmd, String dim) {
+            this.process = process;
+            this.cmd = cmd;
+            this.dim = dim;
+            this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            this.in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        }
+
+        /** Starts it and waits for "ready"; null when it ended first and {@code mustSucceed} is false. */
+        static ReferenceJvm start(List<String> cmd, String dim, boolean mustSucceed) throws Exception {
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ReferenceJvm r = new ReferenceJvm(p, cmd, dim);
+            for (String line; (line = r.out.readLine()) != null; ) {
+                if (line.trim().equals("ready")) {
+                    return r;
+                }
+            }
+            r.close();
+            if (!mustSucceed) {
+                return null;
+            }
+            throw r.failed();
+        }
+
+        /** One timed run of the reference: Mcells/s. */
+        double time() throws Exception {
+            in.write("time\n");
+            in.flush();
             for (String line; (line = out.readLine()) != null; ) {
                 String[] f = line.trim().split(" ");
                 if (f.length == 3 && f[0].equals("reference") && f[1].equals(dim)) {
-                    result = Double.parseDouble(f[2]);
+                    return Double.parseDouble(f[2]);
                 }
             }
+            close();
+            throw failed();
         }
-        int rc = p.waitFor();
-        if (rc != 0 || Double.isNaN(result)) {
-            throw new IllegalStateException("the single-domain reference JVM (" + String.join(" ", cmd)
-                    + ") ended with exit code " + rc + " and no result; run it by hand to see why");
+
+        private IllegalStateException failed() {
+            return new IllegalStateException("the single-domain reference JVM (" + String.join(" ", cmd)
+                    + ") ended with exit code " + process.exitValue() + " and no result; run it by hand (it reads"
+                    + " lines 'time' on standard input) to see why");
         }
-        return result;
+
+        @Override
+        public void close() throws Exception {
+            try {
+                in.close();
+            } catch (java.io.IOException e) {
+                // it has ended already
+            }
+            process.waitFor();
+        }
     }
 
     /**
@@ -217,16 +323,20 @@ public final class BenchDdCommand implements Callable<Integer> {
         int[] shape = shapeOf(dim);
         float[] vp = model(shape);
         PropSpec spec = spec(shape, threads);
-        double single = 0;
-        double singleStepMs = 0;
-        if (rank == 0) {
-            single = singleInOwnJvm(dim, world * threads);
-            long cells = 1;
-            for (int n : shape) {
-                cells *= n + 2L * spec.abcn();
+        // rank 0 drives the single-domain reference, whose timed runs alternate with the decomposed ones
+        ReferenceJvm reference = rank == 0 ? startReference(dim, world * threads) : null;
+        try {
+            runDd(label, spec, vp, world, rank, reference);
+        } finally {
+            if (reference != null) {
+                reference.close();
             }
-            singleStepMs = cells / (single * 1e6) * 1e3;
         }
+    }
+
+    private void runDd(String label, PropSpec spec, float[] vp, int world, int rank, ReferenceJvm reference)
+            throws Exception {
+        int[] shape = spec.shape();
         quietBarrier();
         BalancedGrid bg = BalancedGrid.of(world, shape, 1, shape.length == 3 ? world : 1);
         int px = this.px != null ? (shape.length == 2 ? world : this.px) : bg.px();
@@ -256,7 +366,12 @@ public final class BenchDdCommand implements Callable<Integer> {
             double[][] halo = new double[nm][5];
             double[] ownSeconds = new double[nm];
             double[] ownCpu = new double[nm];
+            double[] single = new double[repeats];
             for (int r = 0; r < repeats; r++) {
+                if (reference != null) {
+                    single[r] = reference.time();
+                }
+                quietBarrier();
                 for (int m = 0; m < nm; m++) {
                     mp.setOverlap(modes[m]);
                     MPI.COMM_WORLD.barrier();
@@ -277,7 +392,7 @@ public final class BenchDdCommand implements Callable<Integer> {
             double[] before = haloSnapshot(mp);
             mp.runHaloExchanges(BACK_TO_BACK);
             double[] alone = perExchangeMs(before, haloSnapshot(mp));
-            int k = 11;
+            int k = 12;
             double[] all = new double[k * world * nm];
             double[] mine = new double[k * nm];
             for (int m = 0; m < nm; m++) {
@@ -287,25 +402,34 @@ public final class BenchDdCommand implements Callable<Integer> {
                 mine[k * m + 8] = ownSeconds[m] / (repeats * (double) steps) * 1e3;
                 mine[k * m + 9] = ownCpu[m] / (repeats * (double) steps) * 1e3;
                 mine[k * m + 10] = mp.grid().nz() * (double) mp.grid().ny() * mp.grid().nx();
+                mine[k * m + 11] = Runtime.getRuntime().availableProcessors();
             }
             MPI.COMM_WORLD.allGather(mine, k * nm, MPI.DOUBLE, all, k * nm, MPI.DOUBLE);
             if (rank == 0) {
+                double singleMc = Benchmark.median(single);
                 System.out.printf("  single domain ms/step %.3f (%d threads, %.0f cells per thread)%n",
-                        singleStepMs, world * threads, global / (double) (world * threads));
+                        global / (singleMc * 1e6) * 1e3, world * threads, global / (double) (world * threads));
                 for (int m = 0; m < nm; m++) {
                     double dd = Benchmark.median(mc[m]);
+                    double[] ratios = new double[repeats];
+                    for (int r = 0; r < repeats; r++) {
+                        ratios[r] = mc[m][r] / single[r];
+                    }
+                    double[] sorted = ratios.clone();
+                    Arrays.sort(sorted);
                     double worst = 0;
                     for (int q = 0; q < world; q++) {
                         worst = Math.max(worst, all[k * (q * nm + m)]);
                     }
                     String name = nm == 1 ? label : label + (modes[m] ? " overlap" : " serial");
-                    System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d)%n", name, single, dd,
-                            dd / single, worst, py, px);
+                    System.out.printf("%-12s %18.1f %18.1f %7.3f %16.3f   (mesh py=%d px=%d; ratio of each repeat's"
+                            + " pair %.3f-%.3f)%n", name, singleMc, dd, Benchmark.median(ratios), worst, py, px,
+                            sorted[0], sorted[repeats - 1]);
                     for (int q = 0; q < world; q++) {
                         int o = k * (q * nm + m);
                         System.out.printf("  rank %d ms/step %.3f = compute %.3f + halo %.3f (cpu %.3f; %.0f cells"
-                                + " per thread)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
-                                all[o + 10] / threads);
+                                + " per thread; %.0f CPUs)%n", q, all[o + 8], all[o + 8] - all[o], all[o], all[o + 9],
+                                all[o + 10] / threads, all[o + 11]);
                         System.out.printf("  halo rank %d ms/step: %.3f = copy %.3f + mpi post %.3f + wait %.3f;"
                                 + " back to back %.3f = copy %.3f + mpi post %.3f + wait %.3f%n", q, all[o],
                                 all[o + 1], all[o + 2], all[o + 3], all[o + 4], all[o + 5], all[o + 6], all[o + 7]);
