@@ -38,8 +38,17 @@ public final class BenchDdCommand implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     int repeats;
 
-    @Option(names = "--steps", defaultValue = "10", description = "time steps per repeat (default ${DEFAULT-VALUE})")
-    int steps;
+    @Option(names = "--steps", description = "time steps per repeat (default: 50 in 2-D, 10 in 3-D: a repeat of about"
+            + " 0.2 s either way; a 2-D repeat of 10 steps, 35 ms, let a moment's hiccup of one core decide its ratio)")
+    Integer stepsOption;
+
+    /** Steps per repeat of the case being run ({@link #stepsFor}). */
+    private int steps;
+
+    /** {@code --steps}, or the default for a case of dimension {@code dim}. */
+    private int stepsFor(String dim) {
+        return stepsOption != null ? stepsOption : dim.equals("2d") ? 50 : 10;
+    }
 
     @Option(names = "--threads", defaultValue = "1", description = "threads per rank (default ${DEFAULT-VALUE})")
     int threads;
@@ -92,8 +101,9 @@ public final class BenchDdCommand implements Callable<Integer> {
         }
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
-            System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %d steps;"
-                    + " %s halo exchange%n", world, threads, world * threads, repeats, steps,
+            System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %s steps;"
+                    + " %s halo exchange%n", world, threads, world * threads, repeats,
+                    stepsOption != null ? stepsOption.toString() : stepsFor("2d") + " (2-D) / " + stepsFor("3d") + " (3-D)",
                     overlap ? "serial and overlapped" : "serial");
             System.out.printf("%-12s %18s %18s %7s %16s%n", "case", "single Mcells/s", "DD Mcells/s", "ratio",
                     "halo ms/step");
@@ -134,6 +144,7 @@ public final class BenchDdCommand implements Callable<Integer> {
         if (only == null) {
             throw new IllegalArgumentException("--reference needs --only 2d or 3d");
         }
+        steps = stepsFor(only);
         int[] shape = shapeOf(only);
         float[] vp = model(shape);
         try (Propagator p = new Propagator(spec(shape, referenceThreads))) {
@@ -320,6 +331,7 @@ public final class BenchDdCommand implements Callable<Integer> {
     }
 
     private void run(String label, String dim, int world, int rank) throws Exception {
+        steps = stepsFor(dim);
         int[] shape = shapeOf(dim);
         float[] vp = model(shape);
         PropSpec spec = spec(shape, threads);
