@@ -24,10 +24,10 @@ public final class CpuAcoustic2D {
      * iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2 box the
      * vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of the vector
      * length ends with a vector overlapping the one before, computed from the old values just before that one and
-     * parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values again. The
-     * portable kernel cost about 8 ns a cell on such tails, against about 0.5 vectorised: rows of 1000 cells ran 20 %
-     * slower per cell than rows of 1008. The tail comes last, not first, so that the row's streams run forwards from
-     * its start (computed first it made rows of 1000 about 10 % slower per cell than rows of 1008, after it 2–5 %).
+     * parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values again.
+     * The portable kernel cost about 8 ns a cell on such tails, against about 0.5 vectorised: rows of 1000 cells ran
+     * 20 % slower per cell than rows of 1008. The tail comes last, not first, so that the row's streams run forwards
+     * from its start (computed first it made rows of 1000 about 10 % slower per cell than rows of 1008, last 2–5 %).
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int x0, int x1, float[] scratch) {

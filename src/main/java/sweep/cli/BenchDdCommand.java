@@ -1,9 +1,11 @@
 package sweep.cli;
 
-import java.lang.management.ManagementFactory;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +36,8 @@ import sweep.prop.Propagator;
         description = "Under mpirun -np N: DD forward (N ranks x --threads) vs one domain (1 rank x N*--threads);"
                 + " 2-D 2000x2000 and 3-D 192^3, order 8, abcn 20.")
 public final class BenchDdCommand implements Callable<Integer> {
-    @Option(names = "--repeats", defaultValue = "5", description = "timed repeats, the decomposed and the single-domain run in turn; medians reported"
-            + " (default ${DEFAULT-VALUE})")
+    @Option(names = "--repeats", defaultValue = "5", description = "timed repeats, the decomposed and the single-domain"
+            + " run in turn; medians reported (default ${DEFAULT-VALUE})")
     int repeats;
 
     @Option(names = "--steps", description = "time steps per repeat (default: 50 in 2-D, 10 in 3-D: a repeat of about"
@@ -103,7 +105,8 @@ public final class BenchDdCommand implements Callable<Integer> {
         if (rank == 0) {
             System.out.printf("sweep bench-dd: %d ranks x %d thread(s) vs 1 rank x %d threads; %d repeats x %s steps;"
                     + " %s halo exchange%n", world, threads, world * threads, repeats,
-                    stepsOption != null ? stepsOption.toString() : stepsFor("2d") + " (2-D) / " + stepsFor("3d") + " (3-D)",
+                    stepsOption != null ? stepsOption.toString()
+                            : stepsFor("2d") + " (2-D) / " + stepsFor("3d") + " (3-D)",
                     overlap ? "serial and overlapped" : "serial");
             System.out.printf("%-12s %18s %18s %7s %16s%n", "case", "single Mcells/s", "DD Mcells/s", "ratio",
                     "halo ms/step");
@@ -202,8 +205,7 @@ public final class BenchDdCommand implements Callable<Integer> {
     /**
      * The prefix that starts the reference JVM on every online CPU ({@code taskset -c LIST}), or nothing when this
      * rank already has them all or {@code taskset} is missing. mpirun binds each rank to one core by default when
-     * ranks ≤ 2 (the fastest layout for 1 thread a rank: the exchange back to back took a quarter of the unbound
-     * time here), and a child process inherits that binding: the two-thread reference would share one core.
+     * ranks ≤ 2, and a child process inherits that binding: the reference's threads would share one core.
      */
     private static List<String> allCpus() {
         String online;
@@ -239,14 +241,14 @@ public final class BenchDdCommand implements Callable<Integer> {
         private final List<String> cmd;
         private final String dim;
         private final BufferedReader out;
-        private final java.io.Writer in;
+        private final Writer in;
 
         private ReferenceJvm(Process process, List<String> cmd, String dim) {
             this.process = process;
             this.cmd = cmd;
             this.dim = dim;
             this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            this.in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         }
 
         /** Starts it and waits for "ready"; null when it ended first and {@code mustSucceed} is false. */
@@ -289,7 +291,7 @@ public final class BenchDdCommand implements Callable<Integer> {
         public void close() throws Exception {
             try {
                 in.close();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // it has ended already
             }
             process.waitFor();
