@@ -111,10 +111,6 @@ public final class CpuAcoustic2D {
     }
 
     /**
-     * Cache lines at the start of each new stream of the next row pair that the row-pair loops read ahead (property
-     * {@code sweep.cpu.rowstart}, default 16; 0 turns it off): one float of each line (see {@link #touchPair}).
-     */
-    /**
      * Cache lines ahead of the vector being computed at which the row-pair loop reads one float of each of the pair's
      * six streams from memory (un and v² of its rows, u of the rows h below them) (property {@code sweep.cpu.ahead},
      * default 8; 0 turns it off): a software prefetch, since the hardware prefetcher alone kept the loop waiting for
@@ -124,6 +120,10 @@ public final class CpuAcoustic2D {
      */
     static final int LINES_AHEAD = Integer.getInteger("sweep.cpu.ahead", 8);
 
+    /**
+     * Cache lines at the start of each new stream of the next row pair that the row-pair loops read ahead (property
+     * {@code sweep.cpu.rowstart}, default 16; 0 turns it off): one float of each line (see {@link #touchPair}).
+     */
     static final int ROW_START_LINES = Integer.getInteger("sweep.cpu.rowstart", 16);
 
     /**
