@@ -256,7 +256,7 @@ class ElasticCommandTest {
             vmax = Math.max(vmax, v);
         }
         double limit = 10 / (vmax * Math.sqrt(2) * FdWeights.staggeredAbsSum(8));
-        fails("the largest stable dt is " + String.format("%g", limit), c);
+        fails("the largest stable dt is " + PropSpec.roundedDown(limit), c);
         // outputs first, memory up front
         fails("--out", forward(vp, vs, rho, rho));
         c = forward(vp, vs, rho, out);
@@ -267,7 +267,7 @@ class ElasticCommandTest {
         List<String> g = common(vp, vs, rho);
         g.addAll(0, List.of("gradient"));
         g.addAll(List.of("--observed", obs.toString(), "--out-grad", dir.resolve("g.npy").toString()));
-        fails("expected (2, 220, 4, 3)", g);
+        fails("expected [2, 220, 4, 3] = (B, nt, nrec, nfield)", g);
         assertFalse(Files.exists(Path.of(out)));
     }
 

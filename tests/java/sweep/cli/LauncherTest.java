@@ -69,4 +69,22 @@ class LauncherTest {
         assertEquals("on stdout\n", out);
         assertEquals(7, p.exitValue(), "the JVM's exit code");
     }
+
+    /** SWEEP_JAVA_OPTS the JVM cannot start with: one line on stderr naming them, nothing on stdout, exit code 2. */
+    @Test
+    void javaOptionsTheJvmRefusesAreOneLine() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of("sweep").toAbsolutePath().toString(), "devices");
+        pb.environment().put("SWEEP_NO_SETUP", "1");
+        pb.environment().put("SWEEP_JAVA_OPTS", "-Xmx1m");
+        pb.environment().remove("TORNADOVM_HOME");
+        pb.environment().remove("JAVA_HOME");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), err);
+        assertEquals("", out);
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.startsWith("sweep: error: SWEEP_JAVA_OPTS=\"-Xmx1m\"") && err.contains("heap"), err);
+    }
 }

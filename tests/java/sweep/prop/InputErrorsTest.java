@@ -38,7 +38,7 @@ class InputErrorsTest {
     void cflViolationNamesLargestStableDt() {
         PropSpec spec = base().dt(4e-3).build();
         double limit = spec.maxStableDt(3000);
-        fails(IllegalArgumentException.class, "largest stable dt is " + String.format("%g", limit),
+        fails(IllegalArgumentException.class, "largest stable dt is " + PropSpec.roundedDown(limit),
                 () -> run(spec, Wavelets.ricker(10, 50, 4e-3), SRC, REC, model(3000)));
         fails(IllegalArgumentException.class, "CFL", () -> base().dt(4e-3).maxVel(3000).build());
     }

@@ -1,6 +1,7 @@
 package sweep.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -74,6 +75,20 @@ public final class BenchCommand implements Callable<Integer> {
         if (bandwidth != null && !(bandwidth > 0)) {
             throw new IllegalArgumentException("--bandwidth must be > 0 GB/s, got " + bandwidth);
         }
+        if (repeats < 1 || steps < 1) {
+            throw new IllegalArgumentException((repeats < 1 ? "--repeats " + repeats : "--steps " + steps)
+                    + " must be at least 1");
+        }
+        if (size != null && (size.length > 2 || Arrays.stream(size).anyMatch(n -> n < 1))) {
+            throw new IllegalArgumentException("--size " + Arrays.toString(size).replaceAll("[\\[\\] ]", "")
+                    + ": give one or two cell counts per axis (2-D, 3-D), each at least 1");
+        }
+        if (threads != null) {
+            for (int t : threads) {
+                ProblemOptions.checkThreads(t, "--threads");
+            }
+        }
+        sweep.core.FdWeights.halfWidth(order);
         String backendName = System.getProperty(Backends.BACKEND);
         boolean device = "tornado".equals(backendName)
                 || ("auto".equals(backendName) && Backends.tornadoUnavailable() == null);

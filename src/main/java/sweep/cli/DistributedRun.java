@@ -2,6 +2,7 @@ package sweep.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import mpi.MPI;
 import mpi.MPIException;
 import sweep.io.Npy;
@@ -131,12 +132,13 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
-     * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, nfield)} (shape checked; any
-     * equation's record): the shots of its shot group and the receivers {@code own} (global indices), every field, as
+     * This rank's traces of the observed data {@code file}, float32 {@code (B, nt, nrec, nfield)} with the fields
+     * {@code fields} (shape checked; any equation's record): the shots of its shot group and the receivers {@code own} (global indices), every field, as
      * {@code (B/G, nt, nown, nfield)}, read without the other ranks' traces. A NaN or Inf among them is refused with
      * its global (shot, sample, receiver).
      */
-    float[] readOwnTraces(Path file, String what, int nt, int nrec, int nfield, int[] own) {
+    float[] readOwnTraces(Path file, String what, int nt, int nrec, List<String> fields, int[] own) {
+        int nfield = fields.size();
         int g = mesh.topology().shotGroup();
         int[] mine = new int[per];
         for (int b = 0; b < per; b++) {
@@ -150,9 +152,7 @@ final class DistributedRun implements AutoCloseable {
                 int r = own[(i / nfield) % nown];
                 long t = (i / (nfield * nown)) % nt;
                 long b = mine[i / (nfield * nown * nt)];
-                throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
-                        + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
-                        + " remove that trace");
+                throw ProblemOptions.nonFiniteRecord(data[i], b, t, r, fields, i % nfield, file, what);
             }
         }
         return data;

@@ -136,7 +136,7 @@ public final class FwiCommand implements Callable<Integer> {
                 job.inputFiles());
         MeshOptions mesh = MeshOptions.of(r.mesh(), job.where("mesh"));
         PropSpec spec = r.spec();
-        ProblemOptions.warnThreads(spec.threads(), job.where("threads"));
+        ProblemOptions.checkThreads(spec.threads(), job.where("threads"));
         int[] shape = r.shape();
         int nt = spec.nt();
         int nshots = r.sources().length;

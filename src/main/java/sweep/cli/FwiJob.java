@@ -418,7 +418,7 @@ final class FwiJob {
 
     /** The equation of the job-file key 'equation' (default acoustic). */
     PropSpec.Equation equation() {
-        String e = string("equation", "acoustic");
+        String e = string("equation", "acoustic").toLowerCase(Locale.ROOT);
         return switch (e) {
             case "acoustic" -> PropSpec.Equation.ACOUSTIC;
             case "elastic" -> PropSpec.Equation.ELASTIC;
@@ -630,7 +630,7 @@ final class FwiJob {
             }
             nt = (int) Math.ceil(time / dt);
         }
-        String st = string("storage", "boundary");
+        String st = string("storage", "boundary").toLowerCase(Locale.ROOT);
         Storage storage = switch (st) {
             case "boundary" -> Storage.BOUNDARY_SAVING;
             case "full" -> Storage.FULL;
@@ -712,12 +712,12 @@ final class FwiJob {
                 throw error("wavelet", wf + " has shape " + Arrays.toString(ws) + "; expected (" + nt + ",) or ("
                         + shots + ", " + nt + ") for nt=" + nt + " and " + shots + " shots");
             }
-            return a.asFloat32();
+            float[] w = a.asFloat32();
+            ProblemOptions.checkFiniteWavelet(w, ws.length == 2 ? nt : 0, where("wavelet") + ": " + wf);
+            return w;
         }
         double f = number("ricker", 5);
-        if (!(f > 0)) {
-            throw error("ricker", "must be positive, got " + f);
-        }
+        ProblemOptions.checkRicker(f, spec.dt(), where("ricker"));
         return Wavelets.ricker(f, nt, spec.dt());
     }
 
@@ -745,7 +745,8 @@ final class FwiJob {
                     + " 'receivers'");
         }
         float[] data = o.asFloat32();
-        ProblemOptions.checkFiniteRecord(data, nt, nrec * nf, obsFile, where("observed"));
+        ProblemOptions.checkFiniteRecord(data, nt, nrec, ProblemOptions.fieldLabels(spec), obsFile,
+                where("observed"));
         return data;
     }
 
@@ -806,7 +807,8 @@ final class FwiJob {
             throw error("invert", "must be a list of parameter names, e.g. [\"vp\", \"vs\"], got " + e);
         }
         for (JsonElement item : items) {
-            String p = item.isJsonPrimitive() && item.getAsJsonPrimitive().isString() ? item.getAsString() : null;
+            String p = item.isJsonPrimitive() && item.getAsJsonPrimitive().isString()
+                    ? item.getAsString().trim().toLowerCase(Locale.ROOT) : null;
             if (p == null || !names.contains(p)) {
                 throw error("invert", "unknown parameter " + item + " for the " + eq.name().toLowerCase(Locale.ROOT)
                         + " equation (known: " + String.join(", ", names) + ")");

@@ -81,12 +81,14 @@ public final class GradientCommand implements Callable<Integer> {
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();
-        int nf = pr.spec().nfield();
+        List<String> fields = ProblemOptions.fieldLabels(pr.spec());
+        ProblemOptions.checkRecordShape(observed, "--observed", shots, nt, nrec, fields);
         if (dd) {
             return decomposed(pr);
         }
-        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, nf}).asFloat32();
-        ProblemOptions.checkFiniteRecord(obs, nt, nrec, nf, observed, "--observed");
+        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, fields.size()})
+                .asFloat32();
+        ProblemOptions.checkFiniteRecord(obs, nt, nrec, fields, observed, "--observed");
         long t0 = System.nanoTime();
         Gradient g;
         long held;
@@ -130,7 +132,7 @@ public final class GradientCommand implements Callable<Integer> {
             MemoryEstimate.gradient(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .add("gathered gradient", dr.gatherBytes(count)).requireHeap(dr.rankAndTile(mp.grid()));
             int[][][] rec = dr.mine(pr.receivers());
-            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, pr.spec().nfield(),
+            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, ProblemOptions.fieldLabels(pr.spec()),
                     mp.ownedReceivers(rec));
             float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();

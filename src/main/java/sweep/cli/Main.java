@@ -1,11 +1,13 @@
 package sweep.cli;
 
 import java.io.UncheckedIOException;
+import java.util.Map;
 import mpi.MPI;
 import mpi.MPIException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import sweep.parallel.Mpi;
+import sweep.prop.PropSpec;
 
 /**
  * Entry point of the {@code sweep} command: forward modelling, the benchmark and the demo job. Errors in the input
@@ -22,19 +24,88 @@ public final class Main implements Runnable {
         new CommandLine(this).usage(System.out);
     }
 
+    /** The command-line option of each setting of {@link PropSpec.Builder}, for messages (--pml-freq, not pmlFreq). */
+    private static final Map<String, String> OPTIONS = Map.of("dh", "--dh", "dt", "--dt", "nt", "--nt", "abcn",
+            "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads");
+
     /** Builds the command line with the project's error handling (bad input: message and exit code 2). */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        cl.setCaseInsensitiveEnumValuesAllowed(true); // names (acoustic, FULL, fz, VS) are matched in any case
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof UncheckedIOException) {
-                cmd.getErr().println("sweep " + cmd.getCommandName() + rank() + ": error: " + ex.getMessage());
-                cmd.getErr().flush();
+                String message = ex instanceof PropSpec.InvalidSetting is
+                        ? OPTIONS.getOrDefault(is.setting(), is.setting()) + " " + is.reason() : ex.getMessage();
+                printOnce(cmd.getErr(), "sweep " + cmd.getCommandName() + rank() + ": error: " + message);
                 return 2;
             }
             throw ex;
         });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine cmd = ex.getCommandLine();
+            String name = cmd.getCommandSpec().qualifiedName();
+            printOnce(cmd.getErr(), name + ": error: " + ex.getMessage() + " (see '" + name + " --help')");
+            return 2;
+        });
+        cl.setExecutionStrategy(parsed -> {
+            refuseRepeatedLists(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         return cl;
+    }
+
+    /**
+     * Refuses an option given more than once. picocli refuses a repeated single-valued option itself, but collects the
+     * values of a repeated list option ({@code --dh 10 --dh 20} would silently mean per-axis spacings): a list is given
+     * once, its values separated by commas.
+     */
+    private static void refuseRepeatedLists(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+                if (o.isMultiValue() && p.matchedOption(o.longestName()).originalStringValues().size() > 1) {
+                    throw new CommandLine.ParameterException(p.commandSpec().commandLine(), "option '"
+                            + o.longestName() + "' should be specified only once: give its values in one list, e.g. "
+                            + o.longestName() + " " + String.join(",", p.matchedOption(o.longestName())
+                            .originalStringValues()));
+                }
+            }
+        }
+    }
+
+    /**
+     * Prints an error line once per job: under mpirun every rank usually meets the same error (they all read the same
+     * command line and inputs), so world rank 0 prints at once and the others wait first: when rank 0 failed too,
+     * mpirun ends the job meanwhile and only rank 0's line is seen; an error that only another rank meets (its tile of
+     * the model, say) is still printed, by that rank, after the wait. Before MPI is initialised the ranks may be
+     * seconds apart (JVM start-up on a loaded machine), so the wait is longer then.
+     */
+    static void printOnce(java.io.PrintWriter err, String line) {
+        if (launchRank() > 0) {
+            try {
+                Thread.sleep(Mpi.isInitialized() ? OTHER_RANKS_WAIT_MS : OTHER_RANKS_WAIT_BEFORE_MPI_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        err.println(line);
+        err.flush();
+    }
+
+    /** How long a rank other than 0 waits before it prints an error once MPI is initialised (see {@link #printOnce}). */
+    static final long OTHER_RANKS_WAIT_MS = 3000;
+
+    /** As {@link #OTHER_RANKS_WAIT_MS} for an error met before MPI is initialised. */
+    static final long OTHER_RANKS_WAIT_BEFORE_MPI_MS = 10_000;
+
+    /** This process's world rank when mpirun started it (from its environment, before MPI is initialised), else -1. */
+    private static int launchRank() {
+        String r = System.getenv("OMPI_COMM_WORLD_RANK");
+        try {
+            return r == null ? -1 : Integer.parseInt(r.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** " (rank r)" under MPI, else empty. */

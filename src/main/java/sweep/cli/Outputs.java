@@ -17,6 +17,7 @@ final class Outputs {
 
     /** An output file given by {@code option}: writable (see {@link AtomicFiles#checkWritable}) and no input. */
     static void checkFile(String option, Path out, Map<String, Path> inputs) {
+        requireName(option, out);
         AtomicFiles.checkWritable(out, option);
         inputs.forEach((flag, in) -> {
             if (in != null && same(out, in)) {
@@ -31,6 +32,7 @@ final class Outputs {
      * writable, and none of those files is one of the inputs.
      */
     static void checkFolder(String option, Path dir, Collection<String> names, Map<String, Path> inputs) {
+        requireName(option, dir);
         AtomicFiles.checkWritableFolder(dir, option);
         for (String name : names) {
             Path out = dir.resolve(name);
@@ -40,6 +42,13 @@ final class Outputs {
                             + " input " + key + ": copy that input elsewhere or choose another output folder");
                 }
             });
+        }
+    }
+
+    /** Refuses an empty path (an empty option value would name the current folder). */
+    private static void requireName(String option, Path p) {
+        if (p.toString().isBlank()) {
+            throw new IllegalArgumentException(option + " is empty: give the path to write to");
         }
     }
 

@@ -145,7 +145,7 @@ public final class ProblemOptions {
      * {@code gradient} is the wavefield storage of a gradient run, or null for a forward run.
      */
     Problem load(Storage gradient, boolean decomposed) {
-        warnThreads(threads, "--threads");
+        checkThreads(threads, "--threads");
         boolean elastic = equation == EquationChoice.elastic;
         checkEquationOptions(elastic);
         float[] v = null;
@@ -157,9 +157,9 @@ public final class ProblemOptions {
             shape = model.shape();
             v = model.asFloat32();
         }
-        if (shape.length != 2 && shape.length != 3) {
+        if (shape.length != 2 && shape.length != 3 || Arrays.stream(shape).anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
-                    + " must be (nz, nx) or (nz, ny, nx)");
+                    + " must be (nz, nx) or (nz, ny, nx) with at least one cell along each axis");
         }
         if (!decomposed && !elastic) {
             Cells.checkVelocity(v, shape, null, "--vp: " + vp);
@@ -171,6 +171,8 @@ public final class ProblemOptions {
         int ndim = shape.length;
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
+        checkCells(src, shape, "--sources: " + sources);
+        checkCells(rec, shape, "--receivers: " + receivers);
         PropSpec.Builder b = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
                 .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
         if (gradient != null) {
@@ -195,6 +197,7 @@ public final class ProblemOptions {
         }
         float[] w;
         if (wavelet.ricker != null) {
+            checkRicker(wavelet.ricker, dt, "--ricker");
             w = Wavelets.ricker(wavelet.ricker, nt, dt);
         } else {
             Npy.Array wa = Npy.readFloat32(wavelet.file, "--wavelet");
@@ -205,9 +208,37 @@ public final class ProblemOptions {
                         + " must be (nt,) or (B, nt) with nt=" + nt + " and B=" + src.length);
             }
             w = wa.asFloat32();
+            checkFiniteWavelet(w, ws.length == 2 ? nt : 0, "--wavelet: " + wavelet.file);
         }
         List<Path> files = elastic ? List.of(vp, vs, rho) : List.of(vp);
         return new Problem(spec, model, files, shape, src, rec, w);
+    }
+
+    /**
+     * Refuses a NaN or Inf in a wavelet, naming its sample, or its (shot, sample) when the wavelet holds one trace of
+     * {@code nt} samples per shot ({@code nt} > 0); {@code what} names the option or key and the file.
+     */
+    static void checkFiniteWavelet(float[] w, int nt, String what) {
+        for (int i = 0; i < w.length; i++) {
+            if (!Float.isFinite(w[i])) {
+                throw new IllegalArgumentException(what + " holds " + w[i] + " at " + (nt > 0 ? "(shot, sample) = ("
+                        + i / nt + ", " + i % nt + ")" : "sample " + i) + ": a wavelet must be finite; fix that"
+                        + " sample");
+            }
+        }
+    }
+
+    /**
+     * Refuses a Ricker peak frequency that is not positive and finite or that lies at or above the Nyquist frequency
+     * 1/(2 dt) of the time step (its samples would alias); {@code what} names the option or key.
+     */
+    static void checkRicker(double freq, double dt, String what) {
+        double nyquist = 0.5 / dt;
+        if (!(freq > 0 && freq < nyquist)) {
+            throw new IllegalArgumentException(what + ": " + freq + " Hz must be positive and below the Nyquist"
+                    + " frequency of dt = " + dt + " s, " + PropSpec.roundedDown(nyquist) + " Hz (and a Ricker wavelet"
+                    + " has energy up to about 3 times its peak): lower the frequency or the time step");
+        }
     }
 
     /** Refuses the options of the other equation: elastic needs --vs and --rho; acoustic takes none of its own. */
@@ -285,12 +316,54 @@ public final class ProblemOptions {
         return new String[] {"--vp: " + vp, "--vs: " + vs, "--rho: " + rho};
     }
 
-    /** Warns on stderr when {@code threads} is more than the cores this process may use. */
-    static void warnThreads(int threads, String flag) {
+    /** The most threads per core that {@link #checkThreads} accepts. */
+    static final int MAX_THREADS_PER_CORE = 4;
+
+    /**
+     * Refuses {@code threads} below 0 or above {@link #MAX_THREADS_PER_CORE} times the cores this process may use (each
+     * time step is split among the threads: thousands of them make a step thousands of times slower), and warns on
+     * stderr above the cores.
+     */
+    static void checkThreads(int threads, String flag) {
         int cores = Runtime.getRuntime().availableProcessors();
+        if (threads < 0) {
+            throw new IllegalArgumentException(flag + " " + threads + " is negative: give the number of threads, or 0"
+                    + " for all cores");
+        }
+        if (threads > MAX_THREADS_PER_CORE * cores) {
+            throw new IllegalArgumentException(flag + " " + threads + " is more than " + MAX_THREADS_PER_CORE
+                    + " threads for each of the " + cores + " core(s) this process may use: give at most "
+                    + MAX_THREADS_PER_CORE * cores + ", or 0 for all cores (under mpirun with ranks bound to cores,"
+                    + " add --bind-to none to give each rank more)");
+        }
         if (threads > cores) {
             System.err.println("sweep: warning: " + flag + " " + threads + " is more than the " + cores + " core(s)"
                     + " this process may use: the extra threads only compete for them and slow the run down");
+        }
+    }
+
+    /**
+     * Refuses a cell outside the model of {@code shape} (z first; cells are (x, z) or (x, y, z)), on every path: a
+     * decomposed run's padded grid is wider than the model, and a cell in its pad would otherwise be accepted.
+     * {@code what} names the option and file.
+     */
+    static void checkCells(int[][][] cells, int[] shape, String what) {
+        int nd = shape.length;
+        String axes = nd == 2 ? "(x, z)" : "(x, y, z)";
+        for (int b = 0; b < cells.length; b++) {
+            for (int p = 0; p < cells[b].length; p++) {
+                int[] c = cells[b][p];
+                for (int k = 0; k < nd; k++) {
+                    if (c[k] < 0 || c[k] >= shape[nd - 1 - k]) {
+                        String limits = "x < " + shape[nd - 1] + (nd == 3 ? ", y < " + shape[1] : "") + ", z < "
+                                + shape[0];
+                        throw new IllegalArgumentException(what + ": cell " + p + " of shot " + b + " at " + axes
+                                + " = " + Arrays.toString(c).replace('[', '(').replace(']', ')') + " lies outside the"
+                                + " model " + Arrays.toString(shape) + " (z first): cells are " + axes + " indices"
+                                + " with 0 <= " + limits);
+                    }
+                }
+            }
         }
     }
 
@@ -318,26 +391,48 @@ public final class ProblemOptions {
         return c;
     }
 
-    /**
-     * Throws when the record {@code data} (B, nt, nrec, nfield) read from {@code file} holds NaN or Inf, naming the
-     * file and the (shot, sample, receiver) of the first such value.
-     */
-    static void checkFiniteRecord(float[] data, int nt, int nrec, Path file, String what) {
-        checkFiniteRecord(data, nt, nrec, 1, file, what);
+    /** The labels of the fields a record of {@code spec} holds per receiver, in record order (acoustic: p). */
+    static List<String> fieldLabels(PropSpec spec) {
+        return spec.recordFields() == null ? List.of("p") : spec.recordFields().stream().map(ElasticField::label)
+                .toList();
     }
 
-    /** As {@link #checkFiniteRecord(float[], int, int, Path, String)} for {@code nfield} fields per receiver. */
-    static void checkFiniteRecord(float[] data, int nt, int nrec, int nfield, Path file, String what) {
+    /**
+     * Refuses a record file {@code file} whose shape is not {@code (shots, nt, nrec, fields)} (reads its header only),
+     * saying where each figure comes from.
+     */
+    static void checkRecordShape(Path file, String what, int shots, int nt, int nrec, List<String> fields) {
+        int[] s = Npy.headerFloat32(file, what, null).shape();
+        int[] want = {shots, nt, nrec, fields.size()};
+        if (!Arrays.equals(s, want)) {
+            throw new IllegalArgumentException(what + ": " + file + " has shape " + Arrays.toString(s) + "; expected "
+                    + Arrays.toString(want) + " = (B, nt, nrec, nfield): B shots of --sources, nt of --nt, nrec"
+                    + " receivers per shot of --receivers, nfield the fields " + String.join(",", fields)
+                    + (fields.size() > 1 || !fields.get(0).equals("p") ? " of --record" : "") + "; check that the"
+                    + " file was modelled with these options");
+        }
+    }
+
+    /**
+     * Throws when the record {@code data} (B, nt, nrec, nfield) read from {@code file} holds NaN or Inf, naming the
+     * file and the (shot, sample, receiver) of the first such value, and its field when a receiver records several.
+     */
+    static void checkFiniteRecord(float[] data, int nt, int nrec, List<String> fields, Path file, String what) {
+        int nfield = fields.size();
         for (int i = 0; i < data.length; i++) {
             if (!Float.isFinite(data[i])) {
                 long j = i / nfield;
-                long r = j % nrec;
-                long t = (j / nrec) % nt;
-                long b = j / ((long) nrec * nt);
-                throw new IllegalArgumentException(what + ": " + file + " holds " + data[i] + " at (shot, sample,"
-                        + " receiver) = (" + b + ", " + t + ", " + r + "): observed data must be finite; fix or"
-                        + " remove that trace");
+                throw nonFiniteRecord(data[i], j / ((long) nrec * nt), (j / nrec) % nt, j % nrec, fields, i % nfield,
+                        file, what);
             }
         }
+    }
+
+    /** The error for a NaN or Inf {@code value} at (shot, sample, receiver) and field {@code field} of a record file. */
+    static IllegalArgumentException nonFiniteRecord(float value, long shot, long sample, long receiver,
+                                                    List<String> fields, int field, Path file, String what) {
+        return new IllegalArgumentException(what + ": " + file + " holds " + value + " at (shot, sample, receiver) = ("
+                + shot + ", " + sample + ", " + receiver + ")" + (fields.size() > 1 ? ", field " + fields.get(field)
+                : "") + ": observed data must be finite; fix or remove that trace");
     }
 }

@@ -12,9 +12,14 @@ public final class FdWeights {
     private FdWeights() {
     }
 
+    /** Whether {@code order} is an even spatial order in 2..16. */
+    public static boolean isOrder(int order) {
+        return order >= 2 && order <= 16 && order % 2 == 0;
+    }
+
     /** Checks that {@code order} is an even spatial order in 2..16 and returns the half-width order/2. */
     public static int halfWidth(int order) {
-        if (order < 2 || order > 16 || order % 2 != 0) {
+        if (!isOrder(order)) {
             throw new IllegalArgumentException("spatial order must be even and in 2..16, got " + order
                     + ": use 2, 4, 6, 8 (default), 10, 12, 14 or 16");
         }

@@ -618,7 +618,7 @@ public final class Npy {
             }
             want.append(expected.length == 1 ? ",)" : ")");
             throw new FormatException(label(path, what) + "shape is " + shapeText(shape) + " (dtype '"
-                    + dtype + "'), expected " + want + "; check the model dimensions");
+                    + dtype + "'), expected " + want);
         }
     }
 

@@ -59,16 +59,17 @@ public final class ModelParallel implements AutoCloseable {
         int margin = spec.equation().modelMargin(spec.order());
         for (int a = 1; a < spec.ndim(); a++) {
             boolean split = (a == spec.ndim() - 1 ? topo.px() : topo.py()) > 1;
+            String axis = a == spec.ndim() - 1 ? "x (px = " + topo.px() + ")" : "y (py = " + topo.py() + ")";
             if (split && tileShape[a] < h) {
                 throw new IllegalArgumentException("tiles of " + Arrays.toString(tileShape) + " cells are thinner than"
-                        + " the halo (order/2 = " + h + ") along axis " + a + ": cuts must lie at least a halo width"
-                        + " outside the PML band; use fewer tiles along that axis");
+                        + " the halo (order/2 = " + h + ") along " + axis + ": cuts must lie at least a halo width"
+                        + " outside the PML band; use fewer tiles along " + axis.substring(0, 1));
             }
             if (split && tileShape[a] < margin) {
                 throw new IllegalArgumentException("tiles of " + Arrays.toString(tileShape) + " cells are thinner than"
                         + " the " + spec.equation().name().toLowerCase(java.util.Locale.ROOT) + " model margin"
-                        + " (order/2 + 1 = " + margin + " cells) along axis " + a + ": a tile's solver reads that many"
-                        + " cells of its neighbours' model; use fewer tiles along that axis");
+                        + " (order/2 + 1 = " + margin + " cells) along " + axis + ": a tile's solver reads that many"
+                        + " cells of its neighbours' model; use fewer tiles along " + axis.substring(0, 1));
             }
         }
         this.grid = tileGrid(spec, topo);

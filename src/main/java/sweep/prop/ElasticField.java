@@ -73,8 +73,9 @@ public enum ElasticField {
                 throw new IllegalArgumentException("vy is recorded in 3-D only; this model is 2-D: use p, vx, vz");
             }
             if (fields.indexOf(f) != k) {
-                throw new IllegalArgumentException("recorded field " + f.label() + " is listed twice in " + fields
-                        + ": list each field once");
+                throw new IllegalArgumentException("recorded field " + f.label() + " is listed twice in "
+                        + String.join(",", fields.stream().map(ElasticField::label).toList()) + ": list each field"
+                        + " once");
             }
         }
     }

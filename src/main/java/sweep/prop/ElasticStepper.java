@@ -484,7 +484,7 @@ final class ElasticStepper {
                     if (!Float.isFinite(f[i])) {
                         throw new IllegalStateException("elastic wavefield of shot " + shot + " became non-finite"
                                 + " (NaN/Inf) by step " + step + ": the run is unstable; lower dt (largest stable: "
-                                + String.format("%g", g.spec.maxStableDt(vpMax)) + " s) or check the model and"
+                                + PropSpec.roundedDown(g.spec.maxStableDt(vpMax)) + " s) or check the model and"
                                 + " wavelet for extreme values");
                     }
                 }

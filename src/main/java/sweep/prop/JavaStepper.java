@@ -402,7 +402,7 @@ final class JavaStepper {
                 if (!Float.isFinite(cu[i])) {
                     throw new IllegalStateException("wavefield of shot " + shot + " became non-finite (NaN/Inf) by step "
                             + step + ": the run is unstable; lower dt (largest stable: "
-                            + String.format("%g", g.spec.maxStableDt(maxOf(v2, g.spec.dt()))) + " s) or check the model"
+                            + PropSpec.roundedDown(g.spec.maxStableDt(maxOf(v2, g.spec.dt()))) + " s) or check the model"
                             + " and wavelet for extreme values");
                 }
             }

@@ -3,6 +3,7 @@ package sweep.prop;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments): equation, physical shape
@@ -199,35 +200,40 @@ public final class PropSpec {
             }
         }
         if (dh.length != shape.length) {
-            throw new IllegalArgumentException("dh must be one value or one per axis (" + shape.length + "), got "
+            throw new InvalidSetting("dh", "must be one value or one per axis (" + shape.length + "), got "
                     + dh.length + " values");
         }
         for (double d : dh) {
             if (!(d > 0) || Double.isInfinite(d)) {
-                throw new IllegalArgumentException("grid spacing dh must be positive and finite, got " + Arrays.toString(dh));
+                throw new InvalidSetting("dh", "must be positive and finite, got " + Arrays.toString(dh)
+                        + " (the grid spacing in m)");
             }
         }
         if (!(dt > 0) || Double.isInfinite(dt)) {
-            throw new IllegalArgumentException("dt must be positive and finite, got " + dt);
+            throw new InvalidSetting("dt", "must be positive and finite, got " + dt);
         }
         if (nt < 1) {
-            throw new IllegalArgumentException("nt must be >= 1, got " + nt);
+            throw new InvalidSetting("nt", "must be >= 1, got " + nt);
         }
         if (abcn < 0) {
-            throw new IllegalArgumentException("abcn (absorbing width in cells) must be >= 0, got " + abcn);
+            throw new InvalidSetting("abcn", "(absorbing width in cells) must be >= 0, got " + abcn);
         }
-        sweep.core.FdWeights.halfWidth(order);
-        if (abcn > 0 && !(pmlFreq > 0)) {
-            throw new IllegalArgumentException("pmlFreq must be positive, got " + pmlFreq);
+        if (!sweep.core.FdWeights.isOrder(order)) {
+            throw new InvalidSetting("order", "(spatial order) must be even and in 2..16, got " + order
+                    + ": use 2, 4, 6, 8 (default), 10, 12, 14 or 16");
+        }
+        if (abcn > 0 && !(pmlFreq > 0 && pmlFreq < Double.POSITIVE_INFINITY)) {
+            throw new InvalidSetting("pmlFreq", "(CPML frequency in Hz) must be positive and finite, got " + pmlFreq);
         }
         if (!(pmlReflection > 0 && pmlReflection < 1)) {
-            throw new IllegalArgumentException("pmlReflection must be in (0, 1), got " + pmlReflection);
+            throw new InvalidSetting("pmlReflection", "must be in (0, 1), got " + pmlReflection);
         }
         if (!(maxVel >= 0) || Double.isInfinite(maxVel)) {
-            throw new IllegalArgumentException("maxVel must be positive (or 0 = take the model's maximum), got " + maxVel);
+            throw new InvalidSetting("maxVel", "(CPML profile velocity in m/s) must be positive and finite, or 0 for"
+                    + " the model's maximum; got " + maxVel);
         }
         if (threads < 0) {
-            throw new IllegalArgumentException("threads must be >= 0 (0 = all cores), got " + threads);
+            throw new InvalidSetting("threads", "must be >= 0 (0 = all cores), got " + threads);
         }
         if (storage == null) {
             throw new IllegalArgumentException("storage must be FULL or BOUNDARY_SAVING, got null");
@@ -244,6 +250,42 @@ public final class PropSpec {
         }
         if (maxVel > 0) {
             checkCfl(maxVel);
+        }
+    }
+
+    /**
+     * {@code v} to six significant digits, rounded towards zero: a limit printed this way can be given back as it is
+     * (rounded to nearest, the printed largest stable dt could lie just above the limit and be refused).
+     */
+    public static String roundedDown(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6, java.math.RoundingMode.DOWN))
+                .stripTrailingZeros().toString();
+    }
+
+    /**
+     * A setting of the spec out of its range: {@link #setting()} names it as the builder does (e.g. "pmlFreq"), so
+     * that a caller can name it in its own words (a command-line option, a job-file key); {@link #reason()} is the
+     * rest of the message.
+     */
+    public static final class InvalidSetting extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String setting;
+        private final String reason;
+
+        InvalidSetting(String setting, String reason) {
+            super(setting + " " + reason);
+            this.setting = setting;
+            this.reason = reason;
+        }
+
+        /** The builder's name of the setting: dh, dt, nt, abcn, order, pmlFreq, pmlReflection, maxVel, threads. */
+        public String setting() {
+            return setting;
+        }
+
+        /** What is wrong with it and what to do, without its name. */
+        public String reason() {
+            return reason;
         }
     }
 
@@ -277,9 +319,9 @@ public final class PropSpec {
     public void checkCfl(double vmax) {
         double limit = maxStableDt(vmax);
         if (dt > limit) {
-            throw new IllegalArgumentException(String.format(
-                    "dt=%g violates the CFL condition for max velocity %g, dh=%s, order %d: the largest stable dt is %g;"
-                            + " lower dt (and raise nt) or coarsen the grid", dt, vmax, Arrays.toString(dh), order, limit));
+            throw new InvalidSetting("dt", String.format(Locale.ROOT, "%g s violates the CFL condition for max velocity"
+                    + " %g m/s, dh=%s, order %d: the largest stable dt is %s s; lower dt (and raise nt) or coarsen the"
+                    + " grid", dt, vmax, Arrays.toString(dh), order, roundedDown(limit)));
         }
     }
 

@@ -1,0 +1,77 @@
+package sweep.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import sweep.io.Npy;
+import sweep.parallel.MpiRunner;
+
+/**
+ * Hostile input under a real {@code mpirun -np 2}: a receiver in the column that pads the model to the mesh is refused
+ * as on one rank (it ran with exit code 0), the error of a malformed option and of a refused input is printed once (not
+ * once per rank, and without a usage dump), and thin tiles are reported along x, not "axis 1".
+ */
+class HostileInputMpiTest {
+    @TempDir
+    Path dir;
+
+    private List<String> forward(int nx, int recX) {
+        float[] v = new float[40 * nx];
+        Arrays.fill(v, 2000f);
+        Npy.writeFloat32(dir.resolve("vp.npy"), v, 40, nx);
+        Npy.writeInt32(dir.resolve("src.npy"), new int[] {nx / 2, 2}, 1, 1, 2);
+        Npy.writeInt32(dir.resolve("rec.npy"), new int[] {recX, 3, Math.min(10, nx - 1), 3}, 1, 2, 2);
+        return new ArrayList<>(List.of("forward", "--vp", dir.resolve("vp.npy").toString(), "--dh", "10", "--dt",
+                "0.001", "--nt", "30", "--abcn", "10", "--sources", dir.resolve("src.npy").toString(), "--receivers",
+                dir.resolve("rec.npy").toString(), "--ricker", "10", "--out", dir.resolve("r.npy").toString(),
+                "--threads", "1"));
+    }
+
+    private static List<String> errorLines(MpiRunner.Result r) {
+        return r.stderr().lines().filter(l -> l.contains(": error: ")).toList();
+    }
+
+    private static MpiRunner.Result run(List<String> args) throws Exception {
+        return MpiRunner.run(2, Main.class, args.toArray(new String[0]));
+    }
+
+    @Test
+    void errorsUnderMpirunArePrintedOnceAndPadCellsAreRefused() throws Exception {
+        // nx = 61 on px = 2 is padded to 62: a receiver at x = 61 lies in the pad, outside the user's model
+        List<String> pad = forward(61, 61);
+        pad.addAll(List.of("--px", "2"));
+        MpiRunner.Result r = run(pad);
+        assertEquals(2, r.exitCode(), r.describe());
+        List<String> errors = errorLines(r);
+        assertEquals(1, errors.size(), "one error line, not one per rank: " + r.describe());
+        assertTrue(errors.get(0).contains("--receivers") && errors.get(0).contains("lies outside the model"),
+                r.describe());
+        assertFalse(Files.exists(dir.resolve("r.npy")), "nothing written");
+
+        List<String> malformed = forward(61, 60);
+        malformed.addAll(List.of("--px", "2", "--nt", "0x10"));
+        MpiRunner.Result m = run(malformed);
+        assertEquals(2, m.exitCode(), m.describe());
+        assertEquals(1, errorLines(m).size(), "one error line, not one per rank: " + m.describe());
+        assertTrue(errorLines(m).get(0).contains("'0x10'") && errorLines(m).get(0).contains("--help"),
+                m.describe());
+        assertFalse(m.stderr().contains("Usage:") || m.stdout().contains("Usage:"), "no usage dump: " + m.describe());
+
+        // tiles of 4 cells along x at order 16 (halo 8): thinner than the halo, named along x
+        List<String> thin = forward(8, 5);
+        thin.set(thin.indexOf("--abcn") + 1, "0");
+        thin.addAll(List.of("--px", "2", "--order", "16"));
+        MpiRunner.Result t = run(thin);
+        assertEquals(2, t.exitCode(), t.describe());
+        assertEquals(1, errorLines(t).size(), t.describe());
+        assertTrue(errorLines(t).get(0).contains("along x (px = 2)"), t.describe());
+    }
+}
