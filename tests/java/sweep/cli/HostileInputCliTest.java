@@ -125,6 +125,7 @@ class HostileInputCliTest {
         assertFalse(mv.err().contains("maxVel"), mv.err());
         fails("--order", forward("--order", "7"));
         fails("--out is empty", forward("--out", ""));
+        fails("--out: is empty", "fwi", "--out", "", "--dh", "100", "--time", "0.5", "--iterations", "1");
         fails("--ricker", forward("--ricker", "0"));
 
         Npy.writeFloat32(dir.resolve("empty.npy"), new float[0], 0, 60);

@@ -213,6 +213,9 @@ final class FwiJob {
             }
             e = d.length == 1 && !key.equals("bands") ? new JsonPrimitive(d[0]) : a;
         } else if (value instanceof Path p) {
+            if (p.toString().isBlank()) { // made absolute, an empty path would name the current folder
+                throw new IllegalArgumentException(flag + ": is empty: give a path");
+            }
             e = new JsonPrimitive(p.toAbsolutePath().toString());
         } else {
             e = new JsonPrimitive(value.toString());
@@ -331,7 +334,11 @@ final class FwiJob {
 
     /** The output folder (not required to exist), relative to the working directory. */
     Path out() {
-        return Path.of(string("out", "fwi-out"));
+        String out = string("out", "fwi-out");
+        if (out.isBlank()) {
+            throw error("out", "is empty: give the output folder (default fwi-out)");
+        }
+        return Path.of(out);
     }
 
     /** The mesh: null for auto, else {shot groups, py, px} (0 where a factor is left to the balanced grid). */
