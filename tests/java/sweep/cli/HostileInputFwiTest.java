@@ -157,4 +157,17 @@ class HostileInputFwiTest {
         return "pid " + pid + "\nhost " + host + "\n";
     }
 
+    /**
+     * Item 11: an FWI whose misfit is exactly 0 (here the starting model is the true one) warns up front, draws its
+     * misfit curve and finishes.
+     */
+    @Test
+    void aMisfitOfZeroIsAResult() throws Exception {
+        Path j = job(dir.resolve("z"), model(2600f), "");
+        Result r = ok("fwi", "--job", j.toString());
+        assertTrue(r.stderr().contains("misfit is exactly 0"), r.stderr());
+        assertTrue(Files.size(dir.resolve("z/out/misfit.png")) > 100);
+        assertFalse(r.out().contains("NaN"), r.out());
+    }
+
 }

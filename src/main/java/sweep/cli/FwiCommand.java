@@ -251,6 +251,15 @@ public final class FwiCommand implements Callable<Integer> {
         }
 
         @Override
+        public void bandStart(int band, double misfit) {
+            if (root && misfit == 0) {
+                System.err.println("sweep fwi: warning: " + bandName(r, band) + ": the misfit is exactly 0 at the"
+                        + " start (the synthetic data equal the observed data: is the record long enough to see where"
+                        + " the models differ?); this band cannot change the model");
+            }
+        }
+
+        @Override
         public void close() {
             progress.finish();
         }
@@ -435,15 +444,16 @@ public final class FwiCommand implements Callable<Integer> {
             m.add(st.initialMisfit());
             st.history().forEach(it -> m.add(it.misfit()));
             misfit.addAll(k == 0 ? m : m.subList(1, m.size()));
-            perBand.add(m.stream().mapToDouble(v -> v / st.initialMisfit()).toArray());
-            bandLabels.add(bandName(r, k));
+            // a band that starts at misfit 0 stays there (no step can lower it): drawn at 1, "no change"
+            perBand.add(m.stream().mapToDouble(v -> st.initialMisfit() == 0 ? 1 : v / st.initialMisfit()).toArray());
+            bandLabels.add(bandName(r, k) + (st.initialMisfit() == 0 ? ": misfit exactly 0 throughout" : ""));
             iterations += st.history().size();
             Map<String, Object> b = new LinkedHashMap<>();
             Inversion.Band band = r.options().bands().get(k);
             b.put("cutoff_hz", band.cutoff());
             b.put("iterations", st.history());
             b.put("misfit", m);
-            b.put("misfit_reduction", 1 - st.misfit() / st.initialMisfit());
+            b.put("misfit_reduction", reduction(st));
             if (r.vTrue() != null) {
                 b.put("model_rms_error", modelError(r, st.model()));
             }
@@ -524,10 +534,14 @@ public final class FwiCommand implements Callable<Integer> {
         for (int k = 0; k < states.size(); k++) {
             Fwi.State st = states.get(k);
             mis.append(String.format("%s %.6e -> %.6e (%.1f %% lower%s)", k == 0 ? "" : ",", st.initialMisfit(),
-                    st.misfit(), 100 * (1 - st.misfit() / st.initialMisfit()), states.size() > 1 ? ", band " + (k + 1)
-                    : ""));
+                    st.misfit(), 100 * reduction(st), states.size() > 1 ? ", band " + (k + 1) : ""));
         }
         System.out.printf("%s%s; FWI %.1f s; outputs in %s%n", mis, err, fwiSeconds, dir);
+    }
+
+    /** The band's relative misfit reduction, 0 for a band that starts (and so stays) at misfit 0. */
+    private static double reduction(Fwi.State st) {
+        return st.initialMisfit() == 0 ? 0 : 1 - st.misfit() / st.initialMisfit();
     }
 
     /** Cell (x[, y], z) to metres (x, y, z) into {@code xyz[3i..]}. */

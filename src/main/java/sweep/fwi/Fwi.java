@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -208,6 +209,16 @@ public final class Fwi {
      */
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
+        return run(objective, start, s, checkpoint, null, onIteration);
+    }
+
+    /**
+     * As {@link #run(Objective, float[], Settings, Checkpoint, Consumer)}, calling {@code onStart} (may be null) with
+     * the misfit of the starting model once it is known (evaluated, or read from the checkpoint) and before the first
+     * iteration.
+     */
+    public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
+                            DoubleConsumer onStart, Consumer<Iteration> onIteration) {
         int count = s.count();
         if (start.length % count != 0) {
             throw new IllegalArgumentException("the model holds " + start.length + " values, not " + count
@@ -236,6 +247,9 @@ public final class Fwi {
             freeze(st.grad, s, cells);
             st.initialMisfit = st.misfit;
             evaluatedFor = 1;
+        }
+        if (onStart != null) {
+            onStart.accept(st.initialMisfit);
         }
         while (st.history.size() < s.iterations()) {
             long t0 = System.nanoTime();

@@ -49,6 +49,13 @@ public final class Inversion {
         default void iteration(int band, Fwi.Iteration it) {
         }
 
+        /**
+         * Before the first iteration of band {@code band} (0-based), with the misfit of its starting model (also for a
+         * band resumed from its checkpoint).
+         */
+        default void bandStart(int band, double misfit) {
+        }
+
         /** After band {@code band} (0-based) has finished (also for bands a resumed run finds finished). */
         default void bandDone(int band, Acquisition data, Fwi.State state) {
         }
@@ -112,7 +119,8 @@ public final class Inversion {
             Fwi.Checkpoint cp = checkpoints == null ? null
                     : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
             int bandIndex = k;
-            Fwi.State st = Fwi.run(obj, model, bs, cp, it -> listener.iteration(bandIndex, it));
+            Fwi.State st = Fwi.run(obj, model, bs, cp, m -> listener.bandStart(bandIndex, m),
+                    it -> listener.iteration(bandIndex, it));
             states.add(st);
             listener.bandDone(k, data, st);
             model = st.model();
