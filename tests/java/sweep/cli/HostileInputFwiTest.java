@@ -131,6 +131,27 @@ class HostileInputFwiTest {
         return m;
     }
 
+    /**
+     * Item 2: a --resume refused for another job, or for fewer iterations than the checkpoint holds, leaves every
+     * file of the folder as it was (the observed data are not modelled into it, nothing is replaced).
+     */
+    @Test
+    void aRefusedResumeLeavesTheFolderAsItWas() throws Exception {
+        Path a = job(dir.resolve("a"), "");
+        Path out = dir.resolve("a/out");
+        ok("fwi", "--job", a.toString());
+        Map<String, String> before = snapshot(out);
+        assertTrue(before.containsKey("observed.npy") && before.containsKey("observed_shot1.png"), before.toString());
+
+        fails("written by a different job", "fwi", "--job", a.toString(), "--freq", "12", "--resume");
+        assertEquals(before, snapshot(out), "a refused resume writes nothing");
+
+        Result fewer = fails("already holds 1 iterations", "fwi", "--job", a.toString(), "--resume",
+                "--iterations", "0");
+        assertFalse(fewer.out().contains("iteration"), fewer.out());
+        assertEquals(before, snapshot(out), "a refused resume writes nothing");
+    }
+
     /** Item 8: supershots with per-shot receivers are refused before the observed data are modelled (no folder). */
     @Test
     void supershotsWithPerShotReceiversAreRefusedFirst() throws Exception {
@@ -153,8 +174,58 @@ class HostileInputFwiTest {
         assertFalse(Files.exists(folder.resolve("out")), "refused before the output folder is made");
     }
 
+    /** Item 8: a truncated checkpoint of the second band is refused before the first band runs further. */
+    @Test
+    void aDamagedLaterCheckpointIsRefusedFirst() throws Exception {
+        Path two = job(dir.resolve("two"), ", \"bands\": [{\"cutoff\": 10, \"iterations\": 1}, {\"cutoff\": 0,"
+                + " \"iterations\": 1}]");
+        Path out = dir.resolve("two/out");
+        ok("fwi", "--job", two.toString());
+        Path second = Inversion.checkpointFile(out, 1);
+        Files.write(second, Arrays.copyOf(Files.readAllBytes(second), 100));
+        Map<String, String> before = snapshot(out);
+        Result t = fails("truncated", "fwi", "--job", two.toString(), "--resume", "--iterations", "2");
+        assertTrue(t.err().contains(second.toString()), t.err());
+        assertFalse(t.out().contains("iteration"), "no band runs before the check:\n" + t.out());
+        assertEquals(before, snapshot(out), "a refused resume writes nothing");
+    }
+
     private static String lock(long pid, String host) {
         return "pid " + pid + "\nhost " + host + "\n";
+    }
+
+    /**
+     * Item 4: a folder locked by a live run (this process here) is refused naming the holder, and nothing is written;
+     * a lock of another host is refused too (with what to do); a stale lock of a dead process on this host is taken
+     * over with a note, and the run removes its lock at its end.
+     */
+    @Test
+    void oneRunAtATimePerOutputFolder() throws Exception {
+        Path j = job(dir.resolve("j"), "");
+        Path out = dir.resolve("j/out");
+        Files.createDirectories(out);
+        Path lock = out.resolve(".sweep.lock");
+        String host = InetAddress.getLocalHost().getHostName();
+        long me = ProcessHandle.current().pid();
+        Files.writeString(lock, lock(me, host));
+        Map<String, String> before = snapshot(out);
+        Result held = fails("in use by another run", "fwi", "--job", j.toString());
+        assertTrue(held.err().contains("pid " + me) && held.err().contains(host) && held.err().contains(lock
+                .toString()), held.err());
+        assertEquals(before, snapshot(out), "a refused run writes nothing");
+
+        Files.writeString(lock, lock(1, "elsewhere.invalid"));
+        Result remote = fails("elsewhere.invalid", "fwi", "--job", j.toString());
+        assertTrue(remote.err().contains("delete"), remote.err());
+
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        Files.writeString(lock, lock(p.pid(), host));
+        Result stale = ok("fwi", "--job", j.toString());
+        assertTrue(stale.stderr().contains("stale lock") && stale.stderr().contains("pid " + p.pid()),
+                stale.stderr());
+        assertFalse(Files.exists(lock), "the lock is removed at the end");
+        assertTrue(Files.exists(out.resolve("summary.json")));
     }
 
     /**
@@ -170,4 +241,34 @@ class HostileInputFwiTest {
         assertFalse(r.out().contains("NaN"), r.out());
     }
 
+    /**
+     * Low items: --resume without a checkpoint says that it starts afresh; checkpoints are named from 1 like the other
+     * per-band files; a folder of the earlier 0-based naming is refused on --resume with what to do.
+     */
+    @Test
+    void resumeWithoutCheckpointsAndCheckpointNames() throws Exception {
+        Path j = job(dir.resolve("r"), "");
+        Path out = dir.resolve("r/out");
+        Result fresh = ok("fwi", "--job", j.toString(), "--resume");
+        assertTrue(fresh.stderr().contains("no checkpoint") && fresh.stderr().contains("starting afresh"),
+                fresh.stderr());
+        assertTrue(Files.exists(out.resolve("checkpoint-band1.bin")) && Files.exists(out.resolve("model_band1.npy")));
+        assertFalse(Files.exists(out.resolve("checkpoint-band0.bin")));
+
+        Files.move(out.resolve("checkpoint-band1.bin"), out.resolve("checkpoint-band0.bin"));
+        Map<String, String> before = snapshot(out);
+        Result old = fails("checkpoint-band0.bin", "fwi", "--job", j.toString(), "--resume");
+        assertTrue(old.err().contains("earlier version") && old.err().contains("without --resume"), old.err());
+        assertEquals(before, snapshot(out), "a refused resume writes nothing");
+    }
+
+    /** Low item: a mesh that does not fit mpirun's -np is refused before the output folder is made. */
+    @Test
+    void aMeshMismatchMakesNoFolder() throws Exception {
+        Path j = job(dir.resolve("m"), "");
+        MpiRunner.Result r = MpiRunner.run(2, Main.class, "fwi", "--job", j.toString(), "--px", "3");
+        assertNotEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stderr().contains("needs 3"), r.describe());
+        assertFalse(Files.exists(dir.resolve("m/out")), "no output folder: " + r.describe());
+    }
 }
