@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -205,7 +204,7 @@ class HostileInputFwiTest {
         Path out = dir.resolve("j/out");
         Files.createDirectories(out);
         Path lock = out.resolve(".sweep.lock");
-        String host = InetAddress.getLocalHost().getHostName();
+        String host = OutputLock.host();
         long me = ProcessHandle.current().pid();
         Files.writeString(lock, lock(me, host));
         Map<String, String> before = snapshot(out);

@@ -32,11 +32,17 @@ final class OutputLock implements AutoCloseable {
     private final Path file;
     private final Path made;
     private final boolean mpi;
+    /** Removes the lock when the JVM is ended (Ctrl-C, SIGTERM from mpirun) before {@link #close}; null on others. */
+    private final Thread onExit;
 
     private OutputLock(Path file, Path made, boolean mpi) {
         this.file = file;
         this.made = made;
         this.mpi = mpi;
+        this.onExit = file == null ? null : new Thread(() -> delete(file), "sweep-lock-release");
+        if (onExit != null) {
+            Runtime.getRuntime().addShutdownHook(onExit);
+        }
     }
 
     /**
@@ -89,13 +95,22 @@ final class OutputLock implements AutoCloseable {
             return;
         }
         try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook removes the lock
+        }
+        delete(file);
+        if (made != null) {
+            removeIfEmpty(made);
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             System.err.println("sweep: warning: cannot remove the lock " + file + " (" + IoErrors.reason(e)
                     + "): delete it before the next run into that folder");
-        }
-        if (made != null) {
-            removeIfEmpty(made);
         }
     }
 
@@ -187,13 +202,16 @@ final class OutputLock implements AutoCloseable {
         return started != null && now.isPresent() && !now.get().toString().equals(started);
     }
 
-    /** This machine's name, as the lock records it. */
+    /** This machine's name, as the lock records it (the kernel's host name, without a DNS lookup, on Linux). */
     static String host() {
         try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            String h = System.getenv("HOSTNAME");
-            return h == null || h.isBlank() ? "localhost" : h;
+            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).strip();
+        } catch (IOException | RuntimeException e) {
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (IOException u) {
+                return "localhost";
+            }
         }
     }
 
