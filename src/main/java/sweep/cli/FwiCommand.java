@@ -132,18 +132,14 @@ public final class FwiCommand implements Callable<Integer> {
         }
         FwiJob.Resolved r = job.resolve();
         Path dir = r.out();
-        Outputs.checkFolder(job.where("out"), dir, outputNames(r.options().bands().size(), parameterNames(r)),
-                job.inputFiles());
         MeshOptions mesh = MeshOptions.of(r.mesh(), job.where("mesh"));
         PropSpec spec = r.spec();
         ProblemOptions.checkThreads(spec.threads(), job.where("threads"));
         int[] shape = r.shape();
-        int nt = spec.nt();
         int nshots = r.sources().length;
         int nrec = r.receivers()[0].length;
         boolean dd = mesh.decomposed();
         DistributedRun run = dd ? new DistributedRun(mesh, shape, nshots) : null;
-        boolean root = run == null || run.worldRank == 0;
         try {
             if (dd && r.options().supershots() % run.mesh.topology().shotGroups() != 0) {
                 throw new IllegalArgumentException(job.where("supershots") + ": " + r.options().supershots()
@@ -153,48 +149,9 @@ public final class FwiCommand implements Callable<Integer> {
             Grid grid = dd ? ModelParallel.tileGrid(solverSpec, run.mesh.topology()) : Grid.single(spec);
             MemoryEstimate.fwi(solverSpec, grid, nshots, nrec, r.wavelet().length, r.options().settings().memory())
                     .requireHeap(dd ? run.rankAndTile(grid) : "this FWI");
-            if (root) {
-                System.err.printf("sweep fwi: %s %s at %s m, %d shots, %d receivers, %d steps of %.3g ms,"
-                                + " %d band(s)%s%n", r.description(), Arrays.toString(shape), fmt(r.dh()), nshots, nrec,
-                        nt, spec.dt() * 1e3, r.options().bands().size(),
-                        r.options().supershots() > 0 ? ", " + r.options().supershots() + " encoded supershots" : "");
-            }
-            long t0 = System.nanoTime();
-            float[] observed = r.observed() != null ? r.observed()
-                    : observed(spec, r.wavelet(), r.sources(), r.receivers(), r.vTrue(), run);
-            double observedSeconds = (System.nanoTime() - t0) * 1e-9;
-            Acquisition acq = new Acquisition(spec, r.wavelet(), r.sources(), r.receivers(), observed);
-            if (root) {
-                writeInputs(dir, r, observed, scales(r));
-            }
-            long jobId = jobId(r, observed);
-            long t1 = System.nanoTime();
-            Listener listener = new Listener(dir, r, root, scales(r));
-            List<Fwi.State> states;
-            long held;
-            try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.muteRows())
-                    : new SingleDomainObjective(acq, r.muteRows())) {
-                states = Inversion.run(obj, acq, r.start(), r.options(), dir, resume, root, jobId, listener);
-                held = obj instanceof DecomposedObjective d ? d.bytesHeld()
-                        : ((SingleDomainObjective) obj).bytesHeld();
-            } finally {
-                listener.close();
-            }
-            double fwiSeconds = (System.nanoTime() - t1) * 1e-9;
-            List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
-                    solverSpec.storage(), nt, true, held));
-            if (root && report.verbose) {
-                MemoryReport.print(memory, System.err);
-            }
-            if (root) {
-                Map<String, Object> mem = new LinkedHashMap<>();
-                mem.put("note", "bytes per rank: solver = fields + CPML + adjoint + tape (estimated for the rank's"
-                        + " grid), solver_bytes_held = its arrays after the run, peak_heap_bytes = the most Java heap"
-                        + " in use at any moment (just before a garbage collection, or at the end)");
-                mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
-                        nt, true));
-                mem.put("ranks", MemoryReport.json(memory));
-                writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r));
+            try (OutputLock lock = OutputLock.take(dir, job.where("out"), () -> Outputs.checkFolder(job.where("out"),
+                    dir, outputNames(r.options().bands().size(), parameterNames(r)), job.inputFiles()), dd)) {
+                invert(r, run, solverSpec, grid, lock);
             }
         } finally {
             if (run != null) {
@@ -202,6 +159,72 @@ public final class FwiCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The run once the output folder is locked: the observed data (modelled when not given), the checks of a resumed
+     * run's checkpoints (before anything in the folder is written), then the inversion and its outputs.
+     */
+    private void invert(FwiJob.Resolved r, DistributedRun run, PropSpec solverSpec, Grid grid, OutputLock lock)
+            throws Exception {
+        Path dir = r.out();
+        PropSpec spec = r.spec();
+        int[] shape = r.shape();
+        int nt = spec.nt();
+        int nshots = r.sources().length;
+        int nrec = r.receivers()[0].length;
+        boolean dd = run != null;
+        boolean root = run == null || run.worldRank == 0;
+        if (root) {
+            System.err.printf("sweep fwi: %s %s at %s m, %d shots, %d receivers, %d steps of %.3g ms,"
+                            + " %d band(s)%s%n", r.description(), Arrays.toString(shape), fmt(r.dh()), nshots, nrec,
+                    nt, spec.dt() * 1e3, r.options().bands().size(),
+                    r.options().supershots() > 0 ? ", " + r.options().supershots() + " encoded supershots" : "");
+        }
+        long t0 = System.nanoTime();
+        float[] observed = r.observed() != null ? r.observed()
+                : observed(spec, r.wavelet(), r.sources(), r.receivers(), r.vTrue(), run);
+        double observedSeconds = (System.nanoTime() - t0) * 1e-9;
+        Acquisition acq = new Acquisition(spec, r.wavelet(), r.sources(), r.receivers(), observed);
+        long jobId = jobId(r, observed);
+        if (resume) {
+            lock.check(() -> {
+                if (Inversion.checkCheckpoints(dir, r.start(), r.options(), jobId) == 0) {
+                    System.err.println("sweep fwi: note: --resume: no checkpoint in " + dir + "; starting afresh");
+                }
+            });
+        }
+        if (root) {
+            writeInputs(dir, r, observed, scales(r));
+        }
+        long t1 = System.nanoTime();
+        Listener listener = new Listener(dir, r, root, scales(r));
+        List<Fwi.State> states;
+        long held;
+        try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.muteRows())
+                : new SingleDomainObjective(acq, r.muteRows())) {
+            states = Inversion.run(obj, acq, r.start(), r.options(), dir, resume, root, jobId, listener);
+            held = obj instanceof DecomposedObjective d ? d.bytesHeld()
+                    : ((SingleDomainObjective) obj).bytesHeld();
+        } finally {
+            listener.close();
+        }
+        double fwiSeconds = (System.nanoTime() - t1) * 1e-9;
+        List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
+                solverSpec.storage(), nt, true, held));
+        if (root && report.verbose) {
+            MemoryReport.print(memory, System.err);
+        }
+        if (root) {
+            Map<String, Object> mem = new LinkedHashMap<>();
+            mem.put("note", "bytes per rank: solver = fields + CPML + adjoint + tape (estimated for the rank's"
+                    + " grid), solver_bytes_held = its arrays after the run, peak_heap_bytes = the most Java heap"
+                    + " in use at any moment (just before a garbage collection, or at the end)");
+            mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
+                    nt, true));
+            mem.put("ranks", MemoryReport.json(memory));
+            writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r));
+        }
     }
 
     /** Prints one line per iteration, drives the progress bar, writes each band's model and gradient. */
@@ -220,6 +243,15 @@ public final class FwiCommand implements Callable<Integer> {
             this.root = root;
             this.scales = scales;
             this.progress = new Progress(root);
+        }
+
+        @Override
+        public void bandStart(int band, double misfit) {
+            if (root && misfit == 0) {
+                System.err.println("sweep fwi: warning: " + bandName(r, band) + ": the misfit is exactly 0 at the"
+                        + " start (the synthetic data equal the observed data: is the record long enough to see where"
+                        + " the models differ?); this band cannot change the model");
+            }
         }
 
         @Override
@@ -435,15 +467,16 @@ public final class FwiCommand implements Callable<Integer> {
             m.add(st.initialMisfit());
             st.history().forEach(it -> m.add(it.misfit()));
             misfit.addAll(k == 0 ? m : m.subList(1, m.size()));
-            perBand.add(m.stream().mapToDouble(v -> v / st.initialMisfit()).toArray());
-            bandLabels.add(bandName(r, k));
+            // a band that starts at misfit 0 stays there (no step can lower it): drawn at 1, "no change"
+            perBand.add(m.stream().mapToDouble(v -> st.initialMisfit() == 0 ? 1 : v / st.initialMisfit()).toArray());
+            bandLabels.add(bandName(r, k) + (st.initialMisfit() == 0 ? ": misfit exactly 0 throughout" : ""));
             iterations += st.history().size();
             Map<String, Object> b = new LinkedHashMap<>();
             Inversion.Band band = r.options().bands().get(k);
             b.put("cutoff_hz", band.cutoff());
             b.put("iterations", st.history());
             b.put("misfit", m);
-            b.put("misfit_reduction", 1 - st.misfit() / st.initialMisfit());
+            b.put("misfit_reduction", reduction(st));
             if (r.vTrue() != null) {
                 b.put("model_rms_error", modelError(r, st.model()));
             }
@@ -524,10 +557,14 @@ public final class FwiCommand implements Callable<Integer> {
         for (int k = 0; k < states.size(); k++) {
             Fwi.State st = states.get(k);
             mis.append(String.format("%s %.6e -> %.6e (%.1f %% lower%s)", k == 0 ? "" : ",", st.initialMisfit(),
-                    st.misfit(), 100 * (1 - st.misfit() / st.initialMisfit()), states.size() > 1 ? ", band " + (k + 1)
-                    : ""));
+                    st.misfit(), 100 * reduction(st), states.size() > 1 ? ", band " + (k + 1) : ""));
         }
         System.out.printf("%s%s; FWI %.1f s; outputs in %s%n", mis, err, fwiSeconds, dir);
+    }
+
+    /** The band's relative misfit reduction, 0 for a band that starts (and so stays) at misfit 0. */
+    private static double reduction(Fwi.State st) {
+        return st.initialMisfit() == 0 ? 0 : 1 - st.misfit() / st.initialMisfit();
     }
 
     /** Cell (x[, y], z) to metres (x, y, z) into {@code xyz[3i..]}. */

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import sweep.core.Wavelets;
+import sweep.fwi.EncodedObjective;
 import sweep.fwi.Fwi;
 import sweep.fwi.Inversion;
 import sweep.io.IoErrors;
@@ -418,7 +419,7 @@ final class FwiJob {
                 .requireHeap("this FWI's data (record, wavelet, observed data)");
         float[] w = wavelet(spec, shots.count());
         float[] observed = observed(m, spec, shots);
-        Inversion.Options options = inversion(m, spec, shots.count());
+        Inversion.Options options = inversion(m, spec, shots);
         return new Resolved(m.vTrue(), m.start(), m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
                 observed, options, m.muteRows(), mesh(), out(), m.description());
     }
@@ -758,11 +759,19 @@ final class FwiJob {
     }
 
     /** The bands and the optimiser's settings (supershots, filter, seed, step, memory). */
-    private Inversion.Options inversion(Models m, PropSpec spec, int shots) {
+    private Inversion.Options inversion(Models m, PropSpec spec, Shots shots) {
         List<Inversion.Band> bands = bands(integer("iterations", 10), 0.5 / spec.dt());
         int supershots = integer("supershots", 0);
-        if (supershots < 0 || (supershots > 0 && shots % supershots != 0)) {
-            throw error("supershots", "must be 0 (off) or divide the " + shots + " shots, got " + supershots);
+        if (supershots < 0 || (supershots > 0 && shots.count() % supershots != 0)) {
+            throw error("supershots", "must be 0 (off) or divide the " + shots.count() + " shots, got "
+                    + supershots);
+        }
+        if (supershots > 0) {
+            try {
+                EncodedObjective.check(shots.sources(), shots.receivers(), supershots);
+            } catch (IllegalArgumentException e) {
+                throw error("supershots", e.getMessage());
+            }
         }
         int filterOrder = integer("filter_order", 4);
         if (filterOrder < 1 || filterOrder > 16) {

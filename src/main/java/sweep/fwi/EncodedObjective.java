@@ -19,25 +19,36 @@ public final class EncodedObjective implements Objective {
     /** {@code inner} evaluates the encoded acquisition; {@code base} holds the B individual shots. */
     public EncodedObjective(DataObjective inner, Acquisition base, int supershots, long seed, int band) {
         int shots = base.sources().length;
-        if (supershots < 1 || shots % supershots != 0) {
-            throw new IllegalArgumentException("supershots must divide the " + shots + " shots, got " + supershots);
-        }
-        for (int b = 1; b < shots; b++) {
-            if (!java.util.Arrays.deepEquals(base.receivers()[b], base.receivers()[0])) {
-                throw new IllegalArgumentException("supershots need every shot to record at the same receivers; shot "
-                        + b + " differs from shot 0");
-            }
-            if (base.sources()[b].length != base.sources()[0].length) {
-                throw new IllegalArgumentException("supershots need the same number of sources in every shot; shot "
-                        + b + " has " + base.sources()[b].length + ", shot 0 has " + base.sources()[0].length);
-            }
-        }
+        check(base.sources(), base.receivers(), supershots);
         this.inner = inner;
         this.base = base;
         this.supershots = supershots;
         this.seed = seed;
         this.band = band;
         inner.setAcquisition(encode(base, codes(shots, seed, band, 1), supershots));
+    }
+
+    /**
+     * Checks that shots of these sources and receivers can be blended into {@code supershots} supershots: the count
+     * divides the shots, every shot records at the same receivers and has as many sources as the others; an
+     * {@link IllegalArgumentException} saying what to change otherwise.
+     */
+    public static void check(int[][][] sources, int[][][] receivers, int supershots) {
+        int shots = sources.length;
+        if (supershots < 1 || shots % supershots != 0) {
+            throw new IllegalArgumentException("supershots must divide the " + shots + " shots, got " + supershots);
+        }
+        for (int b = 1; b < shots; b++) {
+            if (!java.util.Arrays.deepEquals(receivers[b], receivers[0])) {
+                throw new IllegalArgumentException("supershots need every shot to record at the same receivers; shot "
+                        + b + " differs from shot 0: give every shot the same receivers, or turn supershots off (0)");
+            }
+            if (sources[b].length != sources[0].length) {
+                throw new IllegalArgumentException("supershots need the same number of sources in every shot; shot "
+                        + b + " has " + sources[b].length + ", shot 0 has " + sources[0].length + ": give every"
+                        + " shot as many sources, or turn supershots off (0)");
+            }
+        }
     }
 
     /** The ±1 code of every shot for one iteration of one band. */

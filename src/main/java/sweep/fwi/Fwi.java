@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -208,6 +209,16 @@ public final class Fwi {
      */
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
+        return run(objective, start, s, checkpoint, null, onIteration);
+    }
+
+    /**
+     * As {@link #run(Objective, float[], Settings, Checkpoint, Consumer)}, calling {@code onStart} (may be null) with
+     * the misfit of the starting model once it is known (evaluated, or read from the checkpoint) and before the first
+     * iteration.
+     */
+    public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
+                            DoubleConsumer onStart, Consumer<Iteration> onIteration) {
         int count = s.count();
         if (start.length % count != 0) {
             throw new IllegalArgumentException("the model holds " + start.length + " values, not " + count
@@ -222,11 +233,8 @@ public final class Fwi {
             // null: the checkpoint began from another starting model (an earlier band has since run further): the
             // inversion starts afresh from this one and overwrites it
             st = load(checkpoint.file(), s.memory(), start.length, count, checkpoint.job(), startId);
-            if (st != null && st.history.size() > s.iterations()) {
-                throw new IllegalArgumentException("checkpoint " + checkpoint.file() + " already holds "
-                        + st.history.size() + " iterations, more than the " + s.iterations() + " this run asks for:"
-                        + " resume with at least " + st.history.size() + " iterations, or start afresh without"
-                        + " --resume");
+            if (st != null) {
+                checkIterations(checkpoint.file(), st.history.size(), s.iterations());
             }
         }
         if (st == null) {
@@ -236,6 +244,9 @@ public final class Fwi {
             freeze(st.grad, s, cells);
             st.initialMisfit = st.misfit;
             evaluatedFor = 1;
+        }
+        if (onStart != null) {
+            onStart.accept(st.initialMisfit);
         }
         while (st.history.size() < s.iterations()) {
             long t0 = System.nanoTime();
@@ -418,12 +429,15 @@ public final class Fwi {
 
     /** A 64-bit fingerprint of a model (FNV-1a over the bits of its values). */
     static long fingerprint(float[] v) {
-        long h = 0xcbf29ce484222325L;
+        long h = FNV_OFFSET;
         for (float x : v) {
-            h = (h ^ Float.floatToRawIntBits(x)) * 0x100000001b3L;
+            h = (h ^ Float.floatToRawIntBits(x)) * FNV_PRIME;
         }
         return h;
     }
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
 
     /**
      * Writes the state atomically (see {@link AtomicFiles}): a magic number, the payload (job, fingerprint of the
@@ -485,6 +499,59 @@ public final class Fwi {
      * is truncated or corrupted (length or CRC32C not matching) is an {@link IllegalArgumentException} naming it.
      */
     static State load(Path file, int memory, int cells, int parameters, long job, long startId) {
+        verify(file);
+        try (DataInputStream in = open(file, 4)) {
+            return readPayload(in, file, memory, cells, parameters, job, startId);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
+        }
+    }
+
+    /** What a checkpoint holds, for checks made before a run: its band's starting model, iterations, its model. */
+    public record Summary(long startId, int iterations, long modelId) {
+    }
+
+    /**
+     * Checks a checkpoint as {@link #load} does (format, length and CRC32C, job, cells and parameters; the same
+     * messages) and returns what it holds, reading its arrays without keeping them: the fingerprints of its band's
+     * starting model and of its model (see {@link #fingerprint}) and its iteration count.
+     */
+    public static Summary inspect(Path file, int cells, int parameters, long job) {
+        verify(file);
+        try (DataInputStream in = open(file, 4)) {
+            requireJob(in.readLong(), job, file);
+            long startId = in.readLong();
+            int n = in.readInt();
+            requireCells(n, cells, file);
+            long h = FNV_OFFSET;
+            for (int i = 0; i < n; i++) {
+                h = (h ^ in.readInt()) * FNV_PRIME;
+            }
+            in.skipNBytes(4L * n + 16); // gradient, misfit, initial misfit
+            int iterations = in.readInt();
+            in.skipNBytes(32L * iterations);
+            in.skipNBytes(in.readInt() * (16L * n + 8)); // the L-BFGS pairs
+            requireParameters(in.readInt(), parameters, file);
+            return new Summary(startId, iterations, h);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
+        }
+    }
+
+    /** Refuses a checkpoint {@code file} holding {@code held} iterations when a run asks for fewer. */
+    public static void checkIterations(Path file, int held, int asked) {
+        if (held > asked) {
+            throw new IllegalArgumentException("checkpoint " + file + " already holds " + held + " iterations, more"
+                    + " than the " + asked + " this run asks for: resume with at least " + held + " iterations, or"
+                    + " start afresh without --resume");
+        }
+    }
+
+    /**
+     * Checks a checkpoint's frame: the magic number of this version, and a payload whose length and CRC32C match its
+     * trailer; an {@link IllegalArgumentException} naming the file otherwise.
+     */
+    private static void verify(Path file) {
         String fresh = ": start afresh without --resume (or delete " + file + ")";
         try {
             long size = Files.size(file);
@@ -528,9 +595,6 @@ public final class Fwi {
                 throw new IllegalArgumentException("checkpoint " + file + " is corrupted (its CRC32C checksum does not"
                         + " match its content)" + fresh);
             }
-            try (DataInputStream in = open(file, 4)) {
-                return readPayload(in, file, memory, cells, parameters, job, startId);
-            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
         }
@@ -544,18 +608,12 @@ public final class Fwi {
 
     private static State readPayload(DataInputStream in, Path file, int memory, int cells, int parameters, long job,
                                      long startId) throws IOException {
-        if (in.readLong() != job) {
-            throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
-                    + " options or data): resume with the same job, or start afresh without --resume");
-        }
+        requireJob(in.readLong(), job, file);
         if (in.readLong() != startId) {
             return null;
         }
         int n = in.readInt();
-        if (n != cells) {
-            throw new IllegalArgumentException("checkpoint " + file + " holds a model of " + n + " cells; this run's"
-                    + " model has " + cells + ": resume with the same job, or start afresh without --resume");
-        }
+        requireCells(n, cells, file);
         State st = new State(new float[n], memory, parameters);
         for (int i = 0; i < n; i++) {
             st.model[i] = in.readFloat();
@@ -583,13 +641,31 @@ public final class Fwi {
             st.lbfgs.restore(new Lbfgs.Pair(sv, yv, in.readDouble()));
         }
         int k = in.readInt();
-        if (k != parameters) {
-            throw new IllegalArgumentException("checkpoint " + file + " holds " + k + " parameters; this run's model"
-                    + " has " + parameters + ": resume with the same job, or start afresh without --resume");
-        }
+        requireParameters(k, parameters, file);
         for (int i = 0; i < k; i++) {
             st.scale[i] = in.readDouble();
         }
         return st;
+    }
+
+    private static void requireJob(long got, long job, Path file) {
+        if (got != job) {
+            throw new IllegalArgumentException("checkpoint " + file + " was written by a different job (other"
+                    + " options or data): resume with the same job, or start afresh without --resume");
+        }
+    }
+
+    private static void requireCells(int n, int cells, Path file) {
+        if (n != cells) {
+            throw new IllegalArgumentException("checkpoint " + file + " holds a model of " + n + " cells; this run's"
+                    + " model has " + cells + ": resume with the same job, or start afresh without --resume");
+        }
+    }
+
+    private static void requireParameters(int k, int parameters, Path file) {
+        if (k != parameters) {
+            throw new IllegalArgumentException("checkpoint " + file + " holds " + k + " parameters; this run's model"
+                    + " has " + parameters + ": resume with the same job, or start afresh without --resume");
+        }
     }
 }

@@ -49,6 +49,13 @@ public final class Inversion {
         default void iteration(int band, Fwi.Iteration it) {
         }
 
+        /**
+         * Before the first iteration of band {@code band} (0-based), with the misfit of its starting model (also for a
+         * band resumed from its checkpoint).
+         */
+        default void bandStart(int band, double misfit) {
+        }
+
         /** After band {@code band} (0-based) has finished (also for bands a resumed run finds finished). */
         default void bandDone(int band, Acquisition data, Fwi.State state) {
         }
@@ -57,9 +64,49 @@ public final class Inversion {
     private Inversion() {
     }
 
-    /** The checkpoint file of band {@code band} in {@code dir}. */
+    /** The checkpoint file of band {@code band} (0-based) in {@code dir}: numbered from 1, as model_band1.npy. */
     public static Path checkpointFile(Path dir, int band) {
-        return dir.resolve("checkpoint-band" + band + ".bin");
+        return dir.resolve("checkpoint-band" + (band + 1) + ".bin");
+    }
+
+    /** The first band's checkpoint as earlier versions named it (they numbered the checkpoints from 0). */
+    private static Path earlierFirstCheckpoint(Path dir) {
+        return dir.resolve("checkpoint-band0.bin");
+    }
+
+    /**
+     * Checks, before a resumed run writes anything, every band checkpoint in {@code dir} that it would read, as the
+     * run itself would (format, checksum, job, model size and parameters; see {@link Fwi#inspect}), and the iteration
+     * count of each whose band would continue from it (its band starts from the model it began from: the first band
+     * from {@code start}, a later one from the end of the band before it, when that band is finished). Folders of the
+     * earlier naming (checkpoint-band0.bin) are refused. Returns how many checkpoints there are.
+     */
+    public static int checkCheckpoints(Path dir, float[] start, Options o, long job) {
+        Path earlier = earlierFirstCheckpoint(dir);
+        if (Files.exists(earlier)) {
+            throw new IllegalArgumentException(earlier + " is a checkpoint of an earlier version of sweep, which"
+                    + " numbered the bands' checkpoints from 0: rename each checkpoint-bandK.bin to"
+                    + " checkpoint-band(K+1).bin, highest K first, or start afresh without --resume");
+        }
+        int found = 0;
+        Long from = Fwi.fingerprint(start); // what the band starts from; null: not known before the run
+        for (int k = 0; k < o.bands().size(); k++) {
+            Path f = checkpointFile(dir, k);
+            if (!Files.exists(f)) {
+                from = null;
+                continue;
+            }
+            found++;
+            Fwi.Summary s = Fwi.inspect(f, start.length, o.settings().count(), job * 31 + k);
+            int asked = o.bands().get(k).iterations();
+            if (from != null && from == s.startId()) {
+                Fwi.checkIterations(f, s.iterations(), asked);
+                from = s.iterations() == asked ? s.modelId() : null;
+            } else {
+                from = null; // stale: the run starts this band afresh
+            }
+        }
+        return found;
     }
 
     /** The acquisition with wavelet and observed data low-passed at {@code cutoff} Hz (0: unchanged). */
@@ -85,14 +132,10 @@ public final class Inversion {
     public static List<Fwi.State> run(DataObjective objective, Acquisition acq, float[] start, Options o,
                                       Path checkpoints, boolean resume, boolean write, long job, Listener listener) {
         if (checkpoints != null && write && !resume) {
+            deleteStale(earlierFirstCheckpoint(checkpoints));
             for (int k = 0; ; k++) {
-                Path f = checkpointFile(checkpoints, k);
-                try {
-                    if (!Files.deleteIfExists(f) && k >= o.bands().size()) {
-                        break;
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot delete the stale checkpoint " + f, e);
+                if (!deleteStale(checkpointFile(checkpoints, k)) && k >= o.bands().size()) {
+                    break;
                 }
             }
         }
@@ -112,11 +155,21 @@ public final class Inversion {
             Fwi.Checkpoint cp = checkpoints == null ? null
                     : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
             int bandIndex = k;
-            Fwi.State st = Fwi.run(obj, model, bs, cp, it -> listener.iteration(bandIndex, it));
+            Fwi.State st = Fwi.run(obj, model, bs, cp, m -> listener.bandStart(bandIndex, m),
+                    it -> listener.iteration(bandIndex, it));
             states.add(st);
             listener.bandDone(k, data, st);
             model = st.model();
         }
         return states;
+    }
+
+    /** Deletes a stale checkpoint; whether there was one. */
+    private static boolean deleteStale(Path f) {
+        try {
+            return Files.deleteIfExists(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the stale checkpoint " + f, e);
+        }
     }
 }
