@@ -30,6 +30,7 @@ import java.util.TreeSet;
 import sweep.core.Wavelets;
 import sweep.fwi.Fwi;
 import sweep.fwi.Inversion;
+import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
@@ -116,6 +117,7 @@ final class FwiJob {
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException("--job: " + file + " is a directory, not a job file");
         }
+        InputFiles.requireRegular(file, "--job");
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -309,7 +311,7 @@ final class FwiJob {
         if (Files.isDirectory(p)) {
             throw error(key, p + " is a directory, not a file");
         }
-        if (!Files.isRegularFile(p)) {
+        if (!Files.exists(p)) {
             throw error(key, "file " + p + " not found");
         }
         return p;

@@ -17,6 +17,7 @@ import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 import sweep.io.AtomicFiles;
+import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 
 /**
@@ -486,6 +487,7 @@ public final class Fwi {
      */
     static State load(Path file, int memory, int cells, int parameters, long job, long startId) {
         String fresh = ": start afresh without --resume (or delete " + file + ")";
+        InputFiles.requireRegular(file, "checkpoint");
         try {
             long size = Files.size(file);
             long payload = size - FRAME;
