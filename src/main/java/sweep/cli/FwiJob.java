@@ -409,8 +409,16 @@ final class FwiJob {
         PropSpec spec = timeAxis(m);
         Shots shots = acquisition(m);
         long waveletFloats = has("wavelet") ? (long) shots.count() * spec.nt() : spec.nt();
-        MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, integer("memory", 5))
-                .requireHeap("this FWI's data (record, wavelet, observed data)");
+        int memory = integer("memory", 5);
+        try {
+            MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, memory)
+                    .requireHeap("this FWI's data (record, wavelet, observed data)");
+        } catch (IllegalArgumentException e) { // the time axis sizes the data: name its key when the job gives it
+            if (has("nt") || has("time")) {
+                throw error(has("nt") ? "nt" : "time", e.getMessage());
+            }
+            throw e;
+        }
         float[] w = wavelet(spec, shots.count());
         float[] observed = observed(m, spec, shots);
         Inversion.Options options = inversion(m, spec, shots.count());
@@ -595,30 +603,26 @@ final class FwiJob {
         int[] shape = m.shape();
         double[] dh = m.dh();
         double vmax = m.vmax();
+        // each setting goes to the spec on its own, with a valid dt and nt, so that one it refuses is named by its key
+        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).dt(1e-3).nt(1);
         int order = integer("order", 8);
+        setting(b, "order", () -> b.order(order));
         int abcn = integer("abcn", 20);
-        boolean fs = bool("free_surface", true);
-        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).abcn(abcn)
-                .freeSurface(fs).maxVel(vmax).threads(integer("threads", 0));
+        setting(b, "abcn", () -> b.abcn(abcn));
+        b.freeSurface(bool("free_surface", true));
+        int threads = integer("threads", 0);
+        setting(b, "threads", () -> b.threads(threads));
         if (m.equation() == PropSpec.Equation.ELASTIC) {
-            try {
-                b.sourceType(ElasticSource.parse(string("source_type", "explosive")));
-            } catch (IllegalArgumentException e) {
-                throw error("source_type", e.getMessage());
-            }
-            try {
-                b.recordFields(string("record", "vx,vz"));
-            } catch (IllegalArgumentException e) {
-                throw error("record", e.getMessage());
-            }
+            String sourceType = string("source_type", "explosive");
+            setting(b, "source_type", () -> b.sourceType(ElasticSource.parse(sourceType)));
+            String record = string("record", "vx,vz");
+            setting(b, "record", () -> b.recordFields(record));
         }
         double dt;
         if (has("dt")) {
             dt = number("dt", 0);
         } else {
-            PropSpec probe = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).dt(1e-3).nt(1)
-                    .build();
-            dt = Math.floor(0.8 * probe.maxStableDt(vmax) * 1e4) / 1e4;
+            dt = Math.floor(0.8 * b.build().maxStableDt(vmax) * 1e4) / 1e4;
         }
         int nt;
         if (has("nt") && has("time")) {
@@ -640,15 +644,25 @@ final class FwiJob {
         };
         PropSpec spec;
         try {
-            spec = b.dt(dt).nt(nt).storage(storage).build();
+            spec = b.maxVel(vmax).dt(dt).nt(nt).storage(storage).build();
         } catch (IllegalArgumentException e) {
-            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "dh", e.getMessage());
+            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "time", e.getMessage());
         }
         if (dt > spec.maxStableDt(vmax)) {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
                     + spec.maxStableDt(vmax) + " s");
         }
         return spec;
+    }
+
+    /** Applies the setting of {@code key} to {@code b} and builds: a value the spec refuses is named by its key. */
+    private void setting(PropSpec.Builder b, String key, Runnable apply) {
+        try {
+            apply.run();
+            b.build();
+        } catch (IllegalArgumentException e) {
+            throw error(key, e.getMessage());
+        }
     }
 
     /** The acquisition step: source and receiver files, or a surface line of 'shots' shots. */
