@@ -380,7 +380,7 @@ class HostileInputIoTest {
                 + " \"iterations\": \"2\"}]}");
         jobFails("bands", "iterations must be an integer, got 1.5", base + "\"bands\": [{\"cutoff\": 3,"
                 + " \"iterations\": 1.5}]}");
-        jobFails("mesh", "px must be a positive integer, got \"2\"", base + "\"iterations\": 1, \"mesh\": {\"px\":"
+        jobFails("mesh", "px must be an integer, got \"2\"", base + "\"iterations\": 1, \"mesh\": {\"px\":"
                 + " \"2\"}}");
         jobFails("dh", "must hold numbers, got [\"100\"]", "{\"dh\": [\"100\"], \"iterations\": 1}");
     }

@@ -11,6 +11,7 @@ import com.google.gson.stream.JsonReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -256,27 +257,43 @@ final class FwiJob {
         return origin.getOrDefault(key, key);
     }
 
+    /*
+     * One type rule for every numeric setting: a number key takes a finite JSON number, an integer key a JSON number
+     * without a fraction; a string (even "3"), a boolean or anything else is refused, naming the file and the key.
+     */
+
     private double number(String key, double dflt) {
         JsonElement e = given.get(key);
-        if (e == null) {
-            return dflt;
-        }
+        return e == null ? dflt : number(e, key, "");
+    }
+
+    /** {@code e} as a number, refused as {@code key}'s {@code field} (a field name and a space, or empty). */
+    private double number(JsonElement e, String key, String field) {
         if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
-            throw error(key, "must be a number, got " + e);
+            throw error(key, field + "must be a number, got " + e);
         }
         double v = e.getAsDouble();
         if (!Double.isFinite(v)) {
-            throw error(key, "must be finite, got " + e);
+            throw error(key, field + "must be finite, got " + e);
         }
         return v;
     }
 
     private int integer(String key, int dflt) {
-        double v = number(key, dflt);
-        if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
-            throw error(key, "must be an integer, got " + given.get(key));
+        JsonElement e = given.get(key);
+        return e == null ? dflt : (int) integer(e, key, "", Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
+    /** {@code e} as an integer in [min, max], refused as {@code key}'s {@code field} (as in {@link #number}). */
+    private long integer(JsonElement e, String key, String field, long min, long max) {
+        BigDecimal v = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsBigDecimal() : null;
+        if (v == null || v.stripTrailingZeros().scale() > 0) {
+            throw error(key, field + "must be an integer, got " + e);
         }
-        return (int) v;
+        if (v.compareTo(BigDecimal.valueOf(min)) < 0 || v.compareTo(BigDecimal.valueOf(max)) > 0) {
+            throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
+        }
+        return v.longValueExact();
     }
 
     private boolean bool(String key, boolean dflt) {
@@ -354,12 +371,7 @@ final class FwiJob {
                 case "px" -> 2;
                 default -> throw error("mesh", "unknown field '" + f.getKey() + "' (known: py, px, shot_groups)");
             };
-            JsonElement v = f.getValue();
-            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()
-                    || v.getAsDouble() != Math.rint(v.getAsDouble()) || v.getAsInt() < 1) {
-                throw error("mesh", f.getKey() + " must be a positive integer, got " + v);
-            }
-            m[idx] = v.getAsInt();
+            m[idx] = (int) integer(f.getValue(), "mesh", f.getKey() + " ", 1, Integer.MAX_VALUE);
             tiles |= idx > 0;
         }
         if (tiles) {
@@ -776,7 +788,7 @@ final class FwiJob {
         if (filterOrder < 1 || filterOrder > 16) {
             throw error("filter_order", "must be 1..16, got " + filterOrder);
         }
-        long seed = (long) number("seed", 1);
+        long seed = has("seed") ? integer(given.get("seed"), "seed", "", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
         double maxUpdate = number("max_update", 100);
         int memory = integer("memory", 5);
         if (memory < 1) {
@@ -909,13 +921,9 @@ final class FwiJob {
                         throw error("bands", "unknown field '" + f + "' in " + b + " (known: cutoff, iterations)");
                     }
                 }
-                cutoff = o.get("cutoff").getAsDouble();
+                cutoff = number(o.get("cutoff"), "bands", "cutoff ");
                 if (o.has("iterations") && !flags.contains("iterations")) { // --iterations wins over the job file
-                    double v = o.get("iterations").getAsDouble();
-                    if (v != Math.rint(v) || v < 0) {
-                        throw error("bands", "iterations must be a non-negative integer in " + b);
-                    }
-                    it = (int) v;
+                    it = (int) integer(o.get("iterations"), "bands", "iterations ", 0, Integer.MAX_VALUE);
                 }
             } else {
                 throw error("bands", "entries must be numbers (Hz) or {\"cutoff\": Hz, \"iterations\": n}, got " + b);
