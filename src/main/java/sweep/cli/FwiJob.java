@@ -270,7 +270,7 @@ final class FwiJob {
     /** {@code e} as a number, refused as {@code key}'s {@code field} (a field name and a space, or empty). */
     private double number(JsonElement e, String key, String field) {
         if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
-            throw error(key, field + "must be a number, got " + e);
+            throw error(key, field + "must be a number, got " + e + "; write a JSON number, without quotes");
         }
         double v = e.getAsDouble();
         if (!Double.isFinite(v)) {
@@ -288,7 +288,7 @@ final class FwiJob {
     private long integer(JsonElement e, String key, String field, long min, long max) {
         BigDecimal v = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsBigDecimal() : null;
         if (v == null || v.stripTrailingZeros().scale() > 0) {
-            throw error(key, field + "must be an integer, got " + e);
+            throw error(key, field + "must be an integer, got " + e + "; write a whole JSON number, without quotes");
         }
         if (v.compareTo(BigDecimal.valueOf(min)) < 0 || v.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
