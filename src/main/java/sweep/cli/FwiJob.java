@@ -270,13 +270,19 @@ final class FwiJob {
     /** {@code e} as a number, refused as {@code key}'s {@code field} (a field name and a space, or empty). */
     private double number(JsonElement e, String key, String field) {
         if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
-            throw error(key, field + "must be a number, got " + e + "; write a JSON number, without quotes");
+            throw error(key, field + "must be a number, got " + e + unquote(e));
         }
         double v = e.getAsDouble();
         if (!Double.isFinite(v)) {
             throw error(key, field + "must be finite, got " + e);
         }
         return v;
+    }
+
+    /** What to do about a value that is not a JSON number: drop the quotes of a string. */
+    private static String unquote(JsonElement e) {
+        return e.isJsonPrimitive() && e.getAsJsonPrimitive().isString() ? "; write it as a JSON number, without quotes"
+                : "";
     }
 
     private int integer(String key, int dflt) {
@@ -286,9 +292,15 @@ final class FwiJob {
 
     /** {@code e} as an integer in [min, max], refused as {@code key}'s {@code field} (as in {@link #number}). */
     private long integer(JsonElement e, String key, String field, long min, long max) {
-        BigDecimal v = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsBigDecimal() : null;
+        BigDecimal v = null;
+        try {
+            v = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsBigDecimal() : null;
+        } catch (NumberFormatException tooLarge) { // an exponent beyond what BigDecimal holds
+            throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
+        }
         if (v == null || v.stripTrailingZeros().scale() > 0) {
-            throw error(key, field + "must be an integer, got " + e + "; write a whole JSON number, without quotes");
+            throw error(key, field + "must be an integer, got " + e
+                    + (v != null ? "; write a whole number" : unquote(e)));
         }
         if (v.compareTo(BigDecimal.valueOf(min)) < 0 || v.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
