@@ -11,6 +11,7 @@ import com.google.gson.stream.JsonReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import sweep.core.Wavelets;
 import sweep.fwi.EncodedObjective;
 import sweep.fwi.Fwi;
 import sweep.fwi.Inversion;
+import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
@@ -117,6 +119,7 @@ final class FwiJob {
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException("--job: " + file + " is a directory, not a job file");
         }
+        InputFiles.requireRegular(file, "--job");
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -258,27 +261,55 @@ final class FwiJob {
         return origin.getOrDefault(key, key);
     }
 
+    /*
+     * One type rule for every numeric setting: a number key takes a finite JSON number, an integer key a JSON number
+     * without a fraction; a string (even "3"), a boolean or anything else is refused, naming the file and the key.
+     */
+
     private double number(String key, double dflt) {
         JsonElement e = given.get(key);
-        if (e == null) {
-            return dflt;
-        }
+        return e == null ? dflt : number(e, key, "");
+    }
+
+    /** {@code e} as a number, refused as {@code key}'s {@code field} (a field name and a space, or empty). */
+    private double number(JsonElement e, String key, String field) {
         if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
-            throw error(key, "must be a number, got " + e);
+            throw error(key, field + "must be a number, got " + e + unquote(e));
         }
         double v = e.getAsDouble();
         if (!Double.isFinite(v)) {
-            throw error(key, "must be finite, got " + e);
+            throw error(key, field + "must be finite, got " + e);
         }
         return v;
     }
 
+    /** What to do about a value that is not a JSON number: drop the quotes of a string. */
+    private static String unquote(JsonElement e) {
+        return e.isJsonPrimitive() && e.getAsJsonPrimitive().isString() ? "; write it as a JSON number, without quotes"
+                : "";
+    }
+
     private int integer(String key, int dflt) {
-        double v = number(key, dflt);
-        if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
-            throw error(key, "must be an integer, got " + given.get(key));
+        JsonElement e = given.get(key);
+        return e == null ? dflt : (int) integer(e, key, "", Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+
+    /** {@code e} as an integer in [min, max], refused as {@code key}'s {@code field} (as in {@link #number}). */
+    private long integer(JsonElement e, String key, String field, long min, long max) {
+        BigDecimal v = null;
+        try {
+            v = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsBigDecimal() : null;
+        } catch (NumberFormatException tooLarge) { // an exponent beyond what BigDecimal holds
+            throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
         }
-        return (int) v;
+        if (v == null || v.stripTrailingZeros().scale() > 0) {
+            throw error(key, field + "must be an integer, got " + e
+                    + (v != null ? "; write a whole number" : unquote(e)));
+        }
+        if (v.compareTo(BigDecimal.valueOf(min)) < 0 || v.compareTo(BigDecimal.valueOf(max)) > 0) {
+            throw error(key, field + "must lie in [" + min + ", " + max + "], got " + e);
+        }
+        return v.longValueExact();
     }
 
     private boolean bool(String key, boolean dflt) {
@@ -313,7 +344,7 @@ final class FwiJob {
         if (Files.isDirectory(p)) {
             throw error(key, p + " is a directory, not a file");
         }
-        if (!Files.isRegularFile(p)) {
+        if (!Files.exists(p)) {
             throw error(key, "file " + p + " not found");
         }
         return p;
@@ -360,12 +391,7 @@ final class FwiJob {
                 case "px" -> 2;
                 default -> throw error("mesh", "unknown field '" + f.getKey() + "' (known: py, px, shot_groups)");
             };
-            JsonElement v = f.getValue();
-            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()
-                    || v.getAsDouble() != Math.rint(v.getAsDouble()) || v.getAsInt() < 1) {
-                throw error("mesh", f.getKey() + " must be a positive integer, got " + v);
-            }
-            m[idx] = v.getAsInt();
+            m[idx] = (int) integer(f.getValue(), "mesh", f.getKey() + " ", 1, Integer.MAX_VALUE);
             tiles |= idx > 0;
         }
         if (tiles) {
@@ -415,8 +441,16 @@ final class FwiJob {
         PropSpec spec = timeAxis(m);
         Shots shots = acquisition(m);
         long waveletFloats = has("wavelet") ? (long) shots.count() * spec.nt() : spec.nt();
-        MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, integer("memory", 5))
-                .requireHeap("this FWI's data (record, wavelet, observed data)");
+        int memory = integer("memory", 5);
+        try {
+            MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, memory)
+                    .requireHeap("this FWI's data (record, wavelet, observed data)");
+        } catch (IllegalArgumentException e) { // the time axis sizes the data: name its key when the job gives it
+            if (has("nt") || has("time")) {
+                throw error(has("nt") ? "nt" : "time", e.getMessage());
+            }
+            throw e;
+        }
         float[] w = wavelet(spec, shots.count());
         float[] observed = observed(m, spec, shots);
         Inversion.Options options = inversion(m, spec, shots);
@@ -601,30 +635,26 @@ final class FwiJob {
         int[] shape = m.shape();
         double[] dh = m.dh();
         double vmax = m.vmax();
+        // each setting goes to the spec on its own, with a valid dt and nt, so that one it refuses is named by its key
+        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).dt(1e-3).nt(1);
         int order = integer("order", 8);
+        setting(b, "order", () -> b.order(order));
         int abcn = integer("abcn", 20);
-        boolean fs = bool("free_surface", true);
-        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).abcn(abcn)
-                .freeSurface(fs).maxVel(vmax).threads(integer("threads", 0));
+        setting(b, "abcn", () -> b.abcn(abcn));
+        b.freeSurface(bool("free_surface", true));
+        int threads = integer("threads", 0);
+        setting(b, "threads", () -> b.threads(threads));
         if (m.equation() == PropSpec.Equation.ELASTIC) {
-            try {
-                b.sourceType(ElasticSource.parse(string("source_type", "explosive")));
-            } catch (IllegalArgumentException e) {
-                throw error("source_type", e.getMessage());
-            }
-            try {
-                b.recordFields(string("record", "vx,vz"));
-            } catch (IllegalArgumentException e) {
-                throw error("record", e.getMessage());
-            }
+            String sourceType = string("source_type", "explosive");
+            setting(b, "source_type", () -> b.sourceType(ElasticSource.parse(sourceType)));
+            String record = string("record", "vx,vz");
+            setting(b, "record", () -> b.recordFields(record));
         }
         double dt;
         if (has("dt")) {
             dt = number("dt", 0);
         } else {
-            PropSpec probe = PropSpec.builder(shape).equation(m.equation()).dh(dh).order(order).dt(1e-3).nt(1)
-                    .build();
-            dt = Math.floor(0.8 * probe.maxStableDt(vmax) * 1e4) / 1e4;
+            dt = Math.floor(0.8 * b.build().maxStableDt(vmax) * 1e4) / 1e4;
         }
         int nt;
         if (has("nt") && has("time")) {
@@ -646,15 +676,25 @@ final class FwiJob {
         };
         PropSpec spec;
         try {
-            spec = b.dt(dt).nt(nt).storage(storage).build();
+            spec = b.maxVel(vmax).dt(dt).nt(nt).storage(storage).build();
         } catch (IllegalArgumentException e) {
-            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "dh", e.getMessage());
+            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "time", e.getMessage());
         }
         if (dt > spec.maxStableDt(vmax)) {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
                     + spec.maxStableDt(vmax) + " s");
         }
         return spec;
+    }
+
+    /** Applies the setting of {@code key} to {@code b} and builds: a value the spec refuses is named by its key. */
+    private void setting(PropSpec.Builder b, String key, Runnable apply) {
+        try {
+            apply.run();
+            b.build();
+        } catch (IllegalArgumentException e) {
+            throw error(key, e.getMessage());
+        }
     }
 
     /** The acquisition step: source and receiver files, or a surface line of 'shots' shots. */
@@ -777,7 +817,7 @@ final class FwiJob {
         if (filterOrder < 1 || filterOrder > 16) {
             throw error("filter_order", "must be 1..16, got " + filterOrder);
         }
-        long seed = (long) number("seed", 1);
+        long seed = has("seed") ? integer(given.get("seed"), "seed", "", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
         double maxUpdate = number("max_update", 100);
         int memory = integer("memory", 5);
         if (memory < 1) {
@@ -911,13 +951,9 @@ final class FwiJob {
                         throw error("bands", "unknown field '" + f + "' in " + b + " (known: cutoff, iterations)");
                     }
                 }
-                cutoff = o.get("cutoff").getAsDouble();
+                cutoff = number(o.get("cutoff"), "bands", "cutoff ");
                 if (o.has("iterations") && !flags.contains("iterations")) { // --iterations wins over the job file
-                    double v = o.get("iterations").getAsDouble();
-                    if (v != Math.rint(v) || v < 0) {
-                        throw error("bands", "iterations must be a non-negative integer in " + b);
-                    }
-                    it = (int) v;
+                    it = (int) integer(o.get("iterations"), "bands", "iterations ", 0, Integer.MAX_VALUE);
                 }
             } else {
                 throw error("bands", "entries must be numbers (Hz) or {\"cutoff\": Hz, \"iterations\": n}, got " + b);

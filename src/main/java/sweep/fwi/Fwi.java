@@ -18,6 +18,7 @@ import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 import sweep.io.AtomicFiles;
+import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 
 /**
@@ -553,6 +554,7 @@ public final class Fwi {
      */
     private static void verify(Path file) {
         String fresh = ": start afresh without --resume (or delete " + file + ")";
+        InputFiles.requireRegular(file, "checkpoint");
         try {
             long size = Files.size(file);
             long payload = size - FRAME;

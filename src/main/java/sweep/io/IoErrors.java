@@ -19,8 +19,14 @@ public final class IoErrors {
     private IoErrors() {
     }
 
-    /** Why {@code e} happened, in a few words (e.g. "permission denied"). */
+    /**
+     * Why {@code e} happened, in a few words (e.g. "permission denied"); the reason of the I/O failure it wraps, if
+     * any (an image writer's "I/O error writing PNG file!" is "no space left on device" when the disk is full).
+     */
     public static String reason(IOException e) {
+        if (e.getCause() instanceof IOException cause) {
+            return reason(cause);
+        }
         if (e instanceof NoSuchFileException) {
             return "no such file or folder";
         }
@@ -44,6 +50,9 @@ public final class IoErrors {
             return "the file ends early (truncated)";
         }
         String m = e.getMessage();
+        if ("No space left on device".equals(m)) {
+            return "no space left on device (free some space there, or write elsewhere)";
+        }
         return m != null && !m.isBlank() ? lower(m) : "input/output error";
     }
 

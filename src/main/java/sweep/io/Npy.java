@@ -141,7 +141,7 @@ public final class Npy {
 
     /** Reads any supported .npy file; {@code what} (e.g. {@code "--vp"}) prefixes error messages. */
     public static Array read(Path path, String what) {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = open(path, what)) {
             return read(ch, new Where(path, what));
         } catch (IOException e) {
             throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
@@ -214,7 +214,7 @@ public final class Npy {
 
     /** Reads and checks only the header of a .npy file (no data); {@code what} prefixes error messages. */
     public static Header header(Path path, String what) {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = open(path, what)) {
             return readHeader(ch, new Where(path, what), false);
         } catch (IOException e) {
             throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
@@ -250,7 +250,7 @@ public final class Npy {
      */
     public static float[] readFloat32Selection(Path path, String what, int[] expectedShape, int[][] index) {
         Where at = new Where(path, what);
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = open(path, what)) {
             Header h = readHeader(ch, at, false);
             checkFloat32(h, expectedShape, path, what);
             return readSelection(ch, h, index, at);
@@ -400,6 +400,12 @@ public final class Npy {
                 done += n;
             }
         }
+    }
+
+    /** Opens an input for reading, once {@link InputFiles#requireRegular} has let it pass. */
+    private static FileChannel open(Path path, String what) throws IOException {
+        InputFiles.requireRegular(path, what);
+        return FileChannel.open(path, StandardOpenOption.READ);
     }
 
     private record Where(Path path, String what) {

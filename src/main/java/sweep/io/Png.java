@@ -9,12 +9,15 @@ import java.awt.RenderingHints;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
+import java.awt.image.RenderedImage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * PNG pictures of a run's results, drawn with java.awt on a headless {@link BufferedImage} and written with
@@ -189,9 +192,20 @@ public final class Png {
             y += p.getHeight();
         }
         g.dispose();
+        write(path, all);
+    }
+
+    /**
+     * Writes {@code img} as a PNG file, atomically, through an in-memory image stream that this method closes: the
+     * stream {@link ImageIO} makes itself caches in a temporary file and, when the disk fills up, is left for a
+     * shutdown hook that then fails with a stack trace.
+     */
+    private static void write(Path path, RenderedImage img) {
         AtomicFiles.writeStream(path, "PNG image", out -> {
-            if (!ImageIO.write(all, "png", out)) {
-                throw new IllegalStateException("no PNG writer in javax.imageio");
+            try (ImageOutputStream image = new MemoryCacheImageOutputStream(out)) {
+                if (!ImageIO.write(img, "png", image)) {
+                    throw new IllegalStateException("no PNG writer in javax.imageio");
+                }
             }
         });
     }
@@ -614,11 +628,7 @@ public final class Png {
 
         void write(Path path) {
             g.dispose();
-            AtomicFiles.writeStream(path, "PNG image", out -> {
-                if (!ImageIO.write(img, "png", out)) {
-                    throw new IllegalStateException("no PNG writer in javax.imageio");
-                }
-            });
+            Png.write(path, img);
         }
     }
 

@@ -110,8 +110,8 @@ public final class TileFiles {
      * <p>Collective over {@code MPI.COMM_WORLD}: every rank calls it; shot group 0 writes (every group holds the same
      * array). World rank 0 makes a hidden temporary file beside {@code path} with the header and the full length;
      * after a broadcast of its name each writing rank writes its physical cells with positional writes; after a
-     * barrier rank 0 forces the file to disk and renames it over {@code path}. A failure on any rank aborts the job
-     * and leaves at most the temporary file.
+     * barrier rank 0 forces the file to disk and renames it over {@code path}. A failure on any rank aborts the job;
+     * the rank that fails removes the temporary file first.
      */
     public static void writeTiles(Path path, float[] paddedTile, int[] shape, ModelParallelMesh mesh,
                                   boolean adjointOfPad) {
@@ -147,9 +147,10 @@ public final class TileFiles {
         for (int n : shape) {
             cells *= n;
         }
+        Path tmp = null;
+        boolean done = false;
         try {
             int world = MPI.COMM_WORLD.getRank();
-            Path tmp = null;
             long dataOffset = Npy.float32Header(fileShape).length;
             if (world == 0) {
                 tmp = AtomicFiles.createShared(path, ".npy file");
@@ -185,11 +186,24 @@ public final class TileFiles {
                 }
             }
             MPI.COMM_WORLD.barrier();
+            done = true; // past the barrier no rank removes the file: rank 0 commits it (or removes it when that fails)
             if (world == 0) {
                 AtomicFiles.commit(tmp, path, ".npy file");
             }
         } catch (MPIException ex) {
             throw new IllegalStateException("tile-wise write of " + path + " failed: " + ex.getMessage(), ex);
+        } finally {
+            if (!done && tmp != null) {
+                delete(tmp); // the rank that fails removes the shared file; the job is then aborted
+            }
+        }
+    }
+
+    private static void delete(Path tmp) {
+        try {
+            java.nio.file.Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // best effort: the write already failed
         }
     }
 
@@ -210,11 +224,7 @@ public final class TileFiles {
                 ch.write(last, header.length + bytes - 1);
             }
         } catch (IOException ex) {
-            try {
-                java.nio.file.Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // best effort: the write already failed
-            }
+            delete(tmp);
             throw new UncheckedIOException(path + ": cannot write .npy file: " + IoErrors.reason(path, ex), ex);
         }
     }
