@@ -215,7 +215,7 @@ class HostileInputIoTest {
 
         // a checkpoint on --resume
         Path out = Files.createDirectories(dir.resolve("fwi-b"));
-        Path cp = out.resolve("checkpoint-band0.bin");
+        Path cp = out.resolve("checkpoint-band1.bin");
         assertEquals(0, command("mkfifo", cp.toString()));
         Result r = run(120, "fwi", "--dh", "100", "--time", "0.3", "--iterations", "1", "--threads", "1", "--out",
                 out.toString(), "--resume");

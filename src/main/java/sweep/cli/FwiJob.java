@@ -677,8 +677,13 @@ final class FwiJob {
         PropSpec spec;
         try {
             spec = b.maxVel(vmax).dt(dt).nt(nt).storage(storage).build();
-        } catch (IllegalArgumentException e) {
-            throw error(has("dt") ? "dt" : has("nt") ? "nt" : "time", e.getMessage());
+        } catch (PropSpec.InvalidSetting e) {
+            String key = switch (e.setting()) {
+                case "nt" -> has("nt") ? "nt" : "time";
+                case "maxVel" -> "vmax";
+                default -> e.setting();
+            };
+            throw error(key, e.getMessage());
         }
         if (dt > spec.maxStableDt(vmax)) {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
