@@ -2,6 +2,7 @@ package sweep.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -9,59 +10,73 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
- * Test support: runs the command line in this JVM with System.err captured and checks the project's error rule (exit
- * code 2, one line that says what was wrong, no Java class names, no usage dump).
+ * Test support: runs the command line in this JVM with its output captured and checks the project's error rule (exit
+ * code 2, one error line that says what was wrong, no Java class name in anything it prints).
  */
 final class CliHarness {
+    /** How long {@link #run} gives a command line: an input that blocks fails the test instead of hanging the suite. */
+    static final int DEFAULT_SECONDS = 120;
+
+    private static final Pattern JAVA_NAMES = Pattern.compile("java\\.|Exception|\\bat sweep\\.");
+
     private CliHarness() {
     }
 
-    /** Exit code, the error lines, everything on stderr and on stdout, and the wall time. */
-    record Result(int code, String err, String stderr, String stdout, double seconds) {
+    /** Exit code, the error lines, everything on stderr, everything on stdout, and the wall time. */
+    record Result(int code, String err, String stderr, String out, double seconds) {
+    }
+
+    /** {@link #run(int, String...)} within {@link #DEFAULT_SECONDS}. */
+    static Result run(String... args) {
+        return run(DEFAULT_SECONDS, args);
     }
 
     /**
-     * Runs the command line with System.err captured (picocli takes its error stream from the System.err of the time
-     * the command line is made, so it is set first). {@code err} holds the lines with ": error: ".
+     * Runs the command line with System.err and System.out captured (picocli takes its error stream from the System.err
+     * of the time the command line is made, so it is set first), in a thread given {@code seconds} to finish.
+     * {@code err} holds the lines with ": error: ". Nothing printed may name a Java class.
      */
-    static Result run(String... args) {
-        PrintStream old = System.err;
-        ByteArrayOutputStream sys = new ByteArrayOutputStream();
-        StringWriter out = new StringWriter();
-        System.setErr(new PrintStream(sys, true, StandardCharsets.UTF_8));
+    static Result run(int seconds, String... args) {
+        PrintStream oldErr = System.err;
+        PrintStream oldOut = System.out;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter picocliOut = new StringWriter();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         long t0 = System.nanoTime();
         int code;
         try {
             CommandLine cl = Main.commandLine();
-            cl.setOut(new PrintWriter(out));
-            code = cl.execute(args);
+            cl.setOut(new PrintWriter(picocliOut));
+            code = assertTimeoutPreemptively(Duration.ofSeconds(seconds), () -> cl.execute(args),
+                    () -> "still running after " + seconds + " s (blocked on an input?): " + String.join(" ", args));
         } finally {
-            System.setErr(old);
+            System.setErr(oldErr);
+            System.setOut(oldOut);
         }
-        double seconds = (System.nanoTime() - t0) * 1e-9;
-        String all = sys.toString(StandardCharsets.UTF_8);
-        StringBuilder err = new StringBuilder();
-        all.lines().filter(l -> l.contains(": error: ")).forEach(l -> err.append(l).append('\n'));
-        return new Result(code, err.toString(), all, out.toString(), seconds);
+        double elapsed = (System.nanoTime() - t0) * 1e-9;
+        String all = err.toString(StandardCharsets.UTF_8);
+        StringBuilder errors = new StringBuilder();
+        all.lines().filter(l -> l.contains(": error: ")).forEach(l -> errors.append(l).append('\n'));
+        String stdout = out.toString(StandardCharsets.UTF_8) + picocliOut;
+        assertFalse(JAVA_NAMES.matcher(all).find(), String.join(" ", args) + ": a message for users names a Java"
+                + " class: " + all);
+        return new Result(code, errors.toString(), all, stdout, elapsed);
     }
 
-    /**
-     * Runs a command line that must fail by the rule: exit code 2, exactly one line on stderr (warnings aside), holding
-     * {@code fragment}, no Java class name in it.
-     */
+    /** A command line that must fail by the rule: exit code 2 and exactly one error line, holding {@code fragment}. */
     static Result fails(String fragment, String... args) {
         Result r = run(args);
         String cmd = String.join(" ", args);
-        assertEquals(2, r.code(), cmd + "\n" + r.stderr());
+        assertEquals(2, r.code(), cmd + "\n" + r.stderr() + r.out());
         assertTrue(r.err().contains(fragment), cmd + ": the message should say '" + fragment + "': " + r.stderr());
-        long lines = r.stderr().lines().filter(l -> !l.contains(": warning: ")).count();
-        assertEquals(1, lines, cmd + ": one line: " + r.stderr());
-        assertFalse(Pattern.compile("java\\.|Exception|\\bat sweep\\.").matcher(r.stderr()).find(),
-                cmd + ": a message for users names a Java class: " + r.stderr());
+        assertEquals(1, r.err().strip().lines().count(), cmd + ": one error line: " + r.stderr());
         return r;
     }
 }

@@ -4,24 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sweep.cli.CliHarness.fails;
+import static sweep.cli.CliHarness.run;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import sweep.cli.CliHarness.Result;
 import sweep.fwi.Inversion;
 import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
@@ -38,54 +33,10 @@ class HostileInputFwiTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err, String stderr) {
-    }
-
-    private final List<String> messages = new ArrayList<>();
-
-    /** Runs the command line in this JVM with System.out and System.err captured; {@code err}: the error lines. */
-    private Result run(String... args) {
-        PrintStream oldErr = System.err;
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            CommandLine cl = Main.commandLine();
-            code = cl.execute(args);
-        } finally {
-            System.setErr(oldErr);
-            System.setOut(oldOut);
-        }
-        String all = err.toString(StandardCharsets.UTF_8);
-        StringBuilder e = new StringBuilder();
-        all.lines().filter(l -> l.contains(": error: ")).forEach(l -> e.append(l).append('\n'));
-        messages.add(all);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), e.toString(), all);
-    }
-
     private Result ok(String... args) {
         Result r = run(args);
         assertEquals(0, r.code(), String.join(" ", args) + "\n" + r.stderr());
         return r;
-    }
-
-    private Result fails(String fragment, String... args) {
-        Result r = run(args);
-        assertEquals(2, r.code(), String.join(" ", args) + "\n" + r.stderr() + r.out());
-        assertTrue(r.err().contains(fragment), "message should say '" + fragment + "': " + r.err());
-        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
-        return r;
-    }
-
-    @AfterEach
-    void noJavaClassNamesInMessages() {
-        for (String m : messages) {
-            assertFalse(Pattern.compile("java\\.|Exception|\\bat sweep\\.").matcher(m).find(),
-                    "a message for users names a Java class: " + m);
-        }
     }
 
     private static final int NZ = 30;

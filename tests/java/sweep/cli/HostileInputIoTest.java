@@ -3,15 +3,12 @@ package sweep.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static sweep.cli.CliHarness.fails;
+import static sweep.cli.CliHarness.run;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -24,13 +21,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import sweep.cli.CliHarness.Result;
 import sweep.io.Npy;
 import sweep.io.Png;
 import sweep.parallel.MpiRunner;
@@ -47,53 +43,8 @@ class HostileInputIoTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String err, String stderr) {
-    }
-
-    private final List<String> messages = new ArrayList<>();
     private final List<Path> mounts = new ArrayList<>();
     private final List<Process> children = new ArrayList<>();
-
-    /**
-     * Runs the command line in this JVM with System.err captured, in a thread given {@code seconds} to finish (an
-     * input that blocks fails the test instead of hanging the suite). {@code err} is the error lines, {@code stderr}
-     * everything.
-     */
-    private Result run(int seconds, String... args) {
-        PrintStream old = System.err;
-        ByteArrayOutputStream sys = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(sys, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            CommandLine cl = Main.commandLine();
-            cl.setOut(new PrintWriter(new StringWriter()));
-            code = assertTimeoutPreemptively(Duration.ofSeconds(seconds), () -> cl.execute(args),
-                    () -> "still running after " + seconds + " s (blocked on an input?): " + String.join(" ", args));
-        } finally {
-            System.setErr(old);
-        }
-        String all = sys.toString(StandardCharsets.UTF_8);
-        StringBuilder err = new StringBuilder();
-        all.lines().filter(l -> l.contains(": error: ")).forEach(l -> err.append(l).append('\n'));
-        messages.add(all);
-        return new Result(code, err.toString(), all);
-    }
-
-    private Result fails(String fragment, String... args) {
-        Result r = run(30, args);
-        assertEquals(2, r.code(), String.join(" ", args) + "\n" + r.stderr());
-        assertTrue(r.err().contains(fragment), "message should say '" + fragment + "': " + r.stderr());
-        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
-        return r;
-    }
-
-    @AfterEach
-    void noJavaClassNamesInMessages() {
-        for (String m : messages) {
-            assertFalse(Pattern.compile("java\\.|Exception|\\bat sweep\\.").matcher(m).find(),
-                    "a message for users names a Java class: " + m);
-        }
-    }
 
     @AfterEach
     void cleanUp() throws Exception {

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sweep.cli.CliHarness.fails;
+import static sweep.cli.CliHarness.run;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,10 +15,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import sweep.cli.CliHarness.Result;
 import sweep.io.Npy;
 
 /**
@@ -33,54 +29,6 @@ import sweep.io.Npy;
 class HostileInputTest {
     @TempDir
     Path dir;
-
-    private record Result(int code, String err, String stderr, double seconds) {
-    }
-
-    private final List<String> messages = new ArrayList<>();
-
-    /**
-     * Runs the command line in this JVM with System.err captured, where warnings go and, when System.err is set before
-     * the command line is made (picocli resets its error stream to the System.err of that time), the error line.
-     * {@code err} is the error lines, {@code stderr} everything.
-     */
-    private Result run(String... args) {
-        PrintStream old = System.err;
-        ByteArrayOutputStream sys = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(sys, true, StandardCharsets.UTF_8));
-        long t0 = System.nanoTime();
-        int code;
-        try {
-            CommandLine cl = Main.commandLine();
-            cl.setOut(new PrintWriter(new StringWriter()));
-            code = cl.execute(args);
-        } finally {
-            System.setErr(old);
-        }
-        double seconds = (System.nanoTime() - t0) * 1e-9;
-        String all = sys.toString(StandardCharsets.UTF_8);
-        StringBuilder err = new StringBuilder();
-        all.lines().filter(l -> l.contains(": error: ")).forEach(l -> err.append(l).append('\n'));
-        Result r = new Result(code, err.toString(), all, seconds);
-        messages.add(all);
-        return r;
-    }
-
-    private Result fails(String fragment, String... args) {
-        Result r = run(args);
-        assertEquals(2, r.code(), String.join(" ", args) + "\n" + r.err() + r.stderr());
-        assertTrue(r.err().contains(fragment), "message should say '" + fragment + "': " + r.err());
-        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
-        return r;
-    }
-
-    @AfterEach
-    void noJavaClassNamesInMessages() {
-        for (String m : messages) {
-            assertFalse(Pattern.compile("java\\.|Exception|\\bat sweep\\.").matcher(m).find(),
-                    "a message for users names a Java class: " + m);
-        }
-    }
 
     private Path model(String name, int nz, int nx) {
         float[] v = new float[nz * nx];
