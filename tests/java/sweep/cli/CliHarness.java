@@ -10,9 +10,14 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
+import sweep.io.Npy;
 
 /**
  * Test support: runs the command line in this JVM with its output captured and checks the project's error rule (exit
@@ -68,6 +73,41 @@ final class CliHarness {
         assertFalse(JAVA_NAMES.matcher(all).find(), String.join(" ", args) + ": a message for users names a Java"
                 + " class: " + all);
         return new Result(code, errors.toString(), all, stdout, elapsed);
+    }
+
+    /** The command line {@code cmd}, then {@code common}, then {@code more}. */
+    static String[] args(String cmd, List<String> common, String... more) {
+        List<String> a = new ArrayList<>();
+        a.add(cmd);
+        a.addAll(common);
+        a.addAll(List.of(more));
+        return a.toArray(new String[0]);
+    }
+
+    /** A float32 model file {@code name} in {@code dir} of {@code nz} x {@code nx} cells of 2000 m/s. */
+    static Path model(Path dir, String name, int nz, int nx) {
+        float[] v = new float[nz * nx];
+        Arrays.fill(v, 2000f);
+        Path p = dir.resolve(name);
+        Npy.writeFloat32(p, v, nz, nx);
+        return p;
+    }
+
+    /**
+     * An int32 coordinate file {@code name} in {@code dir} of {@code shots} shots with {@code per} cells each, a line
+     * (x0 + k, z).
+     */
+    static Path cells(Path dir, String name, int shots, int per, int x0, int z) {
+        int[] c = new int[shots * per * 2];
+        for (int b = 0; b < shots; b++) {
+            for (int k = 0; k < per; k++) {
+                c[(b * per + k) * 2] = x0 + k;
+                c[(b * per + k) * 2 + 1] = z;
+            }
+        }
+        Path p = dir.resolve(name);
+        Npy.writeInt32(p, c, shots, per, 2);
+        return p;
     }
 
     /** A command line that must fail by the rule: exit code 2 and exactly one error line, holding {@code fragment}. */

@@ -28,11 +28,7 @@ class HostileInputCliTest {
     Path dir;
 
     private Path model(String name, int nz, int nx) {
-        float[] v = new float[nz * nx];
-        Arrays.fill(v, 2000f);
-        Path p = dir.resolve(name);
-        Npy.writeFloat32(p, v, nz, nx);
-        return p;
+        return CliHarness.model(dir, name, nz, nx);
     }
 
     private Path vs() {
@@ -44,14 +40,7 @@ class HostileInputCliTest {
     }
 
     private Path cells(String name, int x, int z, int count) {
-        int[] c = new int[2 * count];
-        for (int k = 0; k < count; k++) {
-            c[2 * k] = x + k;
-            c[2 * k + 1] = z;
-        }
-        Path p = dir.resolve(name);
-        Npy.writeInt32(p, c, 1, count, 2);
-        return p;
+        return CliHarness.cells(dir, name, 1, count, x, z);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static sweep.cli.CliHarness.args;
 import static sweep.cli.CliHarness.fails;
 import static sweep.cli.CliHarness.run;
 
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -65,24 +65,11 @@ class HostileInputIoTest {
     }
 
     private Path model(String name, int nz, int nx) {
-        float[] v = new float[nz * nx];
-        Arrays.fill(v, 2000f);
-        Path p = dir.resolve(name);
-        Npy.writeFloat32(p, v, nz, nx);
-        return p;
+        return CliHarness.model(dir, name, nz, nx);
     }
 
     private Path cells(String name, int shots, int per, int x0, int z) {
-        int[] c = new int[shots * per * 2];
-        for (int b = 0; b < shots; b++) {
-            for (int k = 0; k < per; k++) {
-                c[(b * per + k) * 2] = x0 + k;
-                c[(b * per + k) * 2 + 1] = z;
-            }
-        }
-        Path p = dir.resolve(name);
-        Npy.writeInt32(p, c, shots, per, 2);
-        return p;
+        return CliHarness.cells(dir, name, shots, per, x0, z);
     }
 
     private List<String> problem(Path vp, int nt) {
@@ -100,14 +87,6 @@ class HostileInputIoTest {
             a.set(i + 1, value);
         }
         return a;
-    }
-
-    private static String[] args(String cmd, List<String> common, String... more) {
-        List<String> a = new ArrayList<>();
-        a.add(cmd);
-        a.addAll(common);
-        a.addAll(List.of(more));
-        return a.toArray(new String[0]);
     }
 
     private Path fifo(String name) throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sweep.cli.CliHarness.args;
 import static sweep.cli.CliHarness.fails;
 import static sweep.cli.CliHarness.run;
 
@@ -31,38 +32,17 @@ class HostileInputTest {
     Path dir;
 
     private Path model(String name, int nz, int nx) {
-        float[] v = new float[nz * nx];
-        Arrays.fill(v, 2000f);
-        Path p = dir.resolve(name);
-        Npy.writeFloat32(p, v, nz, nx);
-        return p;
+        return CliHarness.model(dir, name, nz, nx);
     }
 
     private Path cells(String name, int shots, int per, int x0, int z) {
-        int[] c = new int[shots * per * 2];
-        for (int b = 0; b < shots; b++) {
-            for (int k = 0; k < per; k++) {
-                c[(b * per + k) * 2] = x0 + k;
-                c[(b * per + k) * 2 + 1] = z;
-            }
-        }
-        Path p = dir.resolve(name);
-        Npy.writeInt32(p, c, shots, per, 2);
-        return p;
+        return CliHarness.cells(dir, name, shots, per, x0, z);
     }
 
     private List<String> problem(Path vp, int nt, int shots, int nrec) {
         return new ArrayList<>(List.of("--vp", vp.toString(), "--dh", "10", "--dt", "0.001", "--nt",
                 String.valueOf(nt), "--abcn", "10", "--sources", cells("src.npy", shots, 1, 20, 2).toString(),
                 "--receivers", cells("rec.npy", shots, nrec, 2, 3).toString(), "--ricker", "10"));
-    }
-
-    private static String[] args(String cmd, List<String> common, String... more) {
-        List<String> a = new ArrayList<>();
-        a.add(cmd);
-        a.addAll(common);
-        a.addAll(List.of(more));
-        return a.toArray(new String[0]);
     }
 
     /** A folder the test process cannot create files in: /sys as root (even root cannot), else a read-only folder. */
