@@ -158,16 +158,27 @@ class HostileInputCliTest {
         fails("(shot, sample, receiver) = (0, 13, 4), field vx", g.toArray(new String[0]));
     }
 
-    /** Low: the largest stable dt printed in a CFL refusal runs when given back as --dt. */
+    /**
+     * Low: the largest stable dt printed in a CFL refusal runs when given back as --dt, also where rounding it to the
+     * nearest six digits would have printed a value above the limit (a grid spacing is searched for such a limit).
+     */
     @Test
     void thePrintedStableDtRuns() {
-        CliHarness.Result r = fails("largest stable dt is", forward("--dt", "0.004", "--nt", "40"));
-        Matcher m = Pattern.compile("largest stable dt is ([0-9.eE-]+) s").matcher(r.err());
+        String dh = null;
+        for (int k = 0; k < 1000 && dh == null; k++) {
+            double d = 10 + 0.001 * k;
+            double limit = PropSpec.builder(30, 40).dh(d).dt(1e-3).nt(1).build().maxStableDt(2000);
+            if (Double.parseDouble(String.format("%g", limit)) > limit) {
+                dh = String.valueOf(d);
+            }
+        }
+        assertTrue(dh != null, "no grid spacing whose stable limit rounds up");
+        CliHarness.Result r = fails("largest stable dt is", forward("--dh", dh, "--dt", "0.004"));
+        Matcher m = Pattern.compile("largest stable dt is ([0-9.eE+-]*[0-9])").matcher(r.err());
         assertTrue(m.find(), r.err());
         String printed = m.group(1);
-        CliHarness.Result ok = run(forward("--dt", printed, "--nt", "5", "--ricker", "40"));
-        assertEquals(0, ok.code(), "--dt " + printed + ": " + ok.stderr());
-        // and the rounding is towards zero, to six significant digits
+        CliHarness.Result ok = run(forward("--dh", dh, "--dt", printed, "--nt", "5", "--ricker", "40"));
+        assertEquals(0, ok.code(), "--dh " + dh + " --dt " + printed + ": " + ok.stderr());
         assertEquals("0.00123456", PropSpec.roundedDown(0.001234569));
     }
 

@@ -259,7 +259,7 @@ public final class PropSpec {
      */
     public static String roundedDown(double v) {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(6, java.math.RoundingMode.DOWN))
-                .stripTrailingZeros().toString();
+                .stripTrailingZeros().toPlainString();
     }
 
     /**
