@@ -718,8 +718,8 @@ final class FwiJob {
             if (rec.length != src.length) {
                 throw error("receivers", "holds " + rec.length + " shots but 'sources' holds " + src.length);
             }
-            checkCells(src, shape, "sources");
-            checkCells(rec, shape, "receivers");
+            ProblemOptions.checkCells(src, shape, where("sources"));
+            ProblemOptions.checkCells(rec, shape, where("receivers"));
         } else {
             int shots = integer("shots", 6);
             if (shots < 1) {
@@ -975,21 +975,6 @@ final class FwiJob {
             out.add(new Inversion.Band(cutoff, it));
         }
         return out;
-    }
-
-    private void checkCells(int[][][] c, int[] shape, String key) {
-        int ndim = shape.length;
-        for (int b = 0; b < c.length; b++) {
-            for (int[] p : c[b]) {
-                for (int k = 0; k < ndim; k++) {
-                    int n = shape[ndim - 1 - k];
-                    if (p[k] < 0 || p[k] >= n) {
-                        throw error(key, "shot " + b + " has cell " + Arrays.toString(p) + " outside the model "
-                                + Arrays.toString(shape) + " (coordinates are x" + (ndim == 3 ? ", y" : "") + ", z)");
-                    }
-                }
-            }
-        }
     }
 
     /** Index of the largest value of {@code v[from, to)} (the first of equals). */
