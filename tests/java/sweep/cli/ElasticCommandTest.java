@@ -121,7 +121,7 @@ class ElasticCommandTest {
     }
 
     private static PropSpec spec(Storage storage) {
-        return PropSpec.builder(NZ, NX).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(220).order(8).abcn(8)
+        return PropSpec.builder(NZ, NX).equation("elastic").dh(10).dt(1e-3).nt(220).order(8).abcn(8)
                 .freeSurface(true).storage(storage).build();
     }
 
@@ -192,7 +192,7 @@ class ElasticCommandTest {
                 dir.resolve("s3.npy").toString(), "--receivers", dir.resolve("r3.npy").toString(), "--ricker", "15", "--source-type", "fy", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err());
-        PropSpec spec = PropSpec.builder(nz, ny, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(8e-4).nt(60)
+        PropSpec spec = PropSpec.builder(nz, ny, nx).equation("elastic").dh(10).dt(8e-4).nt(60)
                 .order(4).abcn(5).build();
         try (ElasticPropagator p = new ElasticPropagator(spec)) {
             Record ref = p.forward(Wavelets.ricker(15, 60, 8e-4), new int[][][] {{{8, 7, 5}}}, ElasticSource.FY,
@@ -244,7 +244,7 @@ class ElasticCommandTest {
         fails("--record: vy is recorded in 3-D only", c);
         c = forward(vp, vs, rho, out);
         c.set(c.indexOf("fz"), "fy");
-        fails("--source-type fy needs a 3-D model", c);
+        fails("--source-type: fy needs a 3-D model", c);
         c = forward(vp, vs, rho, out);
         c.set(c.indexOf("fz"), "torque");
         fails("unknown elastic source type 'torque'", c);

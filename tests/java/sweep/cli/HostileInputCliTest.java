@@ -198,7 +198,7 @@ class HostileInputCliTest {
         CliHarness.Result r = run(elastic);
         assertEquals(0, r.code(), r.stderr());
         FwiJob job = FwiJob.empty().flag("invert", "--invert", "VS,Vp");
-        assertEquals(List.of("vs", "vp"), job.invert(PropSpec.Equation.ELASTIC));
+        assertEquals(List.of("vs", "vp"), job.invert(sweep.equation.Equations.named("elastic")));
     }
 
     /** Low: bench refuses a size of 0 before it measures anything. */

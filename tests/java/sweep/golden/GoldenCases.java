@@ -59,8 +59,8 @@ final class GoldenCases {
      */
     static Problem elastic2d() {
         int[] shape = {20, 32};
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(80).abcn(6)
-                .order(8).sourceType(ElasticSource.FZ).recordFields("p,vx,vz").build();
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(80).abcn(6)
+                .order(8).sourceType(ElasticSource.FZ.label()).recordFields("p,vx,vz").build();
         return new Problem("ELASTIC_2D", spec, elastic(shape, 1.0, 31), elastic(shape, 0.98, 32),
                 ricker(20, 0.05, 1e3, spec),
                 new int[][][] {{{19, 6}}, {{8, 14}, {26, 10}}}, receivers(shape, 8, 33), 1, 2);
@@ -72,8 +72,8 @@ final class GoldenCases {
      */
     static Problem elastic3d() {
         int[] shape = {10, 12, 12};
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(8e-4).nt(50).abcn(4)
-                .order(4).freeSurface(true).sourceType(ElasticSource.EXPLOSIVE).recordFields("vx,vy,vz,p").build();
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(8e-4).nt(50).abcn(4)
+                .order(4).freeSurface(true).sourceType(ElasticSource.EXPLOSIVE.label()).recordFields("vx,vy,vz,p").build();
         return new Problem("ELASTIC_3D", spec, elastic(shape, 1.0, 41), elastic(shape, 0.98, 42),
                 ricker(30, 0.027, 1e6, spec),
                 new int[][][] {{{9, 7, 2}}, {{4, 10, 5}, {10, 3, 1}}}, receivers(shape, 7, 43), 2, 1);

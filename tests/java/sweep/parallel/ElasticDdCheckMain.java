@@ -103,8 +103,8 @@ public final class ElasticDdCheckMain {
         float[] mp3 = Padding.padToMesh(m, pshape, topo).data(); // each parameter padded alike
         float[] mObsP = Padding.padToMesh(mObs, pshape, topo).data();
         String fields = ndim == 2 ? "vx,p,vz" : "vy,p,vz,vx";
-        PropSpec spec = PropSpec.builder(padded).equation(PropSpec.Equation.ELASTIC).dh(10).dt(ndim == 2 ? 1e-3 : 8e-4)
-                .nt(nt).abcn(ndim == 2 ? 6 : 4).order(order).freeSurface(fs).storage(storage).sourceType(type)
+        PropSpec spec = PropSpec.builder(padded).equation("elastic").dh(10).dt(ndim == 2 ? 1e-3 : 8e-4)
+                .nt(nt).abcn(ndim == 2 ? 6 : 4).order(order).freeSurface(fs).storage(storage).sourceType(type.label())
                 .recordFields(fields).threads(1).build();
         int per = 2; // shots per group
         int shots = per * groups;

@@ -170,13 +170,13 @@ class ElasticAdjointTest {
     void stepTranspose() {
         int nz = 30;
         int nx = 34;
-        PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(2).abcn(8)
+        PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(1e-3).nt(2).abcn(8)
                 .order(8).build();
         assertTrue(stepDotTest(spec, model(21, 0, nz, nx), 12, 1) < 1e-5);
         PropSpec fs = spec.toBuilder().freeSurface(true).order(4).build();
         assertTrue(stepDotTest(fs, model(22, 3, nz, nx), 12, 2) < 1e-5);
         int[] shape = {14, 16, 12};
-        PropSpec s3 = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(2).abcn(4)
+        PropSpec s3 = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(2).abcn(4)
                 .order(4).build();
         assertTrue(stepDotTest(s3, model(23, 0, shape), 6, 3) < 1e-5);
         assertTrue(stepDotTest(s3.toBuilder().freeSurface(true).order(6).build(), model(24, 2, shape), 6, 4) < 1e-5);
@@ -192,7 +192,7 @@ class ElasticAdjointTest {
         ElasticModel m = model(25, 2, shape);
         int nt = 30;
         for (Storage st : Storage.values()) {
-            PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(nt).abcn(4)
+            PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(nt).abcn(4)
                     .order(4).freeSurface(true).storage(st).build();
             List<String> seen = new java.util.ArrayList<>();
             int[][][] src = {{{8, 3}}};
@@ -238,7 +238,7 @@ class ElasticAdjointTest {
         int nz = 36;
         int nx = 44;
         ElasticModel m = model(11, 0, nz, nx);
-        PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(250).abcn(8)
+        PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(1e-3).nt(250).abcn(8)
                 .order(8).storage(Storage.FULL).build();
         List<ElasticField> all = List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ);
         int[][] rec = {{3, 2}, {40, 30}, {20, 35}, {12, 17}, {43, 0}};
@@ -256,7 +256,7 @@ class ElasticAdjointTest {
     void dotProduct3d() {
         int[] shape = {16, 18, 14};
         ElasticModel m = model(13, 0, shape);
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(70).abcn(5)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(70).abcn(5)
                 .order(4).storage(Storage.FULL).build();
         List<ElasticField> all = List.of(ElasticField.P, ElasticField.VX, ElasticField.VY, ElasticField.VZ);
         int[][] rec = {{1, 2, 3}, {13, 17, 15}, {7, 3, 0}, {6, 9, 8}};

@@ -16,7 +16,7 @@ class ElasticBatchTest {
         int nx = 40;
         double dt = 1e-3;
         int nt = 150;
-        PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(dt).nt(nt).abcn(8)
+        PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(dt).nt(nt).abcn(8)
                 .freeSurface(true).threads(2).build();
         ElasticModel m = ElasticModel.constant(nz * nx, 2500f, 1200f, 2100f);
         float[] w0 = Wavelets.ricker(12, nt, dt);

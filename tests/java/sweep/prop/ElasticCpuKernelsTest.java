@@ -197,7 +197,7 @@ class ElasticCpuKernelsTest {
         for (boolean fs : new boolean[] {false, true}) {
             // 45 + 2·abcn columns: a long interior segment with a tail, band segments longer and shorter than a vector
             for (int abcn : new int[] {20, 5}) {
-                PropSpec spec = PropSpec.builder(23, 45).equation(PropSpec.Equation.ELASTIC).dh(5).dt(1e-4).nt(1)
+                PropSpec spec = PropSpec.builder(23, 45).equation("elastic").dh(5).dt(1e-4).nt(1)
                         .abcn(abcn).order(order).freeSurface(fs).build();
                 for (Grid g : grids(spec)) {
                     check(g, 17L * order + abcn + (fs ? 1 : 0));
@@ -211,7 +211,7 @@ class ElasticCpuKernelsTest {
     void threeD(int order) {
         for (boolean fs : new boolean[] {false, true}) {
             for (int abcn : new int[] {18, 4}) {
-                PropSpec spec = PropSpec.builder(9, 12, 29).equation(PropSpec.Equation.ELASTIC).dh(5).dt(1e-4).nt(1)
+                PropSpec spec = PropSpec.builder(9, 12, 29).equation("elastic").dh(5).dt(1e-4).nt(1)
                         .abcn(abcn).order(order).freeSurface(fs).build();
                 for (Grid g : grids(spec)) {
                     check(g, 31L * order + abcn + (fs ? 1 : 0));
@@ -223,7 +223,7 @@ class ElasticCpuKernelsTest {
     /** The stepper picks the Vector API kernels by default when the module is there. */
     @Test
     void stepperUsesCpuKernels() {
-        PropSpec spec = PropSpec.builder(30, 40).equation(PropSpec.Equation.ELASTIC).dh(5).dt(1e-4).nt(1).abcn(5)
+        PropSpec spec = PropSpec.builder(30, 40).equation("elastic").dh(5).dt(1e-4).nt(1).abcn(5)
                 .order(8).build();
         try (sweep.backend.JavaBackend be = new sweep.backend.JavaBackend(1)) {
             assertTrue(new ElasticStepper(Grid.single(spec), be).cpuKernels());

@@ -20,7 +20,7 @@ class ElasticDirectWaveTest {
     static final double TOL = 0.03;
 
     private static PropSpec spec2d(int nz, int nx, double dh, double dt, int nt) {
-        return PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(dh).dt(dt).nt(nt).abcn(20).order(8)
+        return PropSpec.builder(nz, nx).equation("elastic").dh(dh).dt(dt).nt(nt).abcn(20).order(8)
                 .threads(2).build();
     }
 
@@ -42,7 +42,7 @@ class ElasticDirectWaveTest {
         int c = 70;
         int[][] recs = {{c + 45, c}, {c, c + 45}, {c - 32, c - 32}, {c + 20, c - 38}};
         List<ElasticField> fields = List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ);
-        PropSpec spec = PropSpec.builder(n, n).equation(PropSpec.Equation.ELASTIC).dh(dz, dx).dt(dt).nt(nt).abcn(20)
+        PropSpec spec = PropSpec.builder(n, n).equation("elastic").dh(dz, dx).dt(dt).nt(nt).abcn(20)
                 .order(8).threads(2).build();
         Record r;
         try (ElasticPropagator p = new ElasticPropagator(spec)) {
@@ -131,7 +131,7 @@ class ElasticDirectWaveTest {
         double dt = 1.5e-3;
         int nt = 230;
         int c = 20;
-        PropSpec spec = PropSpec.builder(n, n, n).equation(PropSpec.Equation.ELASTIC).dh(dh).dt(dt).nt(nt).abcn(10)
+        PropSpec spec = PropSpec.builder(n, n, n).equation("elastic").dh(dh).dt(dt).nt(nt).abcn(10)
                 .order(8).threads(2).build();
         int[][] recs = {{c + 15, c, c}, {c, c - 15, c}, {c, c, c + 15}, {c - 9, c + 8, c - 8}};
         List<ElasticField> fields = List.of(ElasticField.P, ElasticField.VX, ElasticField.VY, ElasticField.VZ);

@@ -29,7 +29,7 @@ class ElasticFluidTest {
         int nt = 400;
         int c = 60;
         int[][] recs = {{c + 40, c}, {c - 25, c + 30}, {c, c - 35}};
-        PropSpec spec = PropSpec.builder(n, n).equation(PropSpec.Equation.ELASTIC).dh(DH).dt(dt).nt(nt).abcn(20)
+        PropSpec spec = PropSpec.builder(n, n).equation("elastic").dh(DH).dt(dt).nt(nt).abcn(20)
                 .order(8).threads(2).build();
         Record r;
         try (ElasticPropagator p = new ElasticPropagator(spec)) {
@@ -71,7 +71,7 @@ class ElasticFluidTest {
         int sx = 80;
         int sz = 10;
         int[][] recs = {{sx + 25, sz}, {sx - 20, 18}};
-        PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(DH).dt(dt).nt(nt).abcn(20)
+        PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(DH).dt(dt).nt(nt).abcn(20)
                 .order(8).freeSurface(true).threads(2).build();
         double[] energy = new double[nt + 1];
         Record r;

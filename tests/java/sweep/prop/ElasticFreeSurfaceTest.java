@@ -18,7 +18,7 @@ class ElasticFreeSurfaceTest {
     static final double DH = 5;
 
     private static PropSpec.Builder base(int... shape) {
-        return PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(DH).abcn(20).order(8).freeSurface(true)
+        return PropSpec.builder(shape).equation("elastic").dh(DH).abcn(20).order(8).freeSurface(true)
                 .threads(2);
     }
 
@@ -98,7 +98,7 @@ class ElasticFreeSurfaceTest {
         int n = 30;
         double dt = 1.5e-3;
         int nt = 90;
-        PropSpec spec = PropSpec.builder(n, n, n).equation(PropSpec.Equation.ELASTIC).dh(10).dt(dt).nt(nt).abcn(8)
+        PropSpec spec = PropSpec.builder(n, n, n).equation("elastic").dh(10).dt(dt).nt(nt).abcn(8)
                 .order(4).freeSurface(true).threads(2).build();
         try (ElasticPropagator p = new ElasticPropagator(spec)) {
             Record r = p.forward(Wavelets.ricker(10, nt, dt), new int[][][] {{{15, 15, 4}}}, ElasticSource.FZ,

@@ -57,7 +57,7 @@ class ElasticFusedStepTest {
         }
         double dt = 1e-3;
         int nt = 60;
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(dt).nt(nt).abcn(6)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(dt).nt(nt).abcn(6)
                 .order(order).freeSurface(fs).threads(threads).build();
         List<ElasticField> fields = nd == 2 ? List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ)
                 : List.of(ElasticField.VY, ElasticField.P, ElasticField.VX, ElasticField.VZ);

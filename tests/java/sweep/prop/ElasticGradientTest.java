@@ -92,7 +92,7 @@ class ElasticGradientTest {
         ElasticModel m = ElasticAdjointTest.model(31, 0, shape);
         ElasticModel mObs = ElasticAdjointTest.model(32, 0, shape);
         // maxVel fixed: the CPML profile is a constant of the gradient and must not follow the perturbed model
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(300).abcn(8)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(300).abcn(8)
                 .order(8).storage(Storage.FULL).maxVel(3500).build();
         float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
         int[][][] src = {{{10, 8}}};
@@ -132,7 +132,7 @@ class ElasticGradientTest {
         int water = 6;
         ElasticModel m = ElasticAdjointTest.model(41, water, shape);
         ElasticModel mObs = ElasticAdjointTest.model(42, water, shape);
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(300).abcn(8)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(300).abcn(8)
                 .order(8).freeSurface(true).storage(Storage.FULL).maxVel(3500).build();
         float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
         int[][][] src = {{{12, 3}}};
@@ -160,7 +160,7 @@ class ElasticGradientTest {
         int[] shape = {16, 14, 18};
         ElasticModel m = ElasticAdjointTest.model(51, 0, shape);
         ElasticModel mObs = ElasticAdjointTest.model(52, 0, shape);
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(120).abcn(5)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(120).abcn(5)
                 .order(4).freeSurface(true).storage(Storage.FULL).maxVel(3500).build();
         float[] w = Wavelets.ricker(20, spec.nt(), spec.dt());
         int[][][] src = {{{4, 6, 3}}};
@@ -185,7 +185,7 @@ class ElasticGradientTest {
         int[] shape = {30, 36};
         ElasticModel m = ElasticAdjointTest.model(61, 3, shape);
         for (Storage storage : Storage.values()) {
-            PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(250)
+            PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(250)
                     .abcn(8).order(8).freeSurface(true).storage(storage).build();
             int nt = spec.nt();
             float[] w = Wavelets.ricker(15, nt, spec.dt());
@@ -243,7 +243,7 @@ class ElasticGradientTest {
                                         ElasticSource type, int[][][] rec) {
         ElasticModel m = ElasticAdjointTest.model(seed, water, shape);
         ElasticModel mObs = ElasticAdjointTest.model(seed + 100, water, shape);
-        PropSpec full = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(nt).abcn(abcn)
+        PropSpec full = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(nt).abcn(abcn)
                 .order(order).freeSurface(water > 0).storage(Storage.FULL).build();
         PropSpec bs = full.toBuilder().storage(Storage.BOUNDARY_SAVING).build();
         List<ElasticField> fields = shape.length == 2 ? PV
@@ -298,7 +298,7 @@ class ElasticGradientTest {
         int[] shape = {36, 44};
         int nt = 400;
         ElasticModel m = ElasticAdjointTest.model(81, 4, shape);
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(nt).abcn(8)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(nt).abcn(8)
                 .order(8).freeSurface(true).storage(Storage.BOUNDARY_SAVING).build();
         float[] w = Wavelets.ricker(15, nt, 1e-3);
         int[][][] src = {{{20, 10}}};
@@ -375,7 +375,7 @@ class ElasticGradientTest {
         for (int s = 0; s < 3; s++) {
             for (int k = 0; k < 2; k++) {
                 int nt = nts[k];
-                PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(nt)
+                PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(1e-3).nt(nt)
                         .abcn(abcn).order(2 * h).storage(s == 2 ? Storage.BOUNDARY_SAVING : Storage.FULL).build();
                 try (ElasticPropagator p = new ElasticPropagator(spec)) {
                     float[] w = Wavelets.ricker(10, nt, 1e-3);
@@ -428,7 +428,7 @@ class ElasticGradientTest {
             List<ElasticField> fields = d3 ? List.of(ElasticField.VZ, ElasticField.P) : PV;
             int nv = recs.length * fields.size();
             for (Storage st : Storage.values()) {
-                PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3)
+                PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3)
                         .nt(d3 ? 50 : 120).abcn(d3 ? 4 : 6).order(d3 ? 4 : 8).freeSurface(true).storage(st).threads(1)
                         .build();
                 int nt = spec.nt();
@@ -475,7 +475,7 @@ class ElasticGradientTest {
 
     @Test
     void gradientNeedsAGradientCapableForward() {
-        PropSpec spec = PropSpec.builder(20, 20).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(20).abcn(4)
+        PropSpec spec = PropSpec.builder(20, 20).equation("elastic").dh(10).dt(1e-3).nt(20).abcn(4)
                 .build();
         ElasticModel m = ElasticModel.constant(400, 2000f, 1000f, 2000f);
         int[][][] src = {{{5, 5}}};

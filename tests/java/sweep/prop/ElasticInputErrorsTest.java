@@ -13,7 +13,7 @@ import sweep.core.Wavelets;
 /** Elastic stability limit (stated and tight) and the errors a user sees for bad elastic input. */
 class ElasticInputErrorsTest {
     private static PropSpec.Builder spec(int nz, int nx) {
-        return PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(20).abcn(5).threads(1);
+        return PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(1e-3).nt(20).abcn(5).threads(1);
     }
 
     private static final List<ElasticField> P = List.of(ElasticField.P);
@@ -100,10 +100,10 @@ class ElasticInputErrorsTest {
             assertEquals(20, r.nt());
         }
         assertMessage(() -> new ElasticPropagator(PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).build()),
-                "equation ELASTIC");
-        assertMessage(() -> PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).sourceType(ElasticSource.FX).build(),
-                "settings of the ELASTIC equation");
-        assertMessage(() -> spec(20, 20).sourceType(ElasticSource.FY).build(), "fy needs a 3-D model");
+                "equation elastic");
+        assertMessage(() -> PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).sourceType(ElasticSource.FX.label()).build(),
+                "the acoustic equation has one kind of source");
+        assertMessage(() -> spec(20, 20).sourceType(ElasticSource.FY.label()).build(), "fy needs a 3-D model");
         assertMessage(() -> spec(20, 20).recordFields("p,vy").build(), "vy is recorded in 3-D only");
         assertMessage(() -> ElasticField.parseList("p,vq", 2), "unknown recorded field 'vq'");
         assertMessage(() -> ElasticSource.parse("explode"), "unknown elastic source type 'explode'");

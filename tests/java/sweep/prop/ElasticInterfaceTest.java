@@ -44,7 +44,7 @@ class ElasticInterfaceTest {
         for (int x = 0; x < NX; x++) {
             line[x] = new int[] {x, sz};
         }
-        PropSpec spec = PropSpec.builder(NZ, NX).equation(PropSpec.Equation.ELASTIC).dh(DH).dt(DT).nt(nt).abcn(20)
+        PropSpec spec = PropSpec.builder(NZ, NX).equation("elastic").dh(DH).dt(DT).nt(nt).abcn(20)
                 .order(8).threads(2).build();
         Record r;
         try (ElasticPropagator p = new ElasticPropagator(spec)) {

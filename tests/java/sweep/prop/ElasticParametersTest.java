@@ -53,7 +53,7 @@ class ElasticParametersTest {
         int nx = 9;
         int w = 3;
         float[][] m = randomModel(nz * nx, 3);
-        PropSpec spec = PropSpec.builder(nz, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(DT).nt(1).abcn(w)
+        PropSpec spec = PropSpec.builder(nz, nx).equation("elastic").dh(10).dt(DT).nt(1).abcn(w)
                 .order(4).freeSurface(true).build();
         try (JavaBackend backend = new JavaBackend(2)) {
             ElasticStepper st = new ElasticStepper(Grid.single(spec), backend);
@@ -95,7 +95,7 @@ class ElasticParametersTest {
         int nx = 6;
         int w = 2;
         float[][] m = randomModel(nz * ny * nx, 5);
-        PropSpec spec = PropSpec.builder(nz, ny, nx).equation(PropSpec.Equation.ELASTIC).dh(10).dt(DT).nt(1)
+        PropSpec spec = PropSpec.builder(nz, ny, nx).equation("elastic").dh(10).dt(DT).nt(1)
                 .abcn(w).order(2).build();
         try (JavaBackend backend = new JavaBackend(1)) {
             ElasticStepper st = new ElasticStepper(Grid.single(spec), backend);

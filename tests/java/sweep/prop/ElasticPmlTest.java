@@ -39,7 +39,7 @@ class ElasticPmlTest {
         int n = 101;
         double dt = 1e-3;
         int nt = 1200;
-        PropSpec spec = PropSpec.builder(n, n).equation(PropSpec.Equation.ELASTIC).dh(DH).dt(dt).nt(nt).abcn(20)
+        PropSpec spec = PropSpec.builder(n, n).equation("elastic").dh(DH).dt(dt).nt(nt).abcn(20)
                 .threads(2).build();
         ElasticModel m = ElasticModel.constant(n * n, 2000f, 1100f, 2000f);
         double[] energy = new double[nt + 1];
@@ -64,7 +64,7 @@ class ElasticPmlTest {
         int n = 24;
         double dt = 1.5e-3;
         int nt = 330;
-        PropSpec spec = PropSpec.builder(n, n, n).equation(PropSpec.Equation.ELASTIC).dh(DH).dt(dt).nt(nt).abcn(10)
+        PropSpec spec = PropSpec.builder(n, n, n).equation("elastic").dh(DH).dt(dt).nt(nt).abcn(10)
                 .order(4).threads(2).build();
         ElasticModel m = ElasticModel.constant(n * n * n, 2000f, 1100f, 2000f);
         double[] energy = new double[nt + 1];
@@ -93,13 +93,13 @@ class ElasticPmlTest {
         List<ElasticField> fields = List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ);
         Record small;
         Record ref;
-        try (ElasticPropagator p = new ElasticPropagator(PropSpec.builder(n, n).equation(PropSpec.Equation.ELASTIC)
+        try (ElasticPropagator p = new ElasticPropagator(PropSpec.builder(n, n).equation("elastic")
                 .dh(DH).dt(dt).nt(nt).abcn(20).threads(2).build())) {
             small = p.forward(w, new int[][][] {{{40, 40}}}, ElasticSource.FZ, new int[][][] {{{70, 40}, {60, 68}}},
                     fields, ElasticModel.constant(n * n, 2000f, 1100f, 2000f));
         }
         try (ElasticPropagator p = new ElasticPropagator(PropSpec.builder(big, big)
-                .equation(PropSpec.Equation.ELASTIC).dh(DH).dt(dt).nt(nt).abcn(20).threads(2).build())) {
+                .equation("elastic").dh(DH).dt(dt).nt(nt).abcn(20).threads(2).build())) {
             ref = p.forward(w, new int[][][] {{{40 + off, 40 + off}}}, ElasticSource.FZ,
                     new int[][][] {{{70 + off, 40 + off}, {60 + off, 68 + off}}}, fields,
                     ElasticModel.constant(big * big, 2000f, 1100f, 2000f));

@@ -35,7 +35,7 @@ class ElasticThreadExactnessTest {
         }
         double dt = 1e-3;
         int nt = 120;
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(dt).nt(nt).abcn(6)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(dt).nt(nt).abcn(6)
                 .order(shape.length == 2 ? 8 : 4).freeSurface(true).threads(threads).build();
         List<ElasticField> fields = shape.length == 2 ? List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ)
                 : List.of(ElasticField.VY, ElasticField.P, ElasticField.VX, ElasticField.VZ);

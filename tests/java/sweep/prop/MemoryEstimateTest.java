@@ -102,14 +102,14 @@ class MemoryEstimateTest {
 
     @Test
     void coversWhatTheElasticSolverHolds() {
-        PropSpec.Builder b = PropSpec.builder(30, 44).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(50)
+        PropSpec.Builder b = PropSpec.builder(30, 44).equation("elastic").dh(10).dt(1e-3).nt(50)
                 .abcn(7);
         checkElastic(b.build(), false);
         checkElastic(b.storage(Storage.FULL).build(), true);
         checkElastic(b.storage(Storage.BOUNDARY_SAVING).build(), true);
         checkElastic(b.freeSurface(true).recordFields("vz").build(), true);
         checkElastic(b.abcn(0).freeSurface(false).build(), true);
-        PropSpec.Builder b3 = PropSpec.builder(14, 16, 18).equation(PropSpec.Equation.ELASTIC).dh(10).dt(8e-4).nt(20)
+        PropSpec.Builder b3 = PropSpec.builder(14, 16, 18).equation("elastic").dh(10).dt(8e-4).nt(20)
                 .abcn(5).order(4);
         checkElastic(b3.build(), false);
         checkElastic(b3.storage(Storage.FULL).build(), true);

@@ -112,7 +112,7 @@ public final class Benchmark {
 
     /** The elastic benchmark problem: {@code shape}, 10 m cells, dt 1 ms, {@code steps} steps, order, PML width. */
     public static PropSpec elasticSpec(int[] shape, int order, int abcn, int steps, int threads, Storage storage) {
-        return PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(steps).order(order)
+        return PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(steps).order(order)
                 .abcn(abcn).threads(threads).storage(storage).build();
     }
 

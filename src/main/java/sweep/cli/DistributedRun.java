@@ -97,37 +97,23 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
-     * As {@link #readTile} for a velocity model, each physical cell of the tile checked (finite, > 0) with the
-     * message of the single-domain check, the cell named by its global position.
-     */
-    float[] readVelocityTile(Path file, String what) {
-        float[] tile = readTile(file, what);
-        MeshTopology.Extent e = mesh.topology().localExtent(padded);
-        Cells.checkVelocity(tile, e.shape(), e.offsets(), shape, what + ": " + file);
-        return tile;
-    }
-
-    /**
-     * This rank's tile of the padded model of {@code pr}, parameter-major: acoustic {@link #readVelocityTile} of --vp;
-     * elastic the tiles of --vp, --vs and --rho one after the other, each physical cell checked with the message of the
-     * single-domain check (file and global position named). Reads only the tile's bytes of each file.
+     * This rank's tile of the padded model of {@code pr}, parameter-major: the tile of each parameter's file one after
+     * the other, each physical cell checked by the equation ({@link sweep.equation.WaveEquation#checkModel}) with the
+     * message of the single-domain check (file and global position named). Reads only the tile's bytes of each file.
      */
     float[] readModelTile(ProblemOptions.Problem pr, String[] names) {
-        if (pr.spec().equation() == PropSpec.Equation.ACOUSTIC) {
-            return readVelocityTile(pr.vpFile(), "--vp");
-        }
         int k = pr.files().size();
         float[][] t = new float[k][];
         for (int p = 0; p < k; p++) {
-            t[p] = readTile(pr.files().get(p), ProblemOptions.Problem.option(p));
+            t[p] = readTile(pr.files().get(p), pr.option(p));
         }
         MeshTopology.Extent e = mesh.topology().localExtent(padded);
-        Cells.checkElastic(t[0], t[1], t[2], e.shape(), e.offsets(), shape, names);
         int n = t[0].length;
         float[] m = new float[Math.multiplyExact(k, n)];
         for (int p = 0; p < k; p++) {
             System.arraycopy(t[p], 0, m, p * n, n);
         }
+        pr.spec().equation().checkModel(m, e.shape(), e.offsets(), shape, names);
         return m;
     }
 

@@ -296,26 +296,32 @@ public final class FwiCommand implements Callable<Integer> {
 
     /** The model's parameter names: acoustic [vp], elastic [vp, vs, rho] (the blocks of a model or gradient). */
     static List<String> parameterNames(FwiJob.Resolved r) {
-        return r.spec().equation().parameters();
+        return r.spec().equation().parameterNames();
     }
 
-    private static boolean elastic(FwiJob.Resolved r) {
-        return r.spec().equation() == PropSpec.Equation.ELASTIC;
+    /** Whether the model has several parameters: files and pictures then name each. */
+    private static boolean severalParameters(FwiJob.Resolved r) {
+        return r.spec().equation().parameterCount() > 1;
     }
 
-    /** The file-name suffix of parameter k: none for acoustic (one parameter), "_vp", "_vs", "_rho" for elastic. */
+    /** Whether the equation records several kinds of field: data files and pictures then name each. */
+    private static boolean severalFields(FwiJob.Resolved r) {
+        return r.spec().equation().recordable(r.shape().length).size() > 1;
+    }
+
+    /** The file-name suffix of parameter k: none for one parameter, else "_" and its name ("_vp", "_vs", ...). */
     private static String suffix(FwiJob.Resolved r, int k) {
-        return elastic(r) ? "_" + parameterNames(r).get(k) : "";
+        return severalParameters(r) ? "_" + parameterNames(r).get(k) : "";
     }
 
-    private static String unit(String parameter) {
-        return parameter.equals("rho") ? "kg/m\u00b3" : "m/s";
+    private static String unit(FwiJob.Resolved r, int k) {
+        return r.spec().equation().parameters().get(k).unit();
     }
 
-    /** The .npy shape of a model or gradient: the model's shape, elastic with a leading parameter axis of 3. */
+    /** The .npy shape of a model or gradient: the model's shape, with a leading parameter axis for several. */
     private static int[] arrayShape(FwiJob.Resolved r) {
         int[] s = r.shape();
-        if (!elastic(r)) {
+        if (!severalParameters(r)) {
             return s;
         }
         int[] a = new int[s.length + 1];
@@ -324,11 +330,14 @@ public final class FwiCommand implements Callable<Integer> {
         return a;
     }
 
-    /** Parameter k of a parameter-major array (2-D, or the 3-D section), fluid cells of vs (vs = 0) as NaN (grey). */
+    /**
+     * Parameter k of a parameter-major array (2-D, or the 3-D section), cells where a parameter is absent (0 of a
+     * {@link sweep.equation.Parameter#zeroIsAbsent()} parameter, e.g. vs in a fluid) as NaN (grey).
+     */
     private static float[] parameter(FwiJob.Resolved r, float[] m, int k) {
         int cells = m.length / parameterNames(r).size();
         float[] v = section(Arrays.copyOfRange(m, k * cells, (k + 1) * cells), r.shape());
-        if (parameterNames(r).get(k).equals("vs")) {
+        if (r.spec().equation().parameters().get(k).zeroIsAbsent()) {
             for (int i = 0; i < v.length; i++) {
                 v[i] = v[i] == 0f ? Float.NaN : v[i];
             }
@@ -363,7 +372,7 @@ public final class FwiCommand implements Callable<Integer> {
         int[] s = r.shape();
         String name = parameterNames(r).get(k);
         Png.model(file, parameter(r, m, k), s[0], s[s.length - 1], r.dh()[0], r.dh()[r.dh().length - 1],
-                elastic(r) ? name + ": " + title : title, unit(name), scale[0], scale[1]);
+                severalParameters(r) ? name + ": " + title : title, unit(r, k), scale[0], scale[1]);
     }
 
     private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed, double[][] scales) {
@@ -399,11 +408,11 @@ public final class FwiCommand implements Callable<Integer> {
                 }
             }
         }
-        String fields = elastic(r) ? " (traces: receivers x fields " + fieldNames(spec) + ")" : "";
+        String fields = severalFields(r) ? " (traces: receivers x fields " + fieldNames(spec) + ")" : "";
         Segy.write(dir.resolve("observed.sgy"), observed, nshots, spec.nt(), nrec * nf, spec.dt(), sxyz, rxyz,
                 List.of(ascii("sweep-java fwi: observed data of " + r.description() + fields,
                         Segy.MAX_DESCRIPTION_CHARS)));
-        if (!elastic(r)) {
+        if (!severalFields(r)) {
             Png.gather(dir.resolve("observed_shot1.png"), observed, 0, spec.nt(), nrec, spec.dt(), "observed, shot 1",
                     99);
             return;
@@ -423,10 +432,7 @@ public final class FwiCommand implements Callable<Integer> {
 
     /** The recorded fields' names in record order (acoustic: p). */
     private static List<String> fieldNames(PropSpec spec) {
-        if (spec.equation() == PropSpec.Equation.ACOUSTIC) {
-            return List.of("p");
-        }
-        return spec.recordFields().stream().map(f -> f.name().toLowerCase(java.util.Locale.ROOT)).toList();
+        return spec.recordFields();
     }
 
     /** The RMS model error: acoustic one number; elastic one per parameter, by name. */
@@ -522,7 +528,7 @@ public final class FwiCommand implements Callable<Integer> {
             modelPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, last.model(), k, scales[k], title);
             List<float[]> panels = new ArrayList<>();
             List<String> titles = new ArrayList<>();
-            String prefix = elastic(r) ? name + ": " : "";
+            String prefix = severalParameters(r) ? name + ": " : "";
             if (r.vTrue() != null) {
                 panels.add(parameter(r, r.vTrue(), k));
                 titles.add(prefix + "true model");
@@ -532,7 +538,7 @@ public final class FwiCommand implements Callable<Integer> {
             panels.add(parameter(r, last.model(), k));
             titles.add(prefix + title);
             Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, nz, nx, dz, dx,
-                    unit(name));
+                    unit(r, k));
             Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"),
                     section(Arrays.copyOfRange(last.gradient(), k * cells, (k + 1) * cells), s), nz, nx, dz, dx,
                     prefix + "final gradient", 99);
@@ -549,7 +555,7 @@ public final class FwiCommand implements Callable<Integer> {
                 float[] t = Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells);
                 err.append(String.format("%s %s%.1f -> %.1f %s", k == 0 ? "" : ",", names.size() > 1
                         ? names.get(k) + " " : "", rms(Arrays.copyOfRange(r.start(), k * cells, (k + 1) * cells), t),
-                        rms(Arrays.copyOfRange(last.model(), k * cells, (k + 1) * cells), t), unit(names.get(k))));
+                        rms(Arrays.copyOfRange(last.model(), k * cells, (k + 1) * cells), t), unit(r, k)));
             }
         }
         // each band has its own (filtered) data: its misfit compares with its own start only

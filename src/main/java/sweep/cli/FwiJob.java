@@ -36,8 +36,11 @@ import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
+import sweep.equation.Equations;
+import sweep.equation.FwiExample;
+import sweep.equation.Parameter;
+import sweep.equation.WaveEquation;
 import sweep.prop.Cells;
-import sweep.prop.ElasticSource;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
@@ -54,18 +57,24 @@ final class FwiJob {
 
     private static Map<String, String> keys() {
         Map<String, String> k = new LinkedHashMap<>();
-        k.put("equation", "\"acoustic\" (default) or \"elastic\" (models vp, vs, rho; see docs/elastic.md)");
+        k.put("equation", "the wave equation: \"acoustic\" (default), \"elastic\" (models vp, vs, rho; see"
+                + " docs/elastic.md) or another installed one ('sweep equations')");
         k.put("vp_true", "true model .npy (float32 (nz,nx) or (nz,ny,nx), m/s), or \"default\" (built-in 2-D model)");
         k.put("vp_start", "starting model .npy (default: vp_true smoothed; required in 3-D and with observed data)");
-        k.put("vs_true", "elastic: true vs .npy (m/s, 0 = fluid), same shape as vp_true (built-in with vp_true)");
-        k.put("rho_true", "elastic: true density .npy (kg/m^3), same shape as vp_true");
-        k.put("vs_start", "elastic: starting vs .npy (default: vs_true smoothed; needed with vp_start)");
-        k.put("rho_start", "elastic: starting density .npy (default: rho_true smoothed; needed with vp_start)");
-        k.put("invert", "parameters to invert: [\"vp\"] (acoustic), elastic any of vp, vs, rho (default"
-                + " [\"vp\", \"vs\"]); the others keep their starting values");
-        k.put("source_type", "elastic: \"explosive\" (default), \"fx\" or \"fz\"");
-        k.put("record", "elastic: recorded fields, any of p, vx, vz (default \"vx,vz\": p would dominate the"
-                + " misfit by (rho c)^2)");
+        for (Map.Entry<String, List<WaveEquation>> e : otherParameters().entrySet()) {
+            String p = e.getKey();
+            String users = String.join(", ", e.getValue().stream().map(WaveEquation::name).toList());
+            Parameter q = parameter(e.getValue().get(0), p);
+            k.put(p + "_true", users + ": true " + p + " .npy (" + q.unit() + "), same shape as vp_true");
+            k.put(p + "_start", users + ": starting " + p + " .npy (default: " + p + "_true smoothed; needed with"
+                    + " vp_start)");
+        }
+        k.put("invert", "parameters to invert, of the equation's (default: acoustic [\"vp\"], elastic [\"vp\","
+                + " \"vs\"]); the others keep their starting values");
+        k.put("source_type", "the kind of every source, of the equation's (elastic: \"explosive\" (default), \"fx\""
+                + " or \"fz\")");
+        k.put("record", "recorded fields, of the equation's (elastic: any of p, vx, vz, default \"vx,vz\": p would"
+                + " dominate the misfit by (rho c)^2)");
         k.put("dh", "grid spacing in m: a number or one per axis (default 20 for the built-in model)");
         k.put("smooth", "smoothing length in m of the default starting model (default 250)");
         k.put("observed", "observed data .npy (B, nt, nrec) or (B, nt, nrec, 1) (default: modelled from vp_true)");
@@ -90,12 +99,15 @@ final class FwiJob {
         k.put("vmin", "lower velocity bound in m/s (default 1400)");
         k.put("vmax", "upper velocity bound in m/s, also the CPML profile velocity (default 4700)");
         k.put("max_update", "largest vp change of a steepest-descent step, m/s (default 100)");
-        k.put("vs_min", "elastic: lower vs bound of the solid cells, m/s (default 300; fluid cells stay at 0)");
-        k.put("vs_max", "elastic: upper vs bound, m/s (default 2500; vs also stays below 0.865 vp)");
-        k.put("max_update_vs", "elastic: largest vs change of a steepest-descent step, m/s (default 50)");
-        k.put("rho_min", "elastic: lower density bound, kg/m^3 (default 900)");
-        k.put("rho_max", "elastic: upper density bound, kg/m^3 (default 3500)");
-        k.put("max_update_rho", "elastic: largest density change of a steepest-descent step, kg/m^3 (default 30)");
+        for (Map.Entry<String, List<WaveEquation>> e : otherParameters().entrySet()) {
+            String p = e.getKey();
+            String users = String.join(", ", e.getValue().stream().map(WaveEquation::name).toList());
+            Parameter q = parameter(e.getValue().get(0), p);
+            k.put(p + "_min", users + ": lower " + p + " bound, " + q.unit() + " (default " + plain(q.fwiMin()) + ")");
+            k.put(p + "_max", users + ": upper " + p + " bound, " + q.unit() + " (default " + plain(q.fwiMax()) + ")");
+            k.put("max_update_" + p, users + ": largest " + p + " change of a steepest-descent step, " + q.unit()
+                    + " (default " + plain(q.fwiMaxUpdate()) + ")");
+        }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
         k.put("storage", "\"boundary\" or \"full\" (default boundary)");
@@ -103,6 +115,38 @@ final class FwiJob {
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
         k.put("out", "output folder, relative to the working directory (default fwi-out)");
         return Collections.unmodifiableMap(k);
+    }
+
+    /**
+     * The parameters of the installed equations other than vp (whose keys are vp_true, vp_start, vmin, vmax and
+     * max_update), each with the equations that have it: their job-file keys are NAME_true, NAME_start, NAME_min,
+     * NAME_max and max_update_NAME.
+     */
+    private static Map<String, List<WaveEquation>> otherParameters() {
+        Map<String, List<WaveEquation>> m = new LinkedHashMap<>();
+        for (WaveEquation e : Equations.installed().values()) {
+            for (String p : e.parameterNames()) {
+                if (!p.equals("vp")) {
+                    m.computeIfAbsent(p, x -> new ArrayList<>()).add(e);
+                }
+            }
+        }
+        return m;
+    }
+
+    private static Parameter parameter(WaveEquation e, String name) {
+        return e.parameters().get(e.parameterNames().indexOf(name));
+    }
+
+    /** A number as a job file would give it: 300, not 300.0. */
+    private static String plain(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    /** The job-file keys of a parameter's bounds and step: vmin, vmax, max_update for vp, else NAME_min and so on. */
+    private static String[] boundKeys(String name) {
+        return name.equals("vp") ? new String[] {"vmin", "vmax", "max_update"}
+                : new String[] {name + "_min", name + "_max", "max_update_" + name};
     }
 
     /** Values given so far, by key: JsonElement from the job file or from a flag; later puts override. */
@@ -408,16 +452,20 @@ final class FwiJob {
     }
 
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
-    private record Models(PropSpec.Equation equation, boolean builtin, Path trueFile, Path startFile, Path obsFile,
+    private record Models(WaveEquation equation, FwiExample example, Path trueFile, Path startFile, Path obsFile,
                           int[] shape, double[] dh,
                           float[] vTrue, float[] start, int muteRows, double vmin, double vmax) {
         int ndim() {
             return shape.length;
         }
 
+        boolean builtin() {
+            return example != null;
+        }
+
         String description() {
-            return builtin ? (equation == PropSpec.Equation.ELASTIC ? "the built-in elastic model"
-                    : "the built-in model") : (trueFile != null ? trueFile : startFile).getFileName().toString();
+            return builtin() ? example.description() : (trueFile != null ? trueFile : startFile).getFileName()
+                    .toString();
         }
     }
 
@@ -459,26 +507,34 @@ final class FwiJob {
     }
 
     /** The equation of the job-file key 'equation' (default acoustic). */
-    PropSpec.Equation equation() {
-        String e = string("equation", "acoustic").toLowerCase(Locale.ROOT);
-        return switch (e) {
-            case "acoustic" -> PropSpec.Equation.ACOUSTIC;
-            case "elastic" -> PropSpec.Equation.ELASTIC;
-            default -> throw error("equation", "must be \"acoustic\" or \"elastic\", got \"" + e + "\"");
-        };
+    WaveEquation equation() {
+        String e = string("equation", "acoustic");
+        try {
+            return Equations.named(e);
+        } catch (IllegalArgumentException x) {
+            throw error("equation", x.getMessage());
+        }
     }
 
     private Models models() {
-        PropSpec.Equation eq = equation();
-        boolean elastic = eq == PropSpec.Equation.ELASTIC;
-        if (!elastic) {
-            for (String key : List.of("vs_true", "rho_true", "vs_start", "rho_start", "source_type", "record", "vs_min",
-                    "vs_max", "max_update_vs", "rho_min", "rho_max", "max_update_rho")) {
+        WaveEquation eq = equation();
+        List<String> params = eq.parameterNames();
+        for (Map.Entry<String, List<WaveEquation>> e : otherParameters().entrySet()) {
+            if (params.contains(e.getKey())) {
+                continue;
+            }
+            String p = e.getKey();
+            for (String key : List.of(p + "_true", p + "_start", p + "_min", p + "_max", "max_update_" + p)) {
                 if (has(key)) {
-                    throw error(key, "is an elastic setting: add \"equation\": \"elastic\" (--equation elastic) or"
-                            + " drop it");
+                    String other = e.getValue().get(0).name();
+                    throw error(key, "is a setting of the " + String.join(" or ", e.getValue().stream()
+                            .map(WaveEquation::name).toList()) + " equation: add \"equation\": \"" + other
+                            + "\" (--equation " + other + ") or drop it");
                 }
             }
+        }
+        if (eq.sourceTypes(2).isEmpty() && eq.sourceTypes(3).isEmpty() && has("source_type")) {
+            throw error("source_type", "the " + eq.name() + " equation has one kind of source: drop it");
         }
         Path trueFile = null;
         boolean builtin;
@@ -499,23 +555,28 @@ final class FwiJob {
         double[] dh = spacing(builtin);
         float[] vTrue = null;
         int[] shape;
+        FwiExample example = null;
         if (builtin) {
             if (dh.length != 1 && !(dh.length == 2 && dh[0] == dh[1])) {
                 throw error("dh", "the built-in model takes one spacing, got " + Arrays.toString(dh));
             }
-            if (elastic) {
-                for (String key : List.of("vs_true", "rho_true", "vs_start", "rho_start")) {
+            example = eq.fwiExample(dh[0]);
+            if (example == null) {
+                throw error(vt == null ? "vp_true" : "vp_true", "the " + eq.name() + " equation has no built-in model:"
+                        + " give the model files (" + String.join(", ", params.stream().map(p -> p + "_true")
+                        .toList()) + ")");
+            }
+            for (String p : params.subList(1, params.size())) {
+                for (String key : List.of(p + "_true", p + "_start")) {
                     if (has(key)) {
-                        throw error(key, "the built-in elastic model brings its own vs and rho: give 'vp_true' as a"
-                                + " file too, or drop '" + key + "'");
+                        throw error(key, example.description() + " brings its own " + String.join(" and ",
+                                params.subList(1, params.size())) + ": give 'vp_true' as a file too, or drop '" + key
+                                + "'");
                     }
                 }
-                vTrue = DefaultModels.elastic2d(dh[0]);
-                shape = DefaultModels.elastic2dShape(dh[0]);
-            } else {
-                vTrue = DefaultModels.fwi2d(dh[0]);
-                shape = new int[] {(int) Math.round(2000 / dh[0]), (int) Math.round(6000 / dh[0])};
             }
+            vTrue = example.trueModel();
+            shape = example.shape();
         } else if (trueFile != null) {
             Npy.Array a = Npy.readFloat32(trueFile, where("vp_true"));
             shape = a.shape();
@@ -528,17 +589,14 @@ final class FwiJob {
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
         if (trueFile != null) {
-            if (elastic) {
-                vTrue = concat(vTrue, parameterFile("vs_true", shape, trueFile), parameterFile("rho_true", shape,
-                        trueFile));
-            }
-            checkModel(vTrue, shape, elastic, new String[] {"vp_true", "vs_true", "rho_true"});
+            vTrue = withOtherParameters(eq, vTrue, "_true", shape, trueFile);
+            checkModel(eq, vTrue, shape, "_true");
         }
         int ndim = shape.length;
         if (dh.length != 1 && dh.length != ndim) {
             throw error("dh", "needs one spacing or " + ndim + " (one per axis), got " + Arrays.toString(dh));
         }
-        int water = !builtin ? 0 : elastic ? DefaultModels.waterRows(dh[0]) : (int) Math.ceil(250 / dh[0]);
+        int water = builtin ? example.waterRows() : 0;
         int muteRows = integer("mute_rows", water);
         if (muteRows < 0 || muteRows >= shape[0]) {
             throw error("mute_rows", "must lie in [0, " + shape[0] + "), got " + muteRows);
@@ -551,30 +609,27 @@ final class FwiJob {
                 throw error("vp_start", startFile + " has shape " + Arrays.toString(a.shape()) + " but the model is "
                         + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
             }
-            start = a.asFloat32();
-            if (elastic) {
-                start = concat(start, parameterFile("vs_start", shape, startFile), parameterFile("rho_start", shape,
-                        startFile));
-            }
-            checkModel(start, shape, elastic, new String[] {"vp_start", "vs_start", "rho_start"});
+            start = withOtherParameters(eq, a.asFloat32(), "_start", shape, startFile);
+            checkModel(eq, start, shape, "_start");
         } else if (ndim == 3) {
             throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
         } else {
-            if (elastic && (has("vs_start") || has("rho_start"))) {
-                throw error(has("vs_start") ? "vs_start" : "rho_start", "give 'vp_start' with it (the starting"
-                        + " model holds vp, vs and rho)");
+            for (String p : params.subList(1, params.size())) {
+                if (has(p + "_start")) {
+                    throw error(p + "_start", "give 'vp_start' with it (the starting model holds " + String.join(", ",
+                            params) + ")");
+                }
             }
-            double smooth = number("smooth", elastic && builtin ? 150 : 250);
+            double smooth = number("smooth", builtin ? example.smoothMetres() : 250);
             if (!(smooth > 0)) {
                 throw error("smooth", "must be positive, got " + smooth);
             }
-            // linear smoothing with the same weights for every parameter keeps vs < 0.865 vp of every cell; the
-            // built-in elastic model starts from its layers without the vs lenses
-            start = elastic && builtin ? DefaultModels.elastic2dStart(dh[0], smooth / dh[0])
+            // linear smoothing with the same weights for every parameter keeps vs < 0.865 vp of every cell
+            start = builtin ? example.startModel(smooth / dh[0], muteRows)
                     : DefaultModels.smoothParameters(vTrue, count, shape[0], shape[1], smooth / dh[0], muteRows);
         }
-        double vmin = number("vmin", 1400);
-        double vmax = number("vmax", elastic ? 3500 : 4700);
+        double vmin = number("vmin", eq.parameters().get(0).fwiMin());
+        double vmax = number("vmax", eq.parameters().get(0).fwiMax());
         if (!(vmin > 0 && vmax > vmin)) {
             throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
         }
@@ -586,34 +641,38 @@ final class FwiJob {
                     + Cells.position(shape, top, null) + ", above vmax=" + vmax + " (the CPML profile velocity and"
                     + " upper bound): raise vmax");
         }
-        return new Models(eq, builtin, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
+        return new Models(eq, example, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
     }
 
-    /** An elastic parameter's file named by {@code key}, required, of the model's shape. */
-    private float[] parameterFile(String key, int[] shape, Path vpFile) {
-        if (!has(key)) {
-            String vpKey = key.endsWith("_true") ? "vp_true" : "vp_start";
-            throw error(key, "is required with " + vpKey + " " + vpFile + " when the equation is elastic (the model"
-                    + " holds vp, vs and rho)");
+    /**
+     * The model {@code first} (the first parameter, from {@code file}) followed by the equation's other parameters,
+     * each from its key NAME{@code suffix} (required, of the model's shape).
+     */
+    private float[] withOtherParameters(WaveEquation eq, float[] first, String suffix, int[] shape, Path file) {
+        List<String> params = eq.parameterNames();
+        float[][] parts = new float[params.size()][];
+        parts[0] = first;
+        for (int k = 1; k < params.size(); k++) {
+            String key = params.get(k) + suffix;
+            if (!has(key)) {
+                throw error(key, "is required with " + params.get(0) + suffix + " " + file + " when the equation is "
+                        + eq.name() + " (the model holds " + String.join(", ", params) + ")");
+            }
+            Path f = file(key);
+            Npy.Array a = Npy.readFloat32(f, where(key));
+            if (!Arrays.equals(a.shape(), shape)) {
+                throw error(key, f + " has shape " + Arrays.toString(a.shape()) + " but " + params.get(0) + " is "
+                        + Arrays.toString(shape));
+            }
+            parts[k] = a.asFloat32();
         }
-        Path f = file(key);
-        Npy.Array a = Npy.readFloat32(f, where(key));
-        if (!Arrays.equals(a.shape(), shape)) {
-            throw error(key, f + " has shape " + Arrays.toString(a.shape()) + " but vp is " + Arrays.toString(shape));
-        }
-        return a.asFloat32();
+        return parts.length == 1 ? first : concat(parts);
     }
 
-    /** Checks a model's values: vp alone, or elastic vp, vs, rho (parameter-major) with the elastic rules. */
-    private void checkModel(float[] m, int[] shape, boolean elastic, String[] keys) {
-        if (!elastic) {
-            Cells.checkVelocity(m, shape, null, where(keys[0]));
-            return;
-        }
-        int n = m.length / 3;
-        Cells.checkElastic(Arrays.copyOfRange(m, 0, n), Arrays.copyOfRange(m, n, 2 * n),
-                Arrays.copyOfRange(m, 2 * n, 3 * n), shape, null, null,
-                new String[] {where(keys[0]), where(keys[1]), where(keys[2])});
+    /** Checks a model's values by the equation's rules, the message naming each parameter's key NAME{@code suffix}. */
+    private void checkModel(WaveEquation eq, float[] m, int[] shape, String suffix) {
+        eq.checkModel(m, shape, null, null, eq.parameterNames().stream().map(p -> where(p + suffix))
+                .toArray(String[]::new));
     }
 
     private static float[] concat(float[]... parts) {
@@ -644,12 +703,13 @@ final class FwiJob {
         b.freeSurface(bool("free_surface", true));
         int threads = integer("threads", 0);
         setting(b, "threads", () -> b.threads(threads));
-        if (m.equation() == PropSpec.Equation.ELASTIC) {
-            String sourceType = string("source_type", "explosive");
-            setting(b, "source_type", () -> b.sourceType(ElasticSource.parse(sourceType)));
-            String record = string("record", "vx,vz");
-            setting(b, "record", () -> b.recordFields(record));
+        WaveEquation eq = m.equation();
+        if (has("source_type")) {
+            String sourceType = string("source_type", null);
+            setting(b, "source_type", () -> b.sourceType(eq.checkSourceType(sourceType, m.ndim())));
         }
+        String record = string("record", String.join(",", eq.fwiRecord(m.ndim())));
+        setting(b, "record", () -> b.recordFields(record));
         double dt;
         if (has("dt")) {
             dt = number("dt", 0);
@@ -662,7 +722,7 @@ final class FwiJob {
         } else if (has("nt")) {
             nt = integer("nt", 0);
         } else {
-            double time = number("time", m.builtin() && m.equation() == PropSpec.Equation.ELASTIC ? 1.5 : 3.0);
+            double time = number("time", m.builtin() ? m.example().time() : 3.0);
             if (!(time > 0)) {
                 throw error("time", "must be positive, got " + time);
             }
@@ -730,9 +790,8 @@ final class FwiJob {
             src = new int[shots][][];
             rec = new int[shots][][];
             int nrec = (nx + 1) / 2;
-            // the built-in elastic model: receivers on the sea floor (the first solid row), where the shear waves are
-            int rz = m.builtin() && m.equation() == PropSpec.Equation.ELASTIC
-                    ? DefaultModels.waterRows(m.dh()[0]) : 1;
+            // a built-in model says where its receivers lie (elastic: on the sea floor, where the shear waves are)
+            int rz = m.builtin() ? m.example().receiverRow() : 1;
             for (int s = 0; s < shots; s++) {
                 int sx = (int) Math.round((s + 0.5) * nx / shots);
                 src[s] = new int[][] {ndim == 3 ? new int[] {sx, y, 1} : new int[] {sx, 1}};
@@ -823,38 +882,40 @@ final class FwiJob {
             throw error("filter_order", "must be 1..16, got " + filterOrder);
         }
         long seed = has("seed") ? integer(given.get("seed"), "seed", "", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
-        double maxUpdate = number("max_update", 100);
+        WaveEquation eq = m.equation();
+        double maxUpdate = number("max_update", eq.parameters().get(0).fwiMaxUpdate());
         int memory = integer("memory", 5);
         if (memory < 1) {
             throw error("memory", "must be >= 1, got " + memory);
         }
-        List<String> invert = invert(m.equation());
+        List<String> invert = invert(eq);
         List<Fwi.Parameter> params = new ArrayList<>();
-        params.add(parameter("vp", m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
-        if (m.equation() == PropSpec.Equation.ELASTIC) {
-            float[] reference = m.vTrue() == null ? m.start() : m.vTrue();
-            int cells = reference.length / 3;
-            double vsMax = number("vs_max", 2500);
-            int top = argMax(reference, cells, 2 * cells);
-            if (reference[top] > vsMax) {
-                throw error("vs_max", "the model's vs reaches " + (double) reference[top] + " m/s at "
-                        + Cells.position(m.shape(), top - cells, null) + ", above vs_max=" + vsMax + ": raise vs_max");
+        params.add(parameter(eq.parameterNames().get(0), m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
+        float[] reference = m.vTrue() == null ? m.start() : m.vTrue();
+        int cells = reference.length / eq.parameterCount();
+        for (int k = 1; k < eq.parameterCount(); k++) {
+            Parameter q = eq.parameters().get(k);
+            String[] keys = boundKeys(q.name());
+            double max = number(keys[1], q.fwiMax());
+            int top = argMax(reference, k * cells, (k + 1) * cells);
+            if (invert.contains(q.name()) && reference[top] > max) {
+                throw error(keys[1], "the model's " + q.name() + " reaches " + (double) reference[top] + " "
+                        + q.unit() + " at " + Cells.position(m.shape(), top - (long) k * cells, null) + ", above "
+                        + keys[1] + "=" + max + ": raise " + keys[1]);
             }
-            params.add(parameter("vs", number("vs_min", 300), vsMax, number("max_update_vs", 50), invert,
-                    "max_update_vs"));
-            params.add(parameter("rho", number("rho_min", 900), number("rho_max", 3500), number("max_update_rho", 30),
-                    invert, "max_update_rho"));
+            params.add(parameter(q.name(), number(keys[0], q.fwiMin()), max, number(keys[2], q.fwiMaxUpdate()),
+                    invert, keys[2]));
         }
-        Fwi.Settings settings = new Fwi.Settings(0, params, memory);
+        Fwi.Settings settings = new Fwi.Settings(eq, 0, params, memory);
         return new Inversion.Options(bands, supershots, seed, filterOrder, settings);
     }
 
     /** The parameters to invert (key 'invert'): a list of names of the equation's parameters, or one string. */
-    List<String> invert(PropSpec.Equation eq) {
-        List<String> names = eq.parameters();
+    List<String> invert(WaveEquation eq) {
+        List<String> names = eq.parameterNames();
         JsonElement e = given.get("invert");
         if (e == null) {
-            return eq == PropSpec.Equation.ELASTIC ? List.of("vp", "vs") : List.of("vp");
+            return eq.defaultInversion();
         }
         List<String> out = new ArrayList<>();
         List<JsonElement> items = new ArrayList<>();
@@ -888,8 +949,8 @@ final class FwiJob {
     /** One parameter's bounds and step, the error naming {@code stepKey} or the bounds' keys. */
     private Fwi.Parameter parameter(String name, double min, double max, double maxUpdate, List<String> invert,
                                     String stepKey) {
-        String lo = name.equals("vp") ? "vmin" : name + "_min";
-        String hi = name.equals("vp") ? "vmax" : name + "_max";
+        String lo = boundKeys(name)[0];
+        String hi = boundKeys(name)[1];
         if (!(min >= 0 && max > min)) {
             throw error(has(lo) ? lo : hi, "bounds need 0 <= " + lo + " < " + hi + ", got [" + min + ", " + max + "]");
         }

@@ -14,9 +14,10 @@ import sweep.prop.PropSpec;
  * end the run with a one-line message and exit code 2; nothing is written then.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, version = "sweep-java 0.1.0",
-        description = "Seismic finite-difference wave propagation (acoustic, 2-D and 3-D, CPML, free surface).",
+        description = "Seismic finite-difference wave propagation (acoustic, elastic and the equations on the class path;"
+                + " 2-D and 3-D, CPML, free surface).",
         subcommands = {ForwardCommand.class, GradientCommand.class, FwiCommand.class, BenchCommand.class, BenchDdCommand.class,
-            DevicesCommand.class,
+            DevicesCommand.class, EquationsCommand.class,
             DemoCommand.class})
 public final class Main implements Runnable {
     @Override
@@ -31,6 +32,7 @@ public final class Main implements Runnable {
     /** Builds the command line with the project's error handling (bad input: message and exit code 2). */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        ProblemOptions.addParameterOptions(cl);
         cl.setCaseInsensitiveEnumValuesAllowed(true); // names (acoustic, FULL, fz, VS) are matched in any case
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException

@@ -5,13 +5,18 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import sweep.core.Wavelets;
+import sweep.equation.Equations;
+import sweep.equation.Parameter;
+import sweep.equation.WaveEquation;
 import sweep.io.Npy;
-import sweep.prop.Cells;
-import sweep.prop.ElasticField;
-import sweep.prop.ElasticSource;
 import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
@@ -22,35 +27,21 @@ import sweep.prop.Storage;
  * wavelet.
  */
 public final class ProblemOptions {
-    /** Values of --equation. */
-    enum EquationChoice {
-        acoustic(PropSpec.Equation.ACOUSTIC), elastic(PropSpec.Equation.ELASTIC);
+    /** The command this mixin belongs to: the parameter options live there ({@link #addParameterOptions}). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
-        final PropSpec.Equation equation;
+    @Option(names = "--equation", defaultValue = "acoustic", description = "the wave equation (default acoustic:"
+            + " constant density, --vp; elastic: velocity-stress, --vp --vs --rho); 'sweep equations' lists the"
+            + " installed ones and their parameters")
+    String equation;
 
-        EquationChoice(PropSpec.Equation e) {
-            this.equation = e;
-        }
-    }
-
-    @Option(names = "--equation", defaultValue = "acoustic",
-            description = "acoustic (default: constant density, --vp) or elastic (velocity-stress: --vp, --vs, --rho)")
-    EquationChoice equation;
-
-    @Option(names = "--vp", required = true, description = "P velocity model .npy, float32 (nz,nx) or (nz,ny,nx), m/s")
-    Path vp;
-
-    @Option(names = "--vs", description = "elastic: S velocity .npy, the shape of --vp, m/s (0 = fluid)")
-    Path vs;
-
-    @Option(names = "--rho", description = "elastic: density .npy, the shape of --vp, kg/m^3")
-    Path rho;
-
-    @Option(names = "--source-type", description = "elastic: explosive (default), fx, fz, or in 3-D fy")
+    @Option(names = "--source-type", description = "the kind of every source, of the equation's types (elastic:"
+            + " explosive (default), fx, fz, or in 3-D fy)")
     String sourceType;
 
-    @Option(names = "--record", description = "elastic: recorded fields in record order (default p,vx,vz; 3-D"
-            + " p,vx,vy,vz)")
+    @Option(names = "--record", description = "recorded fields in record order, of the equation's fields (acoustic p;"
+            + " elastic default p,vx,vz, 3-D p,vx,vy,vz)")
     String record;
 
     @Option(names = "--dh", required = true, split = ",",
@@ -104,38 +95,86 @@ public final class ProblemOptions {
 
     /**
      * The problem read from the files named by the options: the spec is built (and so checked). {@code model} is the
-     * parameter-major model (acoustic vp; elastic vp, vs, rho one after the other), null when the run is decomposed:
-     * each rank reads its tile of each of {@code files} then (the parameters' files, --vp first).
+     * parameter-major model (the equation's parameters one after the other), null when the run is decomposed: each rank
+     * reads its tile of each of {@code files} then (the parameters' files, in the equation's order).
      */
     record Problem(PropSpec spec, float[] model, List<Path> files, int[] shape, int[][][] sources, int[][][] receivers,
                    float[] wavelet) {
-        /** The velocity model's file. */
-        Path vpFile() {
-            return files.get(0);
+        /** The option of parameter k's file, e.g. --vp. */
+        String option(int k) {
+            return "--" + spec.equation().parameterNames().get(k);
         }
+    }
 
-        /** The option of each parameter's file: --vp (, --vs, --rho). */
-        static String option(int k) {
-            return "--" + PropSpec.Equation.ELASTIC.parameters().get(k);
+    /**
+     * Adds to every subcommand of {@code cl} that mixes in these options one option {@code --NAME} (a float32 .npy
+     * file) per parameter of every installed equation ({@link Equations#installed()}), so that an equation from another
+     * jar brings its model options along.
+     */
+    static void addParameterOptions(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandSpec spec = sub.getCommandSpec();
+            if (spec.mixins().values().stream().noneMatch(m -> m.userObject() instanceof ProblemOptions)) {
+                continue;
+            }
+            Map<String, List<String>> users = new LinkedHashMap<>();
+            Map<String, Parameter> first = new LinkedHashMap<>();
+            for (WaveEquation e : Equations.installed().values()) {
+                for (Parameter p : e.parameters()) {
+                    users.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(e.name());
+                    first.putIfAbsent(p.name(), p);
+                }
+            }
+            for (Parameter p : first.values()) {
+                String name = "--" + p.name();
+                if (spec.findOption(name) != null) {
+                    continue;
+                }
+                spec.addOption(OptionSpec.builder(name).type(Path.class).paramLabel("FILE")
+                        .description(p.description() + ", " + p.unit() + ": float32 .npy (nz,nx) or (nz,ny,nx)"
+                                + " (--equation " + String.join(", ", users.get(p.name())) + ")").build());
+            }
         }
+    }
+
+    /** The file given to parameter option {@code --name}, or null. */
+    private Path parameterFile(String name) {
+        OptionSpec o = command.findOption("--" + name);
+        return o == null ? null : o.getValue();
+    }
+
+    /** The parameter files given, by option, in the order of the command's options. */
+    private Map<String, Path> givenParameterFiles() {
+        Map<String, Path> given = new LinkedHashMap<>();
+        for (WaveEquation e : Equations.installed().values()) {
+            for (String p : e.parameterNames()) {
+                Path f = parameterFile(p);
+                if (f != null) {
+                    given.putIfAbsent("--" + p, f);
+                }
+            }
+        }
+        return given;
     }
 
     /** The input files by option, for the check that no output overwrites one. */
     Map<String, Path> inputs() {
-        Map<String, Path> in = new LinkedHashMap<>();
-        in.put("--vp", vp);
-        if (vs != null) {
-            in.put("--vs", vs);
-        }
-        if (rho != null) {
-            in.put("--rho", rho);
-        }
+        Map<String, Path> in = new LinkedHashMap<>(givenParameterFiles());
         in.put("--sources", sources);
         in.put("--receivers", receivers);
         if (wavelet != null && wavelet.file != null) {
             in.put("--wavelet", wavelet.file);
         }
         return in;
+    }
+
+    /** The equation of --equation; an unknown name lists the installed ones. */
+    WaveEquation waveEquation() {
+        try {
+            return Equations.named(equation);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--equation: " + e.getMessage());
+        }
     }
 
     /**
@@ -146,41 +185,38 @@ public final class ProblemOptions {
      */
     Problem load(Storage gradient, boolean decomposed) {
         checkThreads(threads, "--threads");
-        boolean elastic = equation == EquationChoice.elastic;
-        checkEquationOptions(elastic);
+        WaveEquation eq = waveEquation();
+        List<Path> files = parameterFiles(eq);
+        List<String> params = eq.parameterNames();
+        String firstOption = "--" + params.get(0);
+        Path firstFile = files.get(0);
         float[] v = null;
         int[] shape;
         if (decomposed) {
-            shape = Npy.headerFloat32(vp, "--vp", null).shape();
+            shape = Npy.headerFloat32(firstFile, firstOption, null).shape();
         } else {
-            Npy.Array model = Npy.readFloat32(vp, "--vp");
+            Npy.Array model = Npy.readFloat32(firstFile, firstOption);
             shape = model.shape();
             v = model.asFloat32();
         }
         if (shape.length != 2 && shape.length != 3 || Arrays.stream(shape).anyMatch(n -> n < 1)) {
-            throw new IllegalArgumentException("--vp: " + vp + ": shape " + Arrays.toString(shape)
+            throw new IllegalArgumentException(firstOption + ": " + firstFile + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx) with at least one cell along each axis");
         }
-        if (!decomposed && !elastic) {
-            Cells.checkVelocity(v, shape, null, "--vp: " + vp);
-        }
-        if (elastic) {
-            sameShape(vs, "--vs", shape);
-            sameShape(rho, "--rho", shape);
+        for (int k = 1; k < files.size(); k++) {
+            sameShape(files.get(k), "--" + params.get(k), shape, firstOption, params);
         }
         int ndim = shape.length;
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
         checkCells(src, shape, "--sources: " + sources);
         checkCells(rec, shape, "--receivers: " + receivers);
-        PropSpec.Builder b = PropSpec.builder(shape).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
+        PropSpec.Builder b = PropSpec.builder(shape).equation(eq).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
                 .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
         if (gradient != null) {
             b.storage(gradient);
         }
-        if (elastic) {
-            b.equation(PropSpec.Equation.ELASTIC).sourceType(sourceType(ndim)).recordFields(recordFields(ndim));
-        }
+        b.sourceType(sourceType(eq, ndim)).recordFields(recordFields(eq, ndim));
         PropSpec spec = b.build();
         int shots = src.length;
         int nrec = rec[0].length;
@@ -191,10 +227,7 @@ public final class ProblemOptions {
                     : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
             need.requireHeap("this run");
         }
-        float[] model = v;
-        if (elastic && !decomposed) {
-            model = elasticModel(v, shape);
-        }
+        float[] model = decomposed ? null : stackedModel(eq, v, files, shape);
         float[] w;
         if (wavelet.ricker != null) {
             checkRicker(wavelet.ricker, dt, "--ricker");
@@ -210,7 +243,6 @@ public final class ProblemOptions {
             w = wa.asFloat32();
             checkFiniteWavelet(w, ws.length == 2 ? nt : 0, "--wavelet: " + wavelet.file);
         }
-        List<Path> files = elastic ? List.of(vp, vs, rho) : List.of(vp);
         return new Problem(spec, model, files, shape, src, rec, w);
     }
 
@@ -241,79 +273,100 @@ public final class ProblemOptions {
         }
     }
 
-    /** Refuses the options of the other equation: elastic needs --vs and --rho; acoustic takes none of its own. */
-    private void checkEquationOptions(boolean elastic) {
-        String[] names = {"--vs", "--rho", "--source-type", "--record"};
-        Object[] given = {vs, rho, sourceType, record};
-        for (int k = 0; k < names.length; k++) {
-            if (!elastic && given[k] != null) {
-                throw new IllegalArgumentException(names[k] + " is an option of --equation elastic; this run is"
-                        + " acoustic (the default): add --equation elastic, or drop " + names[k]);
-            }
-            if (elastic && k < 2 && given[k] == null) {
-                throw new IllegalArgumentException("--equation elastic needs " + names[k] + " (" + (k == 0
-                        ? "S velocity, m/s" : "density, kg/m^3") + ", float32 of the shape of --vp)");
+    /**
+     * The files of the equation's parameters, in its order: each one's option is needed, and a parameter option of
+     * another equation is refused (naming the equations that take it).
+     */
+    private List<Path> parameterFiles(WaveEquation eq) {
+        for (Map.Entry<String, Path> g : givenParameterFiles().entrySet()) {
+            String name = g.getKey().substring(2);
+            if (!eq.parameterNames().contains(name)) {
+                List<String> takers = Equations.installed().values().stream()
+                        .filter(e -> e.parameterNames().contains(name)).map(WaveEquation::name).toList();
+                throw new IllegalArgumentException(g.getKey() + " is an option of --equation " + String.join(" or ",
+                        takers) + "; this run is " + eq.name() + (command.findOption("--equation").originalStringValues()
+                        .isEmpty() ? " (the default)" : "")
+                        + ": add --equation " + takers.get(0) + ", or drop " + g.getKey());
             }
         }
+        List<Path> files = new ArrayList<>();
+        for (Parameter p : eq.parameters()) {
+            Path f = parameterFile(p.name());
+            if (f == null) {
+                throw new IllegalArgumentException((eq.parameterCount() == 1 ? "" : "--equation " + eq.name() + " ")
+                        + "needs --" + p.name() + " (" + p.description() + ", " + p.unit() + ", float32 .npy"
+                        + (files.isEmpty() ? " (nz, nx) or (nz, ny, nx)" : " of the shape of --"
+                        + eq.parameterNames().get(0)) + ")");
+            }
+            files.add(f);
+        }
+        return files;
     }
 
-    /** The elastic source type of --source-type (default explosive), checked against the model's dimensions. */
-    private ElasticSource sourceType(int ndim) {
+    /** The source type of --source-type (null: the equation's default), checked against the model's dimensions. */
+    private String sourceType(WaveEquation eq, int ndim) {
         if (sourceType == null) {
-            return ElasticSource.EXPLOSIVE;
+            return null;
         }
-        ElasticSource t;
+        if (eq.sourceTypes(ndim).isEmpty()) {
+            throw new IllegalArgumentException("--source-type is an option of an equation with several kinds of source"
+                    + " (" + String.join(", ", Equations.installed().values().stream()
+                    .filter(e -> !e.sourceTypes(ndim).isEmpty()).map(WaveEquation::name).toList()) + "); this run is "
+                    + eq.name() + ", which has one: drop --source-type");
+        }
         try {
-            t = ElasticSource.parse(sourceType);
+            return eq.checkSourceType(sourceType, ndim);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--source-type: " + e.getMessage());
         }
-        if (t == ElasticSource.FY && ndim != 3) {
-            throw new IllegalArgumentException("--source-type fy needs a 3-D model; --vp is 2-D: use explosive, fx or"
-                    + " fz");
-        }
-        return t;
     }
 
-    /** The recorded fields of --record (default every field). */
-    private List<ElasticField> recordFields(int ndim) {
-        String list = record != null ? record : ndim == 2 ? "p,vx,vz" : "p,vx,vy,vz";
+    /** The recorded fields of --record (null: the equation's default), checked against the equation. */
+    private List<String> recordFields(WaveEquation eq, int ndim) {
+        if (record == null) {
+            return null;
+        }
         try {
-            return ElasticField.parseList(list, ndim);
+            return eq.checkRecord(Arrays.stream(record.split(",", -1)).map(String::trim).toList(), ndim);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--record: " + e.getMessage());
         }
     }
 
-    /** Refuses a parameter file whose shape is not --vp's (reads its header only). */
-    private static void sameShape(Path file, String what, int[] shape) {
+    /** Refuses a parameter file whose shape is not the first parameter's (reads its header only). */
+    private static void sameShape(Path file, String what, int[] shape, String firstOption, List<String> params) {
         int[] s = Npy.headerFloat32(file, what, null).shape();
         if (!Arrays.equals(s, shape)) {
             throw new IllegalArgumentException(what + ": " + file + ": shape " + Arrays.toString(s) + " differs from"
-                    + " --vp's " + Arrays.toString(shape) + ": vp, vs and rho must have the same shape, (nz, nx) or"
-                    + " (nz, ny, nx)");
+                    + " " + firstOption + "'s " + Arrays.toString(shape) + ": " + String.join(", ", params)
+                    + " must have the same shape, (nz, nx) or (nz, ny, nx)");
         }
     }
 
     /**
-     * The elastic model of a single-domain run, vp, vs, rho one after the other, each cell checked (finite, vp > 0,
-     * vs >= 0 and below vp·√3/2, rho > 0) with the file and the cell's position named in the message.
+     * The model of a single-domain run, the parameters one after the other ({@code first}: the first one's values,
+     * read already), each cell checked by the equation with the file and the cell's position named in the message.
      */
-    private float[] elasticModel(float[] v, int[] shape) {
-        float[] s = Npy.readFloat32(vs, "--vs", shape).asFloat32();
-        float[] r = Npy.readFloat32(rho, "--rho", shape).asFloat32();
-        Cells.checkElastic(v, s, r, shape, null, null, names());
-        int n = v.length;
-        float[] m = new float[Math.multiplyExact(3, n)];
-        System.arraycopy(v, 0, m, 0, n);
-        System.arraycopy(s, 0, m, n, n);
-        System.arraycopy(r, 0, m, 2 * n, n);
+    private float[] stackedModel(WaveEquation eq, float[] first, List<Path> files, int[] shape) {
+        if (files.size() == 1) {
+            eq.checkModel(first, shape, null, null, names());
+            return first;
+        }
+        int n = first.length;
+        float[] m = new float[Math.multiplyExact(files.size(), n)];
+        System.arraycopy(first, 0, m, 0, n);
+        for (int k = 1; k < files.size(); k++) {
+            float[] v = Npy.readFloat32(files.get(k), "--" + eq.parameterNames().get(k), shape).asFloat32();
+            System.arraycopy(v, 0, m, k * n, n);
+        }
+        eq.checkModel(m, shape, null, null, names());
         return m;
     }
 
-    /** "--vp: file" etc., for messages about the elastic model's cells. */
+    /** "--vp: file" etc., one per parameter of --equation, for messages about the model's cells. */
     String[] names() {
-        return new String[] {"--vp: " + vp, "--vs: " + vs, "--rho: " + rho};
+        WaveEquation eq = waveEquation();
+        return eq.parameterNames().stream().map(p -> "--" + p + ": " + parameterFile(p)).toArray(String[]::new);
     }
 
     /** The most threads per core that {@link #checkThreads} accepts. */
@@ -393,8 +446,7 @@ public final class ProblemOptions {
 
     /** The labels of the fields a record of {@code spec} holds per receiver, in record order (acoustic: p). */
     static List<String> fieldLabels(PropSpec spec) {
-        return spec.recordFields() == null ? List.of("p") : spec.recordFields().stream().map(ElasticField::label)
-                .toList();
+        return spec.recordFields();
     }
 
     /**

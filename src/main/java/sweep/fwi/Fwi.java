@@ -17,6 +17,8 @@ import java.util.function.DoubleConsumer;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
+import sweep.equation.Equations;
+import sweep.equation.WaveEquation;
 import sweep.io.AtomicFiles;
 import sweep.io.InputFiles;
 import sweep.io.IoErrors;
@@ -24,8 +26,9 @@ import sweep.io.IoErrors;
 /**
  * Full-waveform inversion by L-BFGS with a backtracking (Armijo) line search and bounds. The model may hold several
  * parameters one after the other (acoustic: vp; elastic: vp, vs, rho); each has its bounds, its steepest-descent step
- * size and may be held fixed (not inverted). Every trial model is projected onto the bounds (and, elastic, onto
- * 0 &lt;= vs &lt;= {@link #VS_OVER_VP_MAX}·vp with the fluid cells of the starting model kept at vs = 0). After each
+ * size and may be held fixed (not inverted). Every trial model is projected onto the bounds and then onto the models
+ * the equation accepts ({@link WaveEquation#projectFeasible}; elastic: 0 &lt;= vs &lt;= 0.865·vp with the fluid
+ * cells of the starting model kept at vs = 0). After each
  * iteration the whole optimiser state can be checkpointed, so a resumed run continues exactly as an uninterrupted one
  * would.
  *
@@ -35,12 +38,6 @@ import sweep.io.IoErrors;
  * parameter) instead of the identity, so it keeps that balance (see {@link Lbfgs#direction(double[], double[], int)}).
  */
 public final class Fwi {
-    /**
-     * The largest vs/vp an elastic update may reach: just below √3/2 ≈ 0.8660, where the bulk modulus
-     * ρ(vp² − 4vs²/3) would vanish.
-     */
-    public static final double VS_OVER_VP_MAX = 0.865;
-
     /**
      * One parameter of the model vector: its name (vp, vs, rho), bounds, the largest change of a steepest-descent
      * step (in its own unit) and whether it is inverted (false: it keeps its starting values, its gradient is not
@@ -59,10 +56,10 @@ public final class Fwi {
     }
 
     /**
-     * Inversion settings: iterations, the model's parameters in model order (one {@link Parameter} per block of the
-     * model vector), L-BFGS memory. A model of vp, vs, rho is elastic and gets the elastic projection.
+     * Inversion settings: the equation, iterations, the model's parameters in the equation's order (one
+     * {@link Parameter} per block of the model vector), L-BFGS memory.
      */
-    public record Settings(int iterations, List<Parameter> parameters, int memory) {
+    public record Settings(WaveEquation equation, int iterations, List<Parameter> parameters, int memory) {
         public Settings {
             if (iterations < 0) {
                 throw new IllegalArgumentException("iterations must be >= 0, got " + iterations);
@@ -79,18 +76,22 @@ public final class Fwi {
                 throw new IllegalArgumentException("L-BFGS memory must be >= 1, got " + memory);
             }
             List<String> names = parameters.stream().map(Parameter::name).toList();
-            if (names.contains("vs") && !names.equals(List.of("vp", "vs", "rho"))) {
-                throw new IllegalArgumentException("an elastic model holds vp, vs, rho in that order, got " + names);
+            if (!names.equals(equation.parameterNames())) {
+                throw new IllegalArgumentException("a model of the " + equation.name() + " equation holds "
+                        + equation.parameterNames() + " in that order, got " + names);
             }
-            if (names.get(0).equals("vp") && !(parameters.get(0).min() > 0)) {
-                throw new IllegalArgumentException("velocity bounds need 0 < vmin < vmax, got [" + parameters.get(0)
-                        .min() + ", " + parameters.get(0).max() + "]");
+            if (!(parameters.get(0).min() > 0)) {
+                throw new IllegalArgumentException(names.get(0) + " bounds need 0 < min < max, got ["
+                        + parameters.get(0).min() + ", " + parameters.get(0).max() + "]");
             }
         }
 
-        /** One inverted parameter vp in [vmin, vmax], steepest-descent steps of at most {@code maxUpdate} m/s. */
+        /**
+         * An acoustic inversion: one inverted parameter vp in [vmin, vmax], steepest-descent steps of at most
+         * {@code maxUpdate} m/s.
+         */
         public Settings(int iterations, double vmin, double vmax, double maxUpdate, int memory) {
-            this(iterations, List.of(velocity(vmin, vmax, maxUpdate)), memory);
+            this(Equations.named("acoustic"), iterations, List.of(velocity(vmin, vmax, maxUpdate)), memory);
         }
 
         private static Parameter velocity(double vmin, double vmax, double maxUpdate) {
@@ -104,14 +105,25 @@ public final class Fwi {
             return new Parameter("vp", vmin, vmax, maxUpdate, true);
         }
 
-        /** The same settings with another iteration count. */
-        public Settings withIterations(int n) {
-            return new Settings(n, parameters, memory);
+        /**
+         * A hash of the iterations, parameters and memory, the same in every JVM (checkpoints hold it; the equation
+         * is identified by the spec's fingerprint) and the same as before the settings named their equation.
+         */
+        @Override
+        public int hashCode() {
+            return (iterations * 31 + parameters.hashCode()) * 31 + memory;
         }
 
-        /** Whether the model is elastic (vp, vs, rho). */
-        public boolean elastic() {
-            return parameters.size() == 3 && parameters.get(1).name().equals("vs");
+        /** Equal settings: the same equation (by name), iterations, parameters and memory. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Settings s && s.equation.name().equals(equation.name()) && s.iterations == iterations
+                    && s.parameters.equals(parameters) && s.memory == memory;
+        }
+
+        /** The same settings with another iteration count. */
+        public Settings withIterations(int n) {
+            return new Settings(equation, n, parameters, memory);
         }
 
         /** The number of parameters (blocks of the model vector). */
@@ -226,7 +238,6 @@ public final class Fwi {
                     + " parameters of equal size " + s.parameters().stream().map(Parameter::name).toList());
         }
         int cells = start.length / count;
-        boolean[] fluid = fluidCells(start, s, cells);
         State st = null;
         int evaluatedFor = -1; // the iteration whose objective st.misfit and st.grad belong to
         long startId = fingerprint(start);
@@ -239,7 +250,7 @@ public final class Fwi {
             }
         }
         if (st == null) {
-            st = new State(project(toDouble(start), start, s, fluid, cells), s.memory(), count);
+            st = new State(project(toDouble(start), start, start, s, cells), s.memory(), count);
             objective.beginIteration(1);
             st.misfit = objective.evaluate(st.model, st.grad);
             freeze(st.grad, s, cells);
@@ -276,7 +287,7 @@ public final class Fwi {
                     for (int i = 0; i < xt.length; i++) {
                         xt[i] = st.model[i] + t * d[i];
                     }
-                    float[] x = project(xt, st.model, s, fluid, cells);
+                    float[] x = project(xt, st.model, start, s, cells);
                     double decrease = 0;
                     for (int i = 0; i < x.length; i++) {
                         decrease += g[i] * ((double) x[i] - st.model[i]);
@@ -365,46 +376,27 @@ public final class Fwi {
         }
     }
 
-    /** Elastic: the cells of vs = 0 in {@code model} (fluids); null otherwise. */
-    static boolean[] fluidCells(float[] model, Settings s, int cells) {
-        if (!s.elastic()) {
-            return null;
-        }
-        boolean[] f = new boolean[cells];
-        for (int i = 0; i < cells; i++) {
-            f[i] = model[cells + i] == 0f;
-        }
-        return f;
-    }
-
     /**
      * {@code x} projected onto the feasible models: each inverted parameter clipped to its bounds, a parameter not
-     * inverted taken from {@code fixed}; elastic: vs = 0 on the fluid cells, and on the solid cells vs clipped to its
-     * bounds and then to at most {@link #VS_OVER_VP_MAX}·vp (when vs is fixed and vp inverted, vp is raised to
-     * vs/{@link #VS_OVER_VP_MAX} instead, within vp's bounds).
+     * inverted taken from {@code fixed}, then the equation's own rules ({@link WaveEquation#projectFeasible}, with the
+     * starting model {@code start} as the reference, e.g. of elastic fluid cells).
      */
-    static float[] project(double[] x, float[] fixed, Settings s, boolean[] fluid, int cells) {
+    static float[] project(double[] x, float[] fixed, float[] start, Settings s, int cells) {
         float[] o = new float[x.length];
-        for (int k = 0; k < s.count(); k++) {
+        int n = s.count();
+        boolean[] inverted = new boolean[n];
+        double[] min = new double[n];
+        double[] max = new double[n];
+        for (int k = 0; k < n; k++) {
             Parameter p = s.parameters().get(k);
+            inverted[k] = p.inverted();
+            min[k] = p.min();
+            max[k] = p.max();
             for (int i = k * cells; i < (k + 1) * cells; i++) {
                 o[i] = p.inverted() ? (float) Math.min(p.max(), Math.max(p.min(), x[i])) : fixed[i];
             }
         }
-        if (s.elastic()) {
-            Parameter vp = s.parameters().get(0);
-            Parameter vs = s.parameters().get(1);
-            for (int i = 0; i < cells; i++) {
-                int j = cells + i;
-                if (fluid[i]) {
-                    o[j] = 0f;
-                } else if (vs.inverted()) {
-                    o[j] = (float) Math.min(o[j], VS_OVER_VP_MAX * o[i]);
-                } else if (vp.inverted() && o[j] > VS_OVER_VP_MAX * o[i]) {
-                    o[i] = (float) Math.min(vp.max(), Math.max(vp.min(), o[j] / VS_OVER_VP_MAX));
-                }
-            }
-        }
+        s.equation().projectFeasible(o, start, inverted, min, max, cells);
         return o;
     }
 

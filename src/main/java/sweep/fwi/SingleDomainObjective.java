@@ -6,7 +6,7 @@ import sweep.prop.Propagator;
 
 /**
  * The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}, for any equation
- * (the model and gradient parameter-major, {@link sweep.prop.PropSpec.Equation#parameters()}).
+ * (the model and gradient parameter-major, {@link sweep.equation.WaveEquation#parameters()}).
  */
 public final class SingleDomainObjective implements DataObjective {
     private Acquisition acq;

@@ -8,10 +8,10 @@ import mpi.MPI;
 import mpi.MPIException;
 import sweep.core.FdWeights;
 import sweep.prop.CellWindow;
-import sweep.prop.Cells;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.Misfit;
+import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
@@ -23,7 +23,7 @@ import sweep.prop.ShotWavelets;
  * padding (CPML only on true edges), halo exchange on cut faces, and its share of sources and receivers. Results are
  * bit-identical to the single-domain solver on the same problem. Sources, receivers and models are given in global
  * terms, the same call as on one domain, for any equation of the spec: models and gradients are parameter-major
- * ({@link PropSpec.Equation#parameters()}: acoustic vp; elastic vp, vs, rho), records {@code (B, nt, nrec, nfield)}
+ * ({@link sweep.equation.WaveEquation#parameters()}: acoustic vp; elastic vp, vs, rho), records {@code (B, nt, nrec, nfield)}
  * with the spec's {@link PropSpec#recordFields()}; an elastic spec also fixes the source type of every rank.
  */
 public final class ModelParallel implements AutoCloseable {
@@ -448,45 +448,16 @@ public final class ModelParallel implements AutoCloseable {
         globalReceivers = receivers[0].length;
         float[] tileModel = null;
         if (model != null) {
-            tileModel = spec.equation() == PropSpec.Equation.ACOUSTIC ? acousticModel(model) : windowModel(model);
+            tileModel = windowModel(model);
         }
         return new Local(src, srcIdx, rec, tileModel);
     }
 
-    /** The acoustic tile model (the window is the tile) from a global or tile velocity model; sets the PML velocity. */
-    private float[] acousticModel(float[] model) {
-        long gcells = 1;
-        for (int n : globalShape) {
-            gcells *= n;
-        }
-        int tcells = product(tileShape);
-        float[] tileModel;
-        double vmax;
-        if (model.length == gcells) {
-            // every rank checks the whole model: all report the same first bad cell, at its global position
-            Cells.checkVelocity(model, globalShape, null, "velocity model");
-            tileModel = new float[tcells];
-            copyTile(tileModel, model, false);
-            vmax = max(model, 0, model.length);
-        } else if (model.length == tcells) {
-            Cells.checkVelocity(model, tileShape, tileOffset, "velocity model (tile of rank "
-                    + topo.rank() + ")");
-            tileModel = model;
-            vmax = globalMax(max(model, 0, model.length));
-        } else {
-            throw new IllegalArgumentException("model has " + model.length + " values: expected the global model ("
-                    + gcells + " = " + Arrays.toString(globalShape) + ") or this rank's tile (" + tcells + " = "
-                    + Arrays.toString(tileShape) + ")");
-        }
-        spec.checkCfl(vmax); // every rank refuses an unstable run alike
-        solver.setPmlVelocity(vmax);
-        return tileModel;
-    }
-
     /**
-     * The tile solver's model over its {@link #window} (every parameter) from a global or tile parameter-major model
-     * (elastic: vp, vs, rho), each value checked and a bad one named by its global position; sets the PML velocity to
-     * the global largest vp. From tiles the window's margins come from the neighbours (collective over the group).
+     * The tile solver's model over its {@link #window} (every parameter) from a global or tile parameter-major model,
+     * each value checked by the equation ({@link sweep.equation.WaveEquation#checkModel}) and a bad one named by its
+     * global position; sets the PML velocity to the global {@link sweep.equation.WaveEquation#cflVelocity}. From tiles
+     * the window's margins come from the neighbours (collective over the group; none when the window is the tile).
      */
     private float[] windowModel(float[] model) {
         long gcells = 1;
@@ -494,13 +465,14 @@ public final class ModelParallel implements AutoCloseable {
             gcells *= n;
         }
         int tcells = product(tileShape);
-        String[] names = spec.equation().parameters().toArray(new String[0]);
+        WaveEquation eq = spec.equation();
+        String[] names = eq.parameterNames().toArray(new String[0]);
         if (model.length == params * gcells) {
+            // every rank checks the whole model: all report the same first bad cell, at its global position
             int g = Math.toIntExact(gcells);
-            Cells.checkElastic(Arrays.copyOfRange(model, 0, g), Arrays.copyOfRange(model, g, 2 * g),
-                    Arrays.copyOfRange(model, 2 * g, 3 * g), globalShape, null, null, names);
-            double vmax = max(model, 0, g);
-            spec.checkCfl(vmax);
+            eq.checkModel(model, globalShape, null, null, names);
+            double vmax = eq.cflVelocity(model, g);
+            spec.checkCfl(vmax); // every rank refuses an unstable run alike
             solver.setPmlVelocity(vmax);
             return ModelWindows.fromGlobal(model, params, globalShape, window);
         }
@@ -509,12 +481,12 @@ public final class ModelParallel implements AutoCloseable {
             for (int k = 0; k < names.length; k++) {
                 tileNames[k] = names[k] + " (tile of rank " + topo.rank() + ")";
             }
-            Cells.checkElastic(Arrays.copyOfRange(model, 0, tcells), Arrays.copyOfRange(model, tcells, 2 * tcells),
-                    Arrays.copyOfRange(model, 2 * tcells, 3 * tcells), tileShape, tileOffset, null, tileNames);
-            double vmax = globalMax(max(model, 0, tcells));
+            eq.checkModel(model, tileShape, tileOffset, null, tileNames);
+            double vmax = globalMax(eq.cflVelocity(model, tcells));
             spec.checkCfl(vmax);
             solver.setPmlVelocity(vmax);
-            return ModelWindows.fromTile(model, params, tileShape, tileOffset, window, mesh);
+            return window.cells() == tcells ? model
+                    : ModelWindows.fromTile(model, params, tileShape, tileOffset, window, mesh);
         }
         throw new IllegalArgumentException("model has " + model.length + " values: expected the global model, "
                 + String.join(", ", names) + " one after the other (" + params + " x " + gcells + " = "
@@ -566,14 +538,6 @@ public final class ModelParallel implements AutoCloseable {
             p *= n;
         }
         return p;
-    }
-
-    private static double max(float[] a, int from, int to) {
-        double m = 0;
-        for (int i = from; i < to; i++) {
-            m = Math.max(m, a[i]);
-        }
-        return m;
     }
 
     @Override

@@ -7,7 +7,7 @@ import sweep.prop.CellWindow;
 
 /**
  * Builds the model a tile's solver is given when its equation reads cells beyond the tile's cut faces (elastic:
- * parameters at nodes between cells; {@link sweep.prop.PropSpec.Equation#modelMargin}): the window of the global model
+ * parameters at nodes between cells; {@link sweep.equation.WaveEquation#modelMargin}): the window of the global model
  * around the tile ({@link CellWindow}), for every parameter of a parameter-major model, either cut out of the global
  * model or assembled from the tile and its neighbours' cells over MPI. Both give the same values, bit for bit.
  */

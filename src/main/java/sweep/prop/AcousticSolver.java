@@ -3,7 +3,12 @@ package sweep.prop;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import sweep.backend.CpuAcoustic2D;
+import sweep.backend.CpuAcoustic3D;
+import sweep.backend.CpuAdjoint3D;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
+import sweep.equation.EquationSolver;
 import sweep.core.Wavelets;
 import sweep.kernels.Sources;
 import sweep.prop.spi.AcousticDeviceStepper;
@@ -11,10 +16,11 @@ import sweep.prop.spi.DeviceTape;
 
 /**
  * The acoustic solver behind {@link Propagator}: forward modelling of a batch of shots through a velocity model on one
- * {@link Grid} and its exact adjoint, on the Java backend or a device backend. Construction is cheap; wavefield buffers
+ * {@link Grid} and its exact adjoint, on the Java backend or a device backend; made by the acoustic equation
+ * ({@code sweep.acoustic.AcousticEquation}), which also takes its memory figures from here. Construction is cheap; wavefield buffers
  * are allocated at the first forward call and reused. Not thread-safe: one forward at a time.
  */
-final class AcousticSolver implements EquationSolver {
+public final class AcousticSolver implements EquationSolver {
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
@@ -40,11 +46,47 @@ final class AcousticSolver implements EquationSolver {
      * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} (null: no
      * neighbours); sources and receivers are given in tile-physical coordinates.
      */
-    AcousticSolver(PropSpec spec, Grid grid, HaloHook halo) {
+    public AcousticSolver(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
         this.grid = grid;
         this.halo = halo;
         this.backend = new JavaBackend(spec.threads());
+    }
+
+    /** Wavefield arrays of a solver of {@code g}: v²dt², two time levels and the CPU kernels' per-thread rows. */
+    public static long fieldBytes(Grid g) {
+        long scratch = !CpuKernels.useCpuKernels() ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo)
+                : CpuAcoustic2D.scratchSize();
+        return 4L * (3L * g.length() + MemoryEstimate.threads(g) * scratch);
+    }
+
+    /** CPML arrays of a solver of {@code g}: the auxiliaries psi and zeta (one slot per axis) and the profiles. */
+    public static long cpmlBytes(Grid g) {
+        long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
+        return 4L * (aux + 2L * (g.nz + g.ny + g.nx) + Grid.PROFILE_PAD);
+    }
+
+    /** The adjoint run's own arrays: adjoint levels, gradient, CPML adjoints, rebuilt levels (boundary saving). */
+    public static long adjointBytes(Grid g, Storage storage) {
+        long len = g.length();
+        long pml = g.hasPml() ? (long) g.ndim * len : 0;
+        long scratch = CpuKernels.useCpuKernels() ? CpuAdjoint3D.scratchSize(g.geo) : 0;
+        long rebuild = storage == Storage.BOUNDARY_SAVING ? 2 * len : 0;
+        return 4L * (5 * len + 4 * pml + rebuild + MemoryEstimate.threads(g) * scratch);
+    }
+
+    /**
+     * One shot's tape for {@code nt} steps: FULL keeps a grid-sized term per step, BOUNDARY_SAVING the ring of h cells
+     * inside the PML per step (the last two levels are counted in {@link #adjointBytes}).
+     */
+    public static long tapeBytes(Grid g, Storage storage, int nt) {
+        long perStep = storage == Storage.FULL ? g.length() : g.view().ringSize();
+        return 4L * nt * perStep;
+    }
+
+    @Override
+    public CellWindow modelWindow() {
+        return CellWindow.of(grid, 0);
     }
 
     @Override

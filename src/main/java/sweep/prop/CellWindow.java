@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The box of the global model's cells a solver is given: its tile, widened on each side that faces another tile by the
- * equation's model margin ({@link PropSpec.Equation#modelMargin}) and clipped to the model. A single domain's window is
+ * equation's model margin ({@link sweep.equation.WaveEquation#modelMargin}) and clipped to the model. A single domain's window is
  * the whole model; an acoustic tile's is the tile. Arrays over a window are row-major, z first, x fastest; a cell is
  * named by its global index. Depth is never split, so the window always spans every z.
  */

@@ -14,7 +14,7 @@ import sweep.prop.spi.ElasticShot;
  * Single-domain isotropic elastic solver (velocity–stress, staggered grid, C-PML, optional free surface at z = 0):
  * forward modelling of a batch of shots through a (vp, vs, rho) model on the Java backend, and the exact adjoint
  * gradient dJ/d(vp, vs, rho) and dJ/dwavelet with the spec's {@link Storage} (as {@link Propagator} for acoustic). The
- * spec must have {@link PropSpec.Equation#ELASTIC}; its CFL check uses the elastic limit. Conventions (nodes, time
+ * spec must have {@link sweep.equation.WaveEquation#ELASTIC}; its CFL check uses the elastic limit. Conventions (nodes, time
  * levels, source scaling, receivers, gradient) are those of docs/elastic.md. Gradient memory is allocated only by a
  * gradient-capable call. Not thread-safe: one run at a time.
  */
@@ -57,9 +57,9 @@ public final class ElasticPropagator implements AutoCloseable {
      * models over {@link #modelWindow()} (the tile and the model margin beyond its cut faces).
      */
     public ElasticPropagator(PropSpec spec, Grid grid, ElasticHalo halo) {
-        if (spec.equation() != PropSpec.Equation.ELASTIC) {
-            throw new IllegalArgumentException("ElasticPropagator needs a spec with equation ELASTIC, got "
-                    + spec.equation() + ": build it with PropSpec.builder(...).equation(PropSpec.Equation.ELASTIC)");
+        if (!spec.equation().name().equals("elastic")) {
+            throw new IllegalArgumentException("ElasticPropagator needs a spec with equation elastic, got "
+                    + spec.equation().name() + ": build it with PropSpec.builder(...).equation(\"elastic\")");
         }
         this.spec = spec;
         this.grid = grid;
@@ -70,7 +70,7 @@ public final class ElasticPropagator implements AutoCloseable {
 
     /**
      * The cells of the global model that the arrays of an {@link ElasticModel} given to this solver cover: the whole
-     * model on a single domain; on a tile, the tile widened by {@link PropSpec.Equation#modelMargin} cells on each side
+     * model on a single domain; on a tile, the tile widened by {@link sweep.equation.WaveEquation#modelMargin} cells on each side
      * that faces another tile (a node between cells takes cells from both sides).
      */
     public CellWindow modelWindow() {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Result of an adjoint run: {@code parameters} holds dJ/d(each model parameter) one after the other (parameter-major,
- * {@link PropSpec.Equation#parameters()}: dJ/dvp for acoustic; dJ/dvp, dJ/dvs, dJ/drho for elastic), each of the
+ * {@link sweep.equation.WaveEquation#parameters()}: dJ/dvp for acoustic; dJ/dvp, dJ/dvs, dJ/drho for elastic), each of the
  * model's physical shape (the tile's under domain decomposition) and summed over the batch; {@code count} is the
  * number of parameters; {@code wavelet} is dJ/dwavelet per shot {@code (B, nt)} (summed over the shot's sources); and
  * the misfit when one was evaluated (NaN otherwise).

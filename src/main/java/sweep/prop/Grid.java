@@ -135,7 +135,7 @@ public final class Grid {
         }
         // the acoustic row passes start their vectors at the low x band's end; the elastic ones measured no faster
         // (3-D a few per cent slower) with the grid moved, so only their rows are whole lines
-        boolean move = ALIGN && nxa % ALIGN_FLOATS == 0 && spec.equation() == PropSpec.Equation.ACOUSTIC;
+        boolean move = ALIGN && nxa % ALIGN_FLOATS == 0 && spec.equation().alignsInteriorRows();
         long shift = move ? alignShift(off + bl[2]) : 0;
         if (shift > 0) {
             // whole lines again, so that arrays holding several fields (CPML axis slots, elastic components) one

@@ -3,7 +3,7 @@ package sweep.prop;
 import java.util.List;
 
 /**
- * One halo exchange of an equation's run (see {@link PropSpec.Equation#haloPoints}): where in the step it happens, the
+ * One halo exchange of an equation's run (see {@link sweep.equation.WaveEquation#haloPoints}): where in the step it happens, the
  * wavefield components it carries, all in one message per neighbour, packed one component after the other, and whether
  * its sub-step also reads the corner halos (cells the diagonal neighbour owns; see
  * {@link HaloHook#exchangeWithCorners}).

@@ -7,23 +7,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import sweep.backend.CpuAdjoint3D;
-import sweep.backend.CpuKernels;
-import sweep.backend.CpuAcoustic2D;
-import sweep.backend.CpuAcoustic3D;
-import sweep.backend.CpuElastic2D;
-import sweep.backend.CpuElastic3D;
-import sweep.kernels.ElasticLayout;
-import sweep.kernels.Layout;
 
 /**
  * The bytes a run will allocate, computed before it allocates anything: wavefields, CPML, the adjoint's fields and the
  * tape of the chosen {@link Storage} for one solver's grid (a tile of the model under domain decomposition), and the
  * record, wavelet and observed data of a batch. {@link #requireHeap} refuses a run that does not fit in the JVM's heap
  * with the figures and how to raise the heap; {@link #floats} refuses arrays beyond Java's array limit. The solver part
- * counts the same arrays as {@link Propagator#bytesHeld()} (Java backend), for the spec's equation: acoustic (two
- * pressure levels, v²dt², psi and zeta) or elastic (velocities, stresses, buoyancy, moduli, CPML memory variables on
- * the band slabs; the adjoint's fields, node gradients and the tape of the chosen storage, see docs/elastic.md).
+ * counts the same arrays as {@link Propagator#bytesHeld()} (Java backend), as the spec's equation declares them
+ * ({@link sweep.equation.WaveEquation#fieldBytes} and the like).
  */
 public final class MemoryEstimate {
     /** The largest array length the JVM grants (a few below {@code Integer.MAX_VALUE}). */
@@ -110,20 +101,16 @@ public final class MemoryEstimate {
     private static MemoryEstimate batch(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
         MemoryEstimate m = new MemoryEstimate();
         long cells = modelCells(spec, grid);
-        long record = spec.equation() == PropSpec.Equation.ACOUSTIC
-                ? floats("record (B, nt, nrec)", shots, spec.nt(), nrec)
+        long record = spec.nfield() == 1 ? floats("record (B, nt, nrec)", shots, spec.nt(), nrec)
                 : floats("record (B, nt, nrec, nfield)", shots, spec.nt(), nrec, spec.nfield());
         m.add("record", 4L * record + 4L * spec.nt() * nrec * spec.nfield());
         m.add("wavelet", 4L * floats("wavelet", waveletFloats));
-        // acoustic: the model and the solver's copy; elastic: the files' arrays, the stacked model and the solver's
-        // (vp, vs, rho) and, for a gradient, the copy it maps node gradients with
-        m.add("model", spec.equation() == PropSpec.Equation.ACOUSTIC ? 4L * 2 * cells : 4L * 3 * 4 * cells);
+        m.add("model", 4L * spec.equation().modelFloatsPerCell() * cells);
         return m;
     }
 
     private static long observed(PropSpec spec, int shots, int nrec) {
-        return spec.equation() == PropSpec.Equation.ACOUSTIC
-                ? floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec)
+        return spec.nfield() == 1 ? floats("observed data (B, nt, nrec)", shots, spec.nt(), nrec)
                 : floats("observed data (B, nt, nrec, nfield)", shots, spec.nt(), nrec, spec.nfield());
     }
 
@@ -161,74 +148,24 @@ public final class MemoryEstimate {
         return p.toString();
     }
 
-    /**
-     * Wavefield arrays of a grid's solver: acoustic v²dt², two time levels and the CPU kernels' per-thread rows;
-     * elastic velocities, stresses, buoyancy and moduli (packed per component) and the CPU kernels' per-thread rows.
-     */
+    /** Wavefield arrays of a grid's solver ({@link sweep.equation.WaveEquation#fieldBytes}). */
     public static long fieldBytes(Grid g) {
-        boolean cpu = CpuKernels.useCpuKernels();
-        if (elastic(g)) {
-            int nd = g.ndim;
-            long scratch = !cpu ? 0 : nd == 3 ? CpuElastic3D.scratchSize(g.nx) : CpuElastic2D.scratchSize(g.nx);
-            return 4L * g.length() * (2L * ElasticLayout.velocities(nd) + ElasticLayout.stresses(nd)
-                    + ElasticLayout.moduli(nd)) + 4L * threads(g) * scratch;
-        }
-        long len = g.length();
-        long scratch = !cpu ? 0 : g.ndim == 3 ? CpuAcoustic3D.scratchSize(g.geo) : CpuAcoustic2D.scratchSize();
-        return 4L * (3 * len + threads(g) * scratch);
+        return g.spec.equation().fieldBytes(g);
     }
 
-    /**
-     * CPML arrays of a grid's solver: acoustic the auxiliaries psi and zeta (one slot per axis) and the profiles;
-     * elastic the memory variables on each axis's band slabs and the profiles at integer and half positions.
-     */
+    /** CPML arrays of a grid's solver ({@link sweep.equation.WaveEquation#cpmlBytes}). */
     public static long cpmlBytes(Grid g) {
-        if (elastic(g)) {
-            return 4L * (elasticPsi(g) + 4L * (g.nz + g.ny + g.nx));
-        }
-        long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
-        return 4L * (aux + 2L * (g.nz + g.ny + g.nx) + Grid.PROFILE_PAD);
+        return g.spec.equation().cpmlBytes(g);
     }
 
-    /**
-     * The adjoint run's own arrays (without the tape): acoustic adjoint levels, gradient, CPML adjoints, rebuilt
-     * levels; elastic adjoint fields, memory-variable adjoints, node gradients and, with boundary saving, the rebuilt
-     * fields and one step's terms.
-     */
+    /** The adjoint run's own arrays, without the tape ({@link sweep.equation.WaveEquation#adjointBytes}). */
     public static long adjointBytes(Grid g, Storage storage) {
-        if (elastic(g)) {
-            int nd = g.ndim;
-            long nv = ElasticLayout.velocities(nd);
-            long ns = ElasticLayout.stresses(nd);
-            long len = g.length();
-            long n = len * (2 * nv + ns + ElasticLayout.moduli(nd)) + elasticPsi(g);
-            if (storage == Storage.BOUNDARY_SAVING) {
-                n += len * (nv + ns) + (nv + ns) * computationalCells(g);
-            }
-            return 4L * n;
-        }
-        long len = g.length();
-        long pml = g.hasPml() ? (long) g.ndim * len : 0;
-        long scratch = CpuKernels.useCpuKernels() ? CpuAdjoint3D.scratchSize(g.geo) : 0;
-        long rebuild = storage == Storage.BOUNDARY_SAVING ? 2 * len : 0;
-        return 4L * (5 * len + 4 * pml + rebuild + threads(g) * scratch);
+        return g.spec.equation().adjointBytes(g, storage);
     }
 
-    /**
-     * One shot's tape for {@code nt} steps: FULL keeps a grid-sized term per step, BOUNDARY_SAVING the ring of h cells
-     * inside the PML per step (the last two levels are counted in {@link #adjointBytes}).
-     */
+    /** One shot's tape for {@code nt} steps ({@link sweep.equation.WaveEquation#tapeBytes}). */
     public static long tapeBytes(Grid g, Storage storage, int nt) {
-        if (elastic(g)) {
-            int nd = g.ndim;
-            long comps = ElasticLayout.velocities(nd) + ElasticLayout.stresses(nd);
-            if (storage == Storage.FULL) {
-                return 4L * nt * comps * computationalCells(g);
-            }
-            return 4L * (Math.max(0, nt - 1) * comps * elasticRingCells(g) + comps * g.length());
-        }
-        long perStep = storage == Storage.FULL ? g.length() : g.view().ringSize();
-        return 4L * nt * perStep;
+        return g.spec.equation().tapeBytes(g, storage, nt);
     }
 
     /**
@@ -240,50 +177,15 @@ public final class MemoryEstimate {
         return gradient ? b + adjointBytes(g, storage) + tapeBytes(g, storage, nt) : b;
     }
 
-    private static boolean elastic(Grid g) {
-        return g.spec.equation() == PropSpec.Equation.ELASTIC;
-    }
-
-    private static long computationalCells(Grid g) {
-        return (long) g.nz * g.ny * g.nx;
-    }
-
-    /** Floats of the elastic CPML memory variables ({@link ElasticStepper#elasticGeo}'s slabs). */
-    private static long elasticPsi(Grid g) {
-        int[] geo = ElasticStepper.elasticGeo(g);
-        return geo[ElasticLayout.PSI_X] + (long) ElasticLayout.psiPerAxis(g.ndim) * geo[ElasticLayout.SLAB_X];
-    }
-
-    /**
-     * Cells of the elastic boundary-saving ring: the h cells outside the rebuilt box [?BL, ?BHH) along each axis, no
-     * corners (as the elastic adjoint lays it out).
-     */
-    private static long elasticRingCells(Grid g) {
-        int[] geo = ElasticStepper.elasticGeo(g);
-        int[] n3 = {g.nz, g.ny, g.nx};
-        int[] lo = {geo[Layout.ZBL], geo[Layout.YBL], geo[Layout.XBL]};
-        int[] hi = {geo[ElasticLayout.ZBHH], geo[ElasticLayout.YBHH], geo[ElasticLayout.XBHH]};
-        for (int s = 0; s < 3; s++) {
-            if (hi[s] <= lo[s]) {
-                return 0; // no rebuilt box
-            }
-        }
-        long cells = 0;
-        for (int s = 0; s < 3; s++) {
-            long across = 1;
-            for (int o = 0; o < 3; o++) {
-                if (o != s) {
-                    across *= hi[o] - lo[o];
-                }
-            }
-            cells += across * ((lo[s] - Math.max(0, lo[s] - g.h)) + (Math.min(n3[s], hi[s] + g.h) - hi[s]));
-        }
-        return cells;
-    }
-
-    private static long threads(Grid g) {
+    /** The threads of a grid's solver: the spec's, or every core for 0. */
+    static long threads(Grid g) {
         int t = g.spec.threads();
         return t == 0 ? Runtime.getRuntime().availableProcessors() : t;
+    }
+
+    /** Cells of a grid's computational box, PML included, halo excluded. */
+    static long computationalCells(Grid g) {
+        return (long) g.nz * g.ny * g.nx;
     }
 
     /** Cells of the model a solver of {@code grid} is given: its tile (the whole model on one domain; null: whole). */

@@ -4,136 +4,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import sweep.equation.Equations;
+import sweep.equation.WaveEquation;
 
 /**
- * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments): equation, physical shape
+ * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments): equation ({@link WaveEquation}, with
+ * its source type and recorded fields), physical shape
  * {@code (nz, nx)} or {@code (nz, ny, nx)}, grid spacing per axis, time step, number of steps, absorbing width,
  * spatial order, free surface, PML parameters and thread count. Immutable; build it with {@link #builder}.
  */
 public final class PropSpec {
-    /**
-     * The wave equations the propagator knows, each declaring what the layers above its solver need to know of it:
-     * its model parameters (the parameter-major layout of models and gradients), its wavefield components, what its
-     * receivers can record, its CPML auxiliaries, the halo exchanges of its step (which fields each sub-step reads
-     * across a tile cut) and how far past a tile's cut faces its solver reads the model. {@link Propagator},
-     * {@code ModelParallel}, {@code HaloExchange} and the memory estimate work from these declarations.
-     */
-    public enum Equation {
-        /** Constant-density acoustic pressure, second order in time. */
-        ACOUSTIC(List.of("vp"), 0),
-        /**
-         * Isotropic elastic velocity–stress system on a staggered grid (parameters vp, vs, rho); solved by
-         * {@link ElasticPropagator}, see docs/elastic.md.
-         */
-        ELASTIC(List.of("vp", "vs", "rho"), 1);
-
-        private final List<String> parameters;
-        private final int marginBeyondHalo;
-
-        Equation(List<String> parameters, int marginBeyondHalo) {
-            this.parameters = parameters;
-            this.marginBeyondHalo = marginBeyondHalo;
-        }
-
-        /**
-         * The model parameters in the order of a parameter-major model array or gradient (each of the model's shape,
-         * z first, x fastest): acoustic {@code [vp]}, elastic {@code [vp, vs, rho]}.
-         */
-        public List<String> parameters() {
-            return parameters;
-        }
-
-        /** The number of {@link #parameters()}. */
-        public int parameterCount() {
-            return parameters.size();
-        }
-
-        /**
-         * The wavefield components the step advances, each one array of the grid: acoustic {@code [p]} (two time
-         * levels of it), elastic the velocities then the stresses ({@code [vx, vz, sxx, szz, sxz]} in 2-D,
-         * {@code [vx, vy, vz, sxx, syy, szz, sxy, sxz, syz]} in 3-D).
-         */
-        public List<String> fields(int ndim) {
-            if (this == ACOUSTIC) {
-                return List.of("p");
-            }
-            return ndim == 2 ? List.of("vx", "vz", "sxx", "szz", "sxz")
-                    : List.of("vx", "vy", "vz", "sxx", "syy", "szz", "sxy", "sxz", "syz");
-        }
-
-        /** What a receiver can record, in the spelling of {@code --record}: acoustic p; elastic p, vx, vz (3-D vy). */
-        public List<String> recordable(int ndim) {
-            if (this == ACOUSTIC) {
-                return List.of("p");
-            }
-            return ndim == 2 ? List.of("p", "vx", "vz") : List.of("p", "vx", "vy", "vz");
-        }
-
-        /**
-         * The CPML auxiliary arrays per axis: acoustic psi and zeta on the whole grid (second-order form); elastic one
-         * memory variable per derivative of the step along that axis (4 in 2-D, 6 in 3-D), on that axis's band cells
-         * only (first-order form).
-         */
-        public int pmlAuxiliariesPerAxis(int ndim) {
-            return this == ACOUSTIC ? 2 : sweep.kernels.ElasticLayout.psiPerAxis(ndim);
-        }
-
-        /**
-         * The halo exchanges of one run, in the order a step meets them: each names the fields its sub-step reads
-         * across a tile cut, which one message per neighbour carries. Acoustic: the new pressure level after each
-         * forward step, the scaled adjoint field and the rebuilt level per adjoint step. Elastic: the points of
-         * {@link ElasticHalo.Point}.
-         */
-        public List<HaloPoint> haloPoints(int ndim) {
-            if (this == ACOUSTIC) {
-                return List.of(new HaloPoint("FORWARD", List.of("p")), new HaloPoint("ADJOINT", List.of("p_adjoint")),
-                        new HaloPoint("REBUILT", List.of("p")));
-            }
-            List<String> f = fields(ndim);
-            int nv = ndim;
-            List<String> v = f.subList(0, nv);
-            List<String> s = f.subList(nv, f.size());
-            List<String> bv = new ArrayList<>();
-            for (String c : v) {
-                bv.add("buoyancy_" + c);
-            }
-            List<String> mod = ndim == 2 ? List.of("lambda", "lambda2mu", "mu_xz")
-                    : List.of("lambda", "lambda2mu", "mu_xy", "mu_xz", "mu_yz");
-            List<HaloPoint> out = new ArrayList<>();
-            for (ElasticHalo.Point p : ElasticHalo.Point.values()) {
-                switch (p) {
-                    case FORWARD_VELOCITY, REBUILT_VELOCITY, ADJOINT_VELOCITY -> out.add(new HaloPoint(p.name(), v));
-                    case FORWARD_STRESS, REBUILT_STRESS, ADJOINT_STRESS -> out.add(new HaloPoint(p.name(), s));
-                    case NODE_GRADIENT -> { // a shear node at a tile's corner belongs to the diagonal cell too
-                        out.add(new HaloPoint(p.name(), List.copyOf(bv), true));
-                        out.add(new HaloPoint(p.name(), mod, true));
-                    }
-                    default -> throw new AssertionError(p);
-                }
-            }
-            return out;
-        }
-
-        /** The most components one halo exchange of this equation carries ({@link #haloPoints}). */
-        public int maxExchangeComponents(int ndim) {
-            int m = 0;
-            for (HaloPoint p : haloPoints(ndim)) {
-                m = Math.max(m, p.fields().size());
-            }
-            return m;
-        }
-
-        /**
-         * How many cells of the model beyond a tile's cut faces the tile's solver reads: acoustic 0 (a cell's
-         * parameter is its own); elastic h + 1 with h = order/2 (parameters at nodes between cells, also on the
-         * halo's nodes, which a transposed sub-step reads across the cut).
-         */
-        public int modelMargin(int order) {
-            return marginBeyondHalo == 0 ? 0 : sweep.core.FdWeights.halfWidth(order) + marginBeyondHalo;
-        }
-    }
-
-    private final Equation equation;
+    private final WaveEquation equation;
     private final int[] shape;
     private final double[] dh;
     private final double dt;
@@ -147,9 +28,9 @@ public final class PropSpec {
     private final int threads;
     private final int checkEvery;
     private final Storage storage;
-    /** Elastic only (null for acoustic): the kind of every source, and the fields receivers record, in order. */
-    private final ElasticSource sourceType;
-    private final List<ElasticField> recordFields;
+    /** The kind of every source (null: the equation has one kind), and the fields receivers record, in order. */
+    private final String sourceType;
+    private final List<String> recordFields;
 
     private PropSpec(Builder b) {
         this.equation = b.equation;
@@ -166,18 +47,28 @@ public final class PropSpec {
         this.threads = b.threads;
         this.checkEvery = b.checkEvery;
         this.storage = b.storage;
-        if (equation == Equation.ELASTIC) {
-            this.sourceType = b.sourceType == null ? ElasticSource.EXPLOSIVE : b.sourceType;
-            this.recordFields = b.recordFields == null ? defaultRecordFields(shape.length)
-                    : java.util.Collections.unmodifiableList(new ArrayList<>(b.recordFields));
-        } else {
-            this.sourceType = null;
-            this.recordFields = null;
-            if (b.sourceType != null || b.recordFields != null) {
-                throw new IllegalArgumentException("sourceType and recordFields are settings of the ELASTIC equation;"
-                        + " this spec is " + equation + ": set equation(Equation.ELASTIC) or leave them unset");
-            }
+        if (equation == null) {
+            throw new IllegalArgumentException("equation must be set, got null: installed are "
+                    + String.join(", ", Equations.names()));
         }
+        int nd = shape.length;
+        if (nd != 2 && nd != 3) {
+            throw new IllegalArgumentException("shape must be (nz, nx) or (nz, ny, nx), got " + Arrays.toString(shape));
+        }
+        if (equation.sourceTypes(nd).isEmpty()) {
+            if (b.sourceType != null || b.recordFields != null && !b.recordFields.equals(equation.defaultRecord(nd))) {
+                throw new IllegalArgumentException("the " + equation.name() + " equation has one kind of source and"
+                        + " records " + String.join(", ", equation.defaultRecord(nd)) + ": leave the source type and"
+                        + " recorded fields unset, or choose another equation (installed: "
+                        + String.join(", ", Equations.names()) + ")");
+            }
+            this.sourceType = null;
+        } else {
+            this.sourceType = equation.checkSourceType(b.sourceType == null ? equation.defaultSourceType(nd)
+                    : b.sourceType, nd);
+        }
+        this.recordFields = equation.checkRecord(b.recordFields == null ? equation.defaultRecord(nd)
+                : b.recordFields, nd);
         validate();
     }
 
@@ -188,12 +79,6 @@ public final class PropSpec {
     }
 
     private void validate() {
-        if (equation == null) {
-            throw new IllegalArgumentException("equation must be ACOUSTIC or ELASTIC, got null");
-        }
-        if (shape.length != 2 && shape.length != 3) {
-            throw new IllegalArgumentException("shape must be (nz, nx) or (nz, ny, nx), got " + Arrays.toString(shape));
-        }
         for (int n : shape) {
             if (n < 1) {
                 throw new IllegalArgumentException("every dimension of shape must be >= 1, got " + Arrays.toString(shape));
@@ -241,13 +126,6 @@ public final class PropSpec {
         if (checkEvery < 1) {
             throw new IllegalArgumentException("checkEvery must be >= 1, got " + checkEvery);
         }
-        if (equation == Equation.ELASTIC) {
-            if (sourceType == ElasticSource.FY && shape.length != 3) {
-                throw new IllegalArgumentException("source type fy needs a 3-D model; this one is 2-D: use explosive,"
-                        + " fx or fz");
-            }
-            ElasticField.check(recordFields, shape.length);
-        }
         if (maxVel > 0) {
             checkCfl(maxVel);
         }
@@ -289,30 +167,12 @@ public final class PropSpec {
         }
     }
 
-    /** The elastic default of {@link #recordFields()}: every field, p, vx, (vy,) vz. */
-    private static List<ElasticField> defaultRecordFields(int ndim) {
-        return ndim == 2 ? List.of(ElasticField.P, ElasticField.VX, ElasticField.VZ)
-                : List.of(ElasticField.P, ElasticField.VX, ElasticField.VY, ElasticField.VZ);
-    }
-
     /**
-     * Largest stable time step of the leapfrog for velocity {@code vmax} (the largest vp) on this grid and order. Elastic:
-     * dt ≤ 1/(vmax·Σ|c_k|·√(Σ_a 1/dh_a²)) with c_k the staggered weights, i.e. dh/(vmax·√ndim·Σ|c_k|) for equal spacing.
+     * Largest stable time step for velocity {@code vmax} (see {@link WaveEquation#cflVelocity}) on this grid and order,
+     * as the equation's scheme gives it.
      */
     public double maxStableDt(double vmax) {
-        if (equation == Equation.ELASTIC) {
-            double s = 0;
-            for (double d : dh) {
-                s += 1.0 / (d * d);
-            }
-            return 1.0 / (vmax * sweep.core.FdWeights.staggeredAbsSum(order) * Math.sqrt(s));
-        }
-        double mu = sweep.core.FdWeights.secondDerivativeSymbolMax(order);
-        double s = 0;
-        for (double d : dh) {
-            s += mu / (d * d);
-        }
-        return 2.0 / (vmax * Math.sqrt(s));
+        return equation.maxStableDt(vmax, dh, order);
     }
 
     /** Throws when dt is above the stability limit for {@code vmax}; the message gives the largest stable dt. */
@@ -325,7 +185,8 @@ public final class PropSpec {
         }
     }
 
-    public Equation equation() {
+    /** The wave equation of the run. */
+    public WaveEquation equation() {
         return equation;
     }
 
@@ -400,19 +261,16 @@ public final class PropSpec {
     }
 
     /**
-     * Elastic: the kind of every source of a run through {@link Propagator} or {@code ModelParallel} (default
-     * {@link ElasticSource#EXPLOSIVE}); null for acoustic (a pressure source).
+     * The kind of every source of a run, in the equation's spelling (e.g. elastic "explosive"); null when the equation
+     * has one kind of source ({@link WaveEquation#sourceTypes} empty).
      */
-    public ElasticSource sourceType() {
+    public String sourceType() {
         return sourceType;
     }
 
-    /**
-     * Elastic: the fields each receiver records, in record order (default p, vx, (vy,) vz); acoustic: [p], the
-     * pressure.
-     */
-    public List<ElasticField> recordFields() {
-        return recordFields == null ? List.of(ElasticField.P) : recordFields;
+    /** The fields each receiver records, in record order (default {@link WaveEquation#defaultRecord}). */
+    public List<String> recordFields() {
+        return recordFields;
     }
 
     /** The number of fields a record holds per receiver ({@link #recordFields()}): the record's last axis. */
@@ -435,7 +293,7 @@ public final class PropSpec {
      * that the ranks of a decomposed run were given the same problem.
      */
     public long fingerprint() {
-        long h = equation.ordinal();
+        long h = 0;
         h = 31 * h + Arrays.hashCode(shape);
         h = 31 * h + Arrays.hashCode(dh);
         h = 31 * h + Double.hashCode(dt);
@@ -447,13 +305,7 @@ public final class PropSpec {
         h = 31 * h + Double.hashCode(pmlReflection);
         h = 31 * h + Double.hashCode(maxVel);
         h = 31 * h + storage.ordinal();
-        if (equation == Equation.ELASTIC) { // the acoustic fingerprint stays as it was (FWI checkpoints use it)
-            h = 31 * h + sourceType.ordinal();
-            for (ElasticField f : recordFields) {
-                h = 31 * h + f.ordinal() + 1;
-            }
-        }
-        return h;
+        return equation.fingerprint(h, sourceType, recordFields);
     }
 
     /** A builder starting from the given physical shape, z first. */
@@ -486,14 +338,14 @@ public final class PropSpec {
         b.threads = threads;
         b.checkEvery = checkEvery;
         b.storage = storage;
-        b.sourceType = equation == Equation.ELASTIC ? sourceType : null;
-        b.recordFields = equation == Equation.ELASTIC ? recordFields : null;
+        b.sourceType = sourceType;
+        b.recordFields = recordFields;
         return b;
     }
 
     /** Mutable builder of a {@link PropSpec}; {@link #build()} validates everything. */
     public static final class Builder {
-        private Equation equation = Equation.ACOUSTIC;
+        private WaveEquation equation;
         private final int[] shape;
         private double[] dh = {Double.NaN};
         private double dt = Double.NaN;
@@ -507,16 +359,22 @@ public final class PropSpec {
         private int threads = 0;
         private int checkEvery = 100;
         private Storage storage = Storage.BOUNDARY_SAVING;
-        private ElasticSource sourceType;
-        private List<ElasticField> recordFields;
+        private String sourceType;
+        private List<String> recordFields;
 
         private Builder(int[] shape) {
             this.shape = shape.clone();
         }
 
-        public Builder equation(Equation e) {
+        /** The wave equation (default acoustic). */
+        public Builder equation(WaveEquation e) {
             this.equation = e;
             return this;
+        }
+
+        /** The installed wave equation of that name ({@link Equations#named}). */
+        public Builder equation(String name) {
+            return equation(Equations.named(name));
         }
 
         /** Grid spacing: one value for all axes, or one per axis in shape order. */
@@ -581,24 +439,27 @@ public final class PropSpec {
             return this;
         }
 
-        /** Elastic: the kind of every source (default explosive); not for acoustic specs. */
-        public Builder sourceType(ElasticSource type) {
+        /** The kind of every source, one of the equation's {@link WaveEquation#sourceTypes} (default its own). */
+        public Builder sourceType(String type) {
             this.sourceType = type;
             return this;
         }
 
-        /** Elastic: the recorded fields, in record order (default p, vx, (vy,) vz); not for acoustic specs. */
-        public Builder recordFields(List<ElasticField> fields) {
+        /** The recorded fields, in record order (default {@link WaveEquation#defaultRecord}). */
+        public Builder recordFields(List<String> fields) {
             this.recordFields = fields == null ? null : new ArrayList<>(fields);
             return this;
         }
 
-        /** Elastic: the recorded fields as {@code --record} spells them, e.g. "p,vx,vz". */
+        /** The recorded fields as {@code --record} spells them, e.g. "p,vx,vz". */
         public Builder recordFields(String list) {
-            return recordFields(ElasticField.parseList(list, shape.length));
+            return recordFields(list == null ? null : Arrays.stream(list.split(",", -1)).map(String::trim).toList());
         }
 
         public PropSpec build() {
+            if (equation == null) {
+                equation = Equations.named("acoustic");
+            }
             return new PropSpec(this);
         }
     }

@@ -1,13 +1,15 @@
 package sweep.prop;
 
+import sweep.equation.EquationSolver;
+
 /**
  * The single-domain solver of a {@link PropSpec} (SWEEP's {@code PropTorch}): forward modelling of a batch of shots and
  * the exact adjoint gradient, for whichever equation the spec names. One API for every equation: a model is
- * parameter-major ({@link PropSpec.Equation#parameters()}: acoustic {@code vp}, cells floats; elastic vp, vs, rho one
- * after the other, 3·cells floats, each z first, x fastest), a record is {@code (B, nt, nrec, nfield)} with the spec's
+ * parameter-major ({@link sweep.equation.WaveEquation#parameters()}: acoustic {@code vp}, cells floats; elastic vp, vs,
+ * rho one after the other, 3·cells floats, each z first, x fastest), a record is {@code (B, nt, nrec, nfield)} with the spec's
  * {@link PropSpec#recordFields()}, a gradient holds dJ/d(each parameter) likewise ({@link Gradient}). Elastic sources
- * are of the spec's {@link PropSpec#sourceType()}. This facade hands each call to the equation's solver (acoustic:
- * {@link AcousticSolver}, elastic: {@link ElasticPropagator}). Construction is cheap; buffers are allocated at the
+ * are of the spec's {@link PropSpec#sourceType()}. This facade hands each call to the solver the equation makes
+ * ({@link sweep.equation.WaveEquation#solver}). Construction is cheap; buffers are allocated at the
  * first call and reused. Not thread-safe: one run at a time.
  */
 public final class Propagator implements AutoCloseable {
@@ -32,10 +34,7 @@ public final class Propagator implements AutoCloseable {
      */
     public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
-        this.solver = switch (spec.equation()) {
-            case ACOUSTIC -> new AcousticSolver(spec, grid, halo);
-            case ELASTIC -> new ElasticSolver(spec, grid, halo);
-        };
+        this.solver = spec.equation().solver(spec, grid, halo);
     }
 
     public PropSpec spec() {
@@ -48,11 +47,11 @@ public final class Propagator implements AutoCloseable {
 
     /**
      * The cells of the global model each parameter's part of a model covers: the whole model on a single domain; on a
-     * tile, the tile widened by the equation's {@link PropSpec.Equation#modelMargin} on the sides that face another
+     * tile, the tile widened by the equation's {@link sweep.equation.WaveEquation#modelMargin} on the sides that face another
      * tile (the tile itself for acoustic).
      */
     public CellWindow modelWindow() {
-        return solver instanceof ElasticSolver e ? e.modelWindow() : CellWindow.of(grid(), 0);
+        return solver.modelWindow();
     }
 
     /**

@@ -38,7 +38,7 @@ class TornadoElasticForwardTest {
         int[] shape = ndim == 2 ? new int[] {40, 47} : new int[] {17, 18, 19};
         ElasticSource type = ElasticSource.parse(source);
         String fields = ndim == 2 ? "p,vx,vz" : "vz,p,vy,vx";
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).sourceType(type)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").sourceType(type)
                 .recordFields(fields).dh(10).dt(1e-3).nt(nt).order(order).abcn(ndim == 2 ? 8 : 5)
                 .freeSurface(freeSurface).threads(2).build();
         float[][] models = {model(shape, ndim * 100 + order, freeSurface), model(shape, ndim * 100 + order + 1, false)};
@@ -136,7 +136,7 @@ class TornadoElasticForwardTest {
         TornadoSupport.requireDevice();
         int[] shape = ndim == 2 ? new int[] {24, 27} : new int[] {12, 13, 14};
         int nt = 24;
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(nt).order(4)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(nt).order(4)
                 .abcn(5).freeSurface(true).threads(2).build();
         float[] m = model(shape, 31 + ndim, false);
         int cells = m.length / 3;
@@ -187,7 +187,7 @@ class TornadoElasticForwardTest {
     void decomposedRunsStayOnTheJavaBackend() {
         TornadoSupport.requireDevice();
         int[] shape = {20, 22};
-        PropSpec spec = PropSpec.builder(shape).equation(PropSpec.Equation.ELASTIC).dh(10).dt(1e-3).nt(20).order(4)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(20).order(4)
                 .abcn(5).threads(2).build();
         float[] m = model(shape, 5, false);
         int cells = m.length / 3;

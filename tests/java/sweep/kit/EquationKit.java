@@ -1,0 +1,457 @@
+package sweep.kit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import sweep.cli.Main;
+import sweep.core.Wavelets;
+import sweep.equation.Parameter;
+import sweep.equation.WaveEquation;
+import sweep.io.Npy;
+import sweep.prop.Gradient;
+import sweep.prop.MemoryEstimate;
+import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+import sweep.prop.Storage;
+
+/**
+ * The conformance kit of a wave equation: an equation passes it by subclassing this JUnit 5 class and saying how to
+ * make a valid model of its own ({@link #model}). It checks, through the public API only: the adjoint run against the
+ * forward run (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the
+ * gradient of every parameter against fourth-order finite differences of the misfit; the memory estimate against what
+ * a solver holds; that the thread count does not change a bit; and that the command line refuses an unstable dt, a NaN
+ * and an out-of-range value of every parameter with exit code 2, naming the option.
+ */
+public abstract class EquationKit {
+    /** dh of the kit's problems, m. */
+    protected static final double DH = 10;
+    /** dt of the kit's problems, s: stable for a CFL velocity up to {@link #MAX_VELOCITY} at every order. */
+    protected static final double DT = 8e-4;
+    /** The largest CFL velocity ({@link WaveEquation#cflVelocity}) a kit model may have, m/s. */
+    protected static final double MAX_VELOCITY = 3000;
+
+    @TempDir
+    Path dir;
+
+    /** The equation under test. */
+    protected abstract WaveEquation equation();
+
+    /**
+     * A valid model of {@code shape}, parameter-major in the equation's order: smooth and random from {@code seed}
+     * (see {@link #smoothField}), every value inside the equation's allowed range with a margin of a few per cent, the
+     * CFL velocity at most {@link #MAX_VELOCITY}; two seeds give models a few per cent apart.
+     */
+    protected abstract float[] model(int[] shape, long seed);
+
+    /** A source type of the equation to run the kit's problems with in {@code ndim} dimensions (null: the default). */
+    protected String sourceType(int ndim, int variant) {
+        List<String> types = equation().sourceTypes(ndim);
+        return types.isEmpty() ? null : types.get(variant % types.size());
+    }
+
+    /** A spec of the kit's problems: {@code shape}, {@code nt} steps, CPML of {@code abcn}, the given order. */
+    protected PropSpec.Builder spec(int[] shape, int nt, int abcn, int order) {
+        PropSpec.Builder b = PropSpec.builder(shape).equation(equation()).dh(DH).dt(DT).nt(nt).abcn(abcn)
+                .order(order).maxVel(MAX_VELOCITY).threads(1);
+        return b;
+    }
+
+    /** A smooth random field of {@code shape} around {@code mean} with amplitude up to {@code amplitude}. */
+    public static float[] smoothField(long seed, double mean, double amplitude, int... shape) {
+        Random rnd = new Random(seed);
+        int nz = shape[0];
+        int ny = shape.length == 3 ? shape[1] : 1;
+        int nx = shape[shape.length - 1];
+        int modes = 5;
+        double[][] k = new double[modes][4];
+        for (double[] m : k) {
+            m[0] = rnd.nextDouble() * 3 * Math.PI / nz;
+            m[1] = rnd.nextDouble() * 3 * Math.PI / ny;
+            m[2] = rnd.nextDouble() * 3 * Math.PI / nx;
+            m[3] = rnd.nextDouble() * 2 * Math.PI;
+        }
+        float[] v = new float[nz * ny * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    double s = 0;
+                    for (double[] m : k) {
+                        s += Math.cos(m[0] * z + m[1] * y + m[2] * x + m[3]);
+                    }
+                    v[(z * ny + y) * nx + x] = (float) (mean + amplitude * s / modes);
+                }
+            }
+        }
+        return v;
+    }
+
+    private static int cells(int[] shape) {
+        int n = 1;
+        for (int s : shape) {
+            n *= s;
+        }
+        return n;
+    }
+
+    /** The cases of the kit: 2-D and 3-D, with and without a free surface, both storages. */
+    private record Case(int[] shape, int nt, int abcn, int order, boolean freeSurface, Storage storage, int[][] src,
+                        int[][] rec) {
+        /**
+         * The Ricker peak frequency of the case: the wavelet peaks in the first third of the record, so that the
+         * wavefield a boundary-saving run rebuilds backwards never falls far below its final amplitude (float rounding
+         * of the rebuild is relative to that).
+         */
+        double freq() {
+            return 1.5 / (nt * DT / 3);
+        }
+
+        PropSpec spec(EquationKit kit, int variant) {
+            return kit.spec(shape, nt, abcn, order).freeSurface(freeSurface).storage(storage)
+                    .sourceType(kit.sourceType(shape.length, variant)).build();
+        }
+    }
+
+    private static List<Case> cases() {
+        int[][] rec2 = {{2, 0}, {29, 14}, {15, 23}, {9, 7}};
+        int[][] rec3 = {{1, 2, 0}, {15, 13, 11}, {7, 3, 9}};
+        return List.of(
+                new Case(new int[] {26, 32}, 200, 8, 8, false, Storage.FULL, new int[][] {{11, 12}}, rec2),
+                new Case(new int[] {26, 32}, 200, 8, 4, true, Storage.BOUNDARY_SAVING, new int[][] {{20, 3}}, rec2),
+                new Case(new int[] {14, 16, 18}, 110, 5, 4, false, Storage.BOUNDARY_SAVING, new int[][] {{8, 7, 6}},
+                        rec3),
+                new Case(new int[] {14, 16, 18}, 110, 5, 6, true, Storage.FULL, new int[][] {{4, 9, 2}}, rec3));
+    }
+
+    /**
+     * (a) The adjoint of the whole run: for the linear map F: wavelet → record, |⟨F s, r⟩ − ⟨s, Fᵀ r⟩| is below 1e-5 of
+     * the larger, Fᵀ r being the adjoint run's dJ/dwavelet for the residual r; CPML on every side, free surface, both
+     * storages, 2-D and 3-D.
+     */
+    @Test
+    void adjointOfTheWholeRunPassesTheDotProductTest() {
+        int variant = 0;
+        for (Case c : cases()) {
+            PropSpec spec = c.spec(this, variant++);
+            float[] m = model(c.shape(), 11 + variant);
+            Random rnd = new Random(7 + variant);
+            float[] s = new float[spec.nt()];
+            for (int i = 0; i < s.length; i++) {
+                s[i] = (float) rnd.nextGaussian();
+            }
+            try (Propagator p = new Propagator(spec)) {
+                float[] fs = p.forwardForGradient(s, new int[][][] {c.src()}, new int[][][] {c.rec()}, m).data();
+                // random magnitudes with the signs of F s: a sum without heavy cancellation (float rounding of the
+                // records would otherwise decide it)
+                float[] r = new float[fs.length];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = (float) (Math.signum(fs[i]) * Math.abs(rnd.nextGaussian()));
+                }
+                float[] ftr = p.gradient(r).wavelet();
+                double a = 0;
+                double b = 0;
+                for (int i = 0; i < r.length; i++) {
+                    a += (double) fs[i] * r[i];
+                }
+                for (int i = 0; i < s.length; i++) {
+                    b += (double) s[i] * ftr[i];
+                }
+                double rel = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+                String what = describe(spec);
+                System.out.printf(Locale.ROOT, "kit %s dot product %s: <Fs,r> %.9e <s,F'r> %.9e rel %.2e%n",
+                        equation().name(), what, a, b, rel);
+                assertTrue(a != 0, what + ": the record is zero: the source does not reach the receivers");
+                assertTrue(rel < 1e-5, what + ": dot-product test fails, relative difference " + rel);
+            }
+        }
+    }
+
+    /**
+     * (b) The gradient of every parameter against a fourth-order finite difference of the misfit J = ½‖d − d_obs‖²
+     * along a smooth positive relative perturbation of that parameter (zero where the parameter is zero): relative error below
+     * 2e-3; 2-D with FULL storage over every cell (the CPML pads' gradient folded onto the edge cells), 3-D with
+     * BOUNDARY_SAVING over the inner cells (with boundary saving the outermost cells, whose nodes reach into the CPML,
+     * miss part of their gradient: docs/elastic.md).
+     */
+    @Test
+    void gradientOfEveryParameterMatchesFiniteDifferences() {
+        int variant = 0;
+        for (Case c : List.of(cases().get(1), cases().get(2))) {
+            Storage storage = c.shape().length == 2 ? Storage.FULL : Storage.BOUNDARY_SAVING;
+            PropSpec spec = c.spec(this, variant++).toBuilder().storage(storage).build();
+            float[] truth = model(c.shape(), 31 + variant);
+            float[] m0 = model(c.shape(), 41 + variant);
+            float[] w = Wavelets.ricker(c.freq(), spec.nt(), spec.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            int n = cells(c.shape());
+            boolean[] inner = inner(c.shape());
+            try (Propagator p = new Propagator(spec)) {
+                float[] obs = p.forward(w, src, rec, truth).data();
+                Gradient g = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+                for (int k = 0; k < equation().parameterCount(); k++) {
+                    // one sign everywhere: the derivative along it is not a sum that cancels down to the float noise
+                    float[] rel = smoothField(97 + k, 1, 0.5, c.shape());
+                    double[] dir = new double[m0.length];
+                    for (int i = 0; i < n; i++) {
+                        dir[k * n + i] = storage == Storage.FULL || inner[i] ? m0[k * n + i] * rel[i] : 0;
+                    }
+                    double analytic = 0;
+                    for (int i = 0; i < dir.length; i++) {
+                        analytic += (double) g.parameters()[i] * dir[i];
+                    }
+                    double eps = 2e-3; // up to 0.6 % of each value
+                    double j1 = misfit(p, w, src, rec, shifted(m0, dir, eps), obs);
+                    double jm1 = misfit(p, w, src, rec, shifted(m0, dir, -eps), obs);
+                    double j2 = misfit(p, w, src, rec, shifted(m0, dir, 2 * eps), obs);
+                    double jm2 = misfit(p, w, src, rec, shifted(m0, dir, -2 * eps), obs);
+                    double fd = (8 * (j1 - jm1) - (j2 - jm2)) / (12 * eps);
+                    double err = Math.abs(fd - analytic) / Math.abs(fd);
+                    String what = describe(spec) + " d/d" + equation().parameterNames().get(k);
+                    System.out.printf(Locale.ROOT, "kit %s gradient %s: analytic %.8e finite difference %.8e rel %.2e%n",
+                            equation().name(), what, analytic, fd, err);
+                    assertTrue(err < 2e-3, what + ": gradient differs from finite differences by " + err);
+                }
+            }
+        }
+    }
+
+    /**
+     * Boundary saving rebuilds the forward wavefield instead of storing it: its gradient equals FULL storage's on the
+     * inner cells (relative L2 below 2e-5 per parameter) and its misfit and dJ/dwavelet bit for bit, 2-D and 3-D.
+     */
+    @Test
+    void boundarySavingGradientEqualsFullStorageOnTheInnerCells() {
+        int variant = 0;
+        for (Case c : List.of(cases().get(1), cases().get(3))) {
+            PropSpec full = c.spec(this, variant++).toBuilder().storage(Storage.FULL).build();
+            PropSpec bs = full.toBuilder().storage(Storage.BOUNDARY_SAVING).build();
+            float[] truth = model(c.shape(), 33 + variant);
+            float[] m0 = model(c.shape(), 43 + variant);
+            float[] w = Wavelets.ricker(c.freq(), full.nt(), full.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            Gradient gf;
+            Gradient gb;
+            float[] obs;
+            try (Propagator p = new Propagator(full)) {
+                obs = p.forward(w, src, rec, truth).data();
+                gf = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+            }
+            try (Propagator p = new Propagator(bs)) {
+                gb = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+            }
+            String what = describe(full);
+            assertEquals(gf.misfit(), gb.misfit(), what + ": the forward runs are the same computation");
+            assertArrayEquals(gf.wavelet(), gb.wavelet(), what + ": dJ/dwavelet differs between storages");
+            int n = cells(c.shape());
+            boolean[] inner = inner(c.shape());
+            for (int k = 0; k < equation().parameterCount(); k++) {
+                double num = 0;
+                double den = 0;
+                for (int i = 0; i < n; i++) {
+                    if (inner[i]) {
+                        double a = gf.parameters()[k * n + i];
+                        double b = gb.parameters()[k * n + i];
+                        num += (a - b) * (a - b);
+                        den += a * a;
+                    }
+                }
+                double rel = Math.sqrt(num / den);
+                System.out.printf(Locale.ROOT, "kit %s boundary saving vs full %s d/d%s on the inner cells: rel %.2e%n",
+                        equation().name(), what, equation().parameterNames().get(k), rel);
+                assertTrue(den > 0, what + ": the gradient of " + equation().parameterNames().get(k) + " is zero");
+                assertTrue(rel < 2e-5, what + ": boundary saving differs from full storage by " + rel);
+            }
+        }
+    }
+
+    /** The cells of {@code shape} that are not on its outermost layer. */
+    private static boolean[] inner(int[] shape) {
+        int nd = shape.length;
+        int nz = shape[0];
+        int ny = nd == 3 ? shape[1] : 1;
+        int nx = shape[nd - 1];
+        boolean[] in = new boolean[nz * ny * nx];
+        for (int z = 1; z < nz - 1; z++) {
+            for (int y = nd == 3 ? 1 : 0; y < (nd == 3 ? ny - 1 : 1); y++) {
+                for (int x = 1; x < nx - 1; x++) {
+                    in[(z * ny + y) * nx + x] = true;
+                }
+            }
+        }
+        return in;
+    }
+
+    private static float[] shifted(float[] m, double[] dir, double eps) {
+        float[] out = m.clone();
+        for (int i = 0; i < m.length; i++) {
+            out[i] = (float) (m[i] + eps * dir[i]);
+        }
+        return out;
+    }
+
+    private static double misfit(Propagator p, float[] w, int[][][] src, int[][][] rec, float[] m, float[] obs) {
+        float[] d = p.forward(w, src, rec, m).data();
+        double j = 0;
+        for (int i = 0; i < d.length; i++) {
+            double r = (double) d[i] - obs[i];
+            j += r * r;
+        }
+        return 0.5 * j;
+    }
+
+    /**
+     * (d) The memory estimate of a solver ({@link MemoryEstimate#solverBytes}) within 10 % of what it holds
+     * ({@link Propagator#bytesHeld()}) after a forward-only run and after a gradient, 2-D and 3-D, both storages.
+     */
+    @Test
+    void memoryEstimateIsWithinTenPerCentOfWhatTheSolverHolds() {
+        int variant = 0;
+        for (Case c : cases()) {
+            PropSpec spec = c.spec(this, variant++);
+            float[] m = model(c.shape(), 51 + variant);
+            float[] w = Wavelets.ricker(c.freq(), spec.nt(), spec.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            try (Propagator p = new Propagator(spec)) {
+                float[] obs = p.forward(w, src, rec, m).data();
+                check(spec, p, false);
+                p.forwardAndGradient(w, src, rec, m, obs, Misfit.L2);
+                check(spec, p, true);
+            }
+        }
+    }
+
+    private void check(PropSpec spec, Propagator p, boolean gradient) {
+        long estimate = MemoryEstimate.solverBytes(p.grid(), spec.storage(), spec.nt(), gradient);
+        long held = p.bytesHeld();
+        double rel = Math.abs(estimate - held) / (double) held;
+        String what = describe(spec) + (gradient ? " after a gradient" : " after a forward run");
+        System.out.printf(Locale.ROOT, "kit %s memory %s: estimate %d held %d bytes (%.1f %%)%n", equation().name(),
+                what, estimate, held, 100 * rel);
+        assertTrue(held > 0, what + ": the solver says it holds nothing");
+        assertTrue(rel <= 0.10, what + ": estimate " + estimate + " bytes, held " + held);
+    }
+
+    /** (f) Records and gradients do not depend on the thread count: 1, 2 and 3 threads give the same bits. */
+    @Test
+    void resultsDoNotDependOnTheThreadCount() {
+        int variant = 0;
+        for (Case c : List.of(cases().get(0), cases().get(3))) {
+            PropSpec base = c.spec(this, variant++);
+            float[] truth = model(c.shape(), 61 + variant);
+            float[] m0 = model(c.shape(), 71 + variant);
+            float[] w = Wavelets.ricker(c.freq(), base.nt(), base.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            float[] obs = null;
+            Gradient g1 = null;
+            for (int threads : new int[] {1, 2, 3}) {
+                try (Propagator p = new Propagator(base.toBuilder().threads(threads).build())) {
+                    float[] d = p.forward(w, src, rec, truth).data();
+                    Gradient g = p.forwardAndGradient(w, src, rec, m0, d, Misfit.L2);
+                    if (obs == null) {
+                        obs = d;
+                        g1 = g;
+                    } else {
+                        String what = describe(base) + " with " + threads + " threads";
+                        assertArrayEquals(obs, d, what + ": record differs from 1 thread's");
+                        assertArrayEquals(g1.parameters(), g.parameters(), what + ": gradient differs");
+                        assertEquals(g1.misfit(), g.misfit(), what + ": misfit differs");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * (e) The command line refuses, with exit code 2 and one line naming the option: a dt above the stable limit (the
+     * message giving the largest stable dt), and in each parameter's file a NaN and a value out of the equation's
+     * range (a negative one).
+     */
+    @Test
+    void commandLineRefusesUnstableDtNanAndOutOfRangeParameters() throws Exception {
+        WaveEquation eq = equation();
+        int[] shape = {12, 16};
+        float[] m = model(shape, 81);
+        int n = cells(shape);
+        List<String> files = new ArrayList<>();
+        for (int k = 0; k < eq.parameterCount(); k++) {
+            files.add(write("p" + k + ".npy", Arrays.copyOfRange(m, k * n, (k + 1) * n), shape));
+        }
+        Path src = dir.resolve("src.npy");
+        Npy.writeInt32(src, new int[] {5, 6}, 1, 1, 2);
+        Path rec = dir.resolve("rec.npy");
+        Npy.writeInt32(rec, new int[] {2, 1, 13, 1}, 1, 2, 2);
+        double vmax = eq.cflVelocity(m, n);
+        double limit = eq.maxStableDt(vmax, new double[] {DH, DH}, 8);
+        assertRefused(args(files, src, rec, 1.05 * limit), "--dt", PropSpec.roundedDown(limit));
+        for (int k = 0; k < eq.parameterCount(); k++) {
+            Parameter q = eq.parameters().get(k);
+            for (float bad : new float[] {Float.NaN, -1000f}) {
+                float[] v = Arrays.copyOfRange(m, k * n, (k + 1) * n);
+                v[37] = bad;
+                List<String> f = new ArrayList<>(files);
+                f.set(k, write("bad" + k + ".npy", v, shape));
+                assertRefused(args(f, src, rec, 0.5 * limit), "--" + q.name(), "(z, x) = (2, 5)");
+            }
+        }
+    }
+
+    private String write(String name, float[] v, int[] shape) {
+        Path f = dir.resolve(name);
+        Npy.writeFloat32(f, v, shape);
+        return f.toString();
+    }
+
+    private String[] args(List<String> files, Path src, Path rec, double dt) {
+        List<String> a = new ArrayList<>(List.of("forward", "--equation", equation().name(), "--dh",
+                String.valueOf(DH), "--dt", String.format(Locale.ROOT, "%.9g", dt), "--nt", "20", "--abcn", "4",
+                "--sources", src.toString(), "--receivers", rec.toString(), "--ricker", "10", "--threads", "1",
+                "--out", dir.resolve("out.npy").toString()));
+        for (int k = 0; k < files.size(); k++) {
+            a.add("--" + equation().parameterNames().get(k));
+            a.add(files.get(k));
+        }
+        return a.toArray(new String[0]);
+    }
+
+    private static void assertRefused(String[] args, String... parts) {
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            code = Main.commandLine().execute(args);
+        } finally {
+            System.setErr(oldErr);
+        }
+        String text = err.toString(StandardCharsets.UTF_8);
+        String line = text.lines().filter(l -> l.contains(": error: ")).findFirst().orElse("");
+        String cmd = String.join(" ", args);
+        assertEquals(2, code, cmd + ": exit code; stderr: " + text);
+        for (String p : parts) {
+            assertTrue(line.contains(p), cmd + ": the error should say '" + p + "': " + line);
+        }
+        assertTrue(!text.contains("Exception") && !text.contains("\tat "), cmd + ": a stack trace: " + text);
+    }
+
+    private String describe(PropSpec spec) {
+        return String.format(Locale.ROOT, "%d-D %s order %d%s %s%s", spec.ndim(), Arrays.toString(spec.shape()),
+                spec.order(), spec.freeSurface() ? " free surface" : "", spec.storage().name().toLowerCase(Locale.ROOT),
+                spec.sourceType() == null ? "" : " source " + spec.sourceType());
+    }
+}
