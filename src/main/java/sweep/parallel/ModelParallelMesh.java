@@ -5,9 +5,10 @@ import mpi.MPI;
 import mpi.MPIException;
 
 /**
- * The MPI side of a {@link MeshTopology}: the world split into the {@code model} communicator (the py·px tile ranks
- * of this shot group, ranked by tile rank) and the {@code shot} communicator (the ranks holding the same tile across
- * shot groups, ranked by shot group). Created collectively by every rank; {@link #close()} frees both.
+ * The MPI side of a {@link MeshTopology}: the world (or another parent communicator) split into the {@code model}
+ * communicator (the py·px tile ranks of this shot group, ranked by tile rank) and the {@code shot} communicator (the
+ * ranks holding the same tile across shot groups, ranked by shot group). Created collectively by every rank of the
+ * parent; {@link #close()} frees both.
  */
 public final class ModelParallelMesh implements AutoCloseable {
     private final MeshTopology topology;
@@ -25,12 +26,21 @@ public final class ModelParallelMesh implements AutoCloseable {
      * {@code shotGroups} groups; the world size must be shotGroups·py·px.
      */
     public static ModelParallelMesh create(int py, int px, int shotGroups) {
+        return create(MPI.COMM_WORLD, py, px, shotGroups);
+    }
+
+    /**
+     * Splits {@code parent} for a mesh of py × px tiles and {@code shotGroups} groups; its size must be
+     * shotGroups·py·px, and the topology's ranks are ranks in {@code parent}. Collective over {@code parent}; the
+     * caller keeps ownership of {@code parent} ({@link #close()} frees only the two communicators made here).
+     */
+    public static ModelParallelMesh create(Intracomm parent, int py, int px, int shotGroups) {
         try {
-            int size = MPI.COMM_WORLD.getSize();
-            int rank = MPI.COMM_WORLD.getRank();
+            int size = parent.getSize();
+            int rank = parent.getRank();
             MeshTopology t = new MeshTopology(py, px, shotGroups, size, rank);
-            Intracomm model = MPI.COMM_WORLD.split(t.shotGroup(), t.tileRank());
-            Intracomm shot = MPI.COMM_WORLD.split(t.tileRank(), t.shotGroup());
+            Intracomm model = parent.split(t.shotGroup(), t.tileRank());
+            Intracomm shot = parent.split(t.tileRank(), t.shotGroup());
             return new ModelParallelMesh(t, model, shot);
         } catch (MPIException e) {
             throw new IllegalStateException("MPI communicator split failed: " + e.getMessage(), e);
