@@ -1,7 +1,10 @@
 package sweep.parallel;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import mpi.Intracomm;
 import mpi.MPI;
 import sweep.core.Wavelets;
 import sweep.prop.Gradient;
@@ -12,46 +15,79 @@ import sweep.prop.Record;
 import sweep.prop.Storage;
 
 /**
- * Run under mpirun by {@link ModelParallelMpiTest}: decomposes a problem over the mesh given in the arguments and
- * checks, on every rank, that the DD record and gradient are bit-identical to the single-domain solver's (which each
- * rank also runs). Prints one "OK" or "FAIL" line per rank and exits non-zero on a failure.
- * Arguments: ndim py px shotGroups storage(FULL|BOUNDARY_SAVING) freeSurface(true|false).
+ * Run under mpirun by {@link ModelParallelMpiTest}: for each case configuration in the arguments, decomposes a problem
+ * over that mesh and checks, on every rank, that the DD record and gradient are bit-identical to the single-domain
+ * solver's (which each rank also runs), for both storages, with and without free surface, and each listed order.
+ * The configurations run one after another in one job through {@link MpiCaseBatch}, each on a communicator of its own
+ * size (a 2-rank one on world ranks 0 and 1 of a 4-rank job). Prints one "OK" or "FAIL" line per rank and case (with
+ * the world rank) and exits non-zero on a failure.
+ * Arguments: one per configuration, {@code ndim:py:px:shotGroups:nx:orders} with orders comma-separated, e.g.
+ * {@code 2:1:2:1:47:4,8}; its ranks are py·px·shotGroups.
  */
 public final class DdCheckMain {
     public static void main(String[] args) throws Exception {
-        int ndim = Integer.parseInt(args[0]);
-        int py = Integer.parseInt(args[1]);
-        int px = Integer.parseInt(args[2]);
-        int groups = Integer.parseInt(args[3]);
-        int nx = Integer.parseInt(args[4]);
-        int[] orders = Arrays.stream(args[5].split(",")).mapToInt(Integer::parseInt).toArray();
         Mpi.init(args);
-        int rank = MPI.COMM_WORLD.getRank();
-        int failures = 0;
-        try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, groups)) {
-            for (int order : orders) {
-                for (boolean fs : new boolean[] {false, true}) {
-                    for (Storage storage : Storage.values()) {
-                        String label = String.format("%dD py=%d px=%d groups=%d nx=%d order=%d fs=%b %s", ndim, py, px,
-                                groups, nx, order, fs, storage);
-                        String failure;
-                        try {
-                            failure = check(mesh, ndim, nx, order, fs, storage);
-                        } catch (RuntimeException e) {
-                            failure = e.toString();
-                        }
-                        if (failure == null) {
-                            say("OK rank " + rank + " " + label);
-                        } else {
-                            say("FAIL rank " + rank + " " + label + ": " + failure);
-                            failures++;
+        int world = MPI.COMM_WORLD.getRank();
+        List<MpiCaseBatch.Case> cases = new ArrayList<>();
+        for (String a : args) {
+            cases.add(config(a, world));
+        }
+        int failures = MpiCaseBatch.run(cases);
+        Mpi.finish();
+        System.exit(failures == 0 ? 0 : 1);
+    }
+
+    /** The case for one {@code ndim:py:px:shotGroups:nx:orders} argument; its lines name world rank {@code world}. */
+    static MpiCaseBatch.Case config(String arg, int world) {
+        String[] f = arg.split(":");
+        if (f.length != 6) {
+            throw new IllegalArgumentException("expected ndim:py:px:shotGroups:nx:orders, got " + arg);
+        }
+        int ndim = Integer.parseInt(f[0]);
+        int py = Integer.parseInt(f[1]);
+        int px = Integer.parseInt(f[2]);
+        int groups = Integer.parseInt(f[3]);
+        int nx = Integer.parseInt(f[4]);
+        int[] orders = Arrays.stream(f[5].split(",")).mapToInt(Integer::parseInt).toArray();
+        return new MpiCaseBatch.Case() {
+            @Override
+            public int ranks() {
+                return py * px * groups;
+            }
+
+            @Override
+            public String name() {
+                return arg;
+            }
+
+            @Override
+            public int run(Intracomm comm) throws Exception {
+                int failures = 0;
+                try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
+                    for (int order : orders) {
+                        for (boolean fs : new boolean[] {false, true}) {
+                            for (Storage storage : Storage.values()) {
+                                String label = String.format("%dD py=%d px=%d groups=%d nx=%d order=%d fs=%b %s", ndim,
+                                        py, px, groups, nx, order, fs, storage);
+                                String failure;
+                                try {
+                                    failure = check(mesh, ndim, nx, order, fs, storage);
+                                } catch (RuntimeException e) {
+                                    failure = e.toString();
+                                }
+                                if (failure == null) {
+                                    say("OK rank " + world + " " + label);
+                                } else {
+                                    say("FAIL rank " + world + " " + label + ": " + failure);
+                                    failures++;
+                                }
+                            }
                         }
                     }
                 }
+                return failures;
             }
-        }
-        Mpi.finish();
-        System.exit(failures == 0 ? 0 : 1);
+        };
     }
 
     /** One case; returns null when the DD results are bit-identical to the single domain, else what differs. */
