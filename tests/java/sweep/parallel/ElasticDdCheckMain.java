@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import mpi.Intracomm;
 import mpi.MPI;
 import sweep.core.Wavelets;
 import sweep.prop.ElasticSource;
@@ -15,53 +16,85 @@ import sweep.prop.Record;
 import sweep.prop.Storage;
 
 /**
- * Run under mpirun by {@link ElasticModelParallelMpiTest}: decomposes an elastic problem over the mesh given in the
- * arguments and checks that the DD records and gradients (dJ/dvp, dJ/dvs, dJ/drho) are bit-identical to the
- * single-domain solver's (run by each group root for its records and by world rank 0 for the gradient of every shot):
- * both storages, with and without a free surface, a source type per case (forces whose node lies half a cell from a
- * cut, explosions on a cut), every field recorded at receivers on both sides of each cut (vx and vy receivers whose
- * node lies on the cut plane), models given whole and as tiles (the tile's margins then come from the neighbours).
- * Every rank prints one "OK" or "FAIL" line per case (FAIL on all ranks when a check failed on any).
- * Arguments: ndim py px shotGroups nx order.
+ * Run under mpirun by {@link ElasticModelParallelMpiTest}: for each case configuration in the arguments, decomposes an
+ * elastic problem over that mesh and checks that the DD records and gradients (dJ/dvp, dJ/dvs, dJ/drho) are
+ * bit-identical to the single-domain solver's (run by each group root for its records and by rank 0 of the case's
+ * communicator for the gradient of every shot): both storages, with and without a free surface, a source type per
+ * case (forces whose node lies half a cell from a cut, explosions on a cut), every field recorded at receivers on both
+ * sides of each cut (vx and vy receivers whose node lies on the cut plane), models given whole and as tiles (the
+ * tile's margins then come from the neighbours). The configurations run one after another in one job through
+ * {@link MpiCaseBatch}, each on a communicator of its own size. Every rank of a configuration prints one "OK" or
+ * "FAIL" line per case, with its world rank (FAIL on all its ranks when a check failed on any).
+ * Arguments: one per configuration, {@code ndim:py:px:shotGroups:nx:order}, e.g. {@code 2:1:2:1:41:8}; its ranks
+ * are py·px·shotGroups.
  */
 public final class ElasticDdCheckMain {
     public static void main(String[] args) throws Exception {
-        int ndim = Integer.parseInt(args[0]);
-        int py = Integer.parseInt(args[1]);
-        int px = Integer.parseInt(args[2]);
-        int groups = Integer.parseInt(args[3]);
-        int nx = Integer.parseInt(args[4]);
-        int order = Integer.parseInt(args[5]);
         Mpi.init(args);
-        int rank = MPI.COMM_WORLD.getRank();
-        int failures = 0;
+        int world = MPI.COMM_WORLD.getRank();
+        List<MpiCaseBatch.Case> cases = new ArrayList<>();
+        for (String a : args) {
+            cases.add(config(a, world));
+        }
+        int failures = MpiCaseBatch.run(cases);
+        Mpi.finish();
+        System.exit(failures == 0 ? 0 : 1);
+    }
+
+    /** The case for one {@code ndim:py:px:shotGroups:nx:order} argument; its lines name world rank {@code world}. */
+    static MpiCaseBatch.Case config(String arg, int world) {
+        String[] f = arg.split(":");
+        if (f.length != 6) {
+            throw new IllegalArgumentException("expected ndim:py:px:shotGroups:nx:order, got " + arg);
+        }
+        int ndim = Integer.parseInt(f[0]);
+        int py = Integer.parseInt(f[1]);
+        int px = Integer.parseInt(f[2]);
+        int groups = Integer.parseInt(f[3]);
+        int nx = Integer.parseInt(f[4]);
+        int order = Integer.parseInt(f[5]);
         ElasticSource[] types = ndim == 2
                 ? new ElasticSource[] {ElasticSource.FX, ElasticSource.EXPLOSIVE, ElasticSource.FZ, ElasticSource.FX}
                 : new ElasticSource[] {ElasticSource.FY, ElasticSource.EXPLOSIVE, ElasticSource.FX, ElasticSource.FZ};
-        try (ModelParallelMesh mesh = ModelParallelMesh.create(py, px, groups)) {
-            int k = 0;
-            for (boolean fs : new boolean[] {false, true}) {
-                for (Storage storage : Storage.values()) {
-                    ElasticSource type = types[k++];
-                    String label = String.format("%dD py=%d px=%d groups=%d nx=%d order=%d fs=%b %s %s", ndim, py, px,
-                            groups, nx, order, fs, storage, type.label());
-                    String failure;
-                    try {
-                        failure = check(mesh, ndim, nx, order, fs, storage, type);
-                    } catch (RuntimeException e) {
-                        failure = e.toString();
-                    }
-                    if (failure == null) {
-                        DdCheckMain.say("OK rank " + rank + " " + label);
-                    } else {
-                        DdCheckMain.say("FAIL rank " + rank + " " + label + ": " + failure);
-                        failures++;
+        return new MpiCaseBatch.Case() {
+            @Override
+            public int ranks() {
+                return py * px * groups;
+            }
+
+            @Override
+            public String name() {
+                return arg;
+            }
+
+            @Override
+            public int run(Intracomm comm) throws Exception {
+                int failures = 0;
+                try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
+                    int k = 0;
+                    for (boolean fs : new boolean[] {false, true}) {
+                        for (Storage storage : Storage.values()) {
+                            ElasticSource type = types[k++];
+                            String label = String.format("%dD py=%d px=%d groups=%d nx=%d order=%d fs=%b %s %s", ndim,
+                                    py, px, groups, nx, order, fs, storage, type.label());
+                            String failure;
+                            try {
+                                failure = check(comm, mesh, ndim, nx, order, fs, storage, type);
+                            } catch (RuntimeException e) {
+                                failure = e.toString();
+                            }
+                            if (failure == null) {
+                                DdCheckMain.say("OK rank " + world + " " + label);
+                            } else {
+                                DdCheckMain.say("FAIL rank " + world + " " + label + ": " + failure);
+                                failures++;
+                            }
+                        }
                     }
                 }
+                return failures;
             }
-        }
-        Mpi.finish();
-        System.exit(failures == 0 ? 0 : 1);
+        };
     }
 
     /** vp, vs, rho one after the other on {@code shape}: smooth random, a fluid (vs = 0) patch near the top. */
@@ -88,8 +121,12 @@ public final class ElasticDdCheckMain {
         return m;
     }
 
-    static String check(ModelParallelMesh mesh, int ndim, int nxGlobal, int order, boolean fs, Storage storage,
-                        ElasticSource type) throws Exception {
+    /**
+     * One case on {@code comm}, the communicator {@code mesh} was made from (its rank 0 runs the single-domain
+     * gradient); returns null when every check passed on every rank of it, else what failed.
+     */
+    static String check(Intracomm comm, ModelParallelMesh mesh, int ndim, int nxGlobal, int order, boolean fs,
+                        Storage storage, ElasticSource type) throws Exception {
         MeshTopology topo = mesh.topology();
         int[] shape = ndim == 2 ? new int[] {22, nxGlobal} : new int[] {12, 16, nxGlobal};
         int nt = ndim == 2 ? 120 : 50;
@@ -148,7 +185,7 @@ public final class ElasticDdCheckMain {
         float[] tile = tileOf(mp3, padded, ext);
         // every rank makes every collective call; a check that fails is reported after them (no rank leaves early)
         String fail = null;
-        int world = MPI.COMM_WORLD.getRank();
+        int caseRank = comm.getRank(); // rank 0 of the case runs the single-domain observed data and gradient
         try (ModelParallel mp = new ModelParallel(spec, mesh); Propagator single = new Propagator(spec)) {
             Record whole = mp.forward(w, mySrc, myRec, mp3);
             long before = mp.haloExchanges();
@@ -183,10 +220,10 @@ public final class ElasticDdCheckMain {
             int nf = spec.nfield();
             int nrec = recs.size();
             float[] obsAll = new float[shots * nt * nrec * nf];
-            if (world == 0) {
+            if (caseRank == 0) {
                 obsAll = single.forward(w, src, rec, mObsP).data();
             }
-            MPI.COMM_WORLD.bcast(obsAll, obsAll.length, MPI.FLOAT, 0);
+            comm.bcast(obsAll, obsAll.length, MPI.FLOAT, 0);
             // the CLI's path: tile models, this rank's traces of the observed data
             int[] own = mp.ownedReceivers(myRec);
             float[] ownObs = new float[per * nt * own.length * nf];
@@ -207,7 +244,7 @@ public final class ElasticDdCheckMain {
                     DdCheckMain.bits(dd2.parameters()))) {
                 fail = first(fail, "the gradient from the global model differs from the one from tile models");
             }
-            if (world == 0) { // the single domain's gradient of every shot, against the gathered DD gradient
+            if (caseRank == 0) { // the single domain's gradient of every shot, against the gathered DD gradient
                 Gradient sg = single.forwardAndGradient(w, src, rec, mp3, obsAll, Misfit.L2);
                 if (!Arrays.equals(DdCheckMain.bits(sg.parameters()), DdCheckMain.bits(ddGlobal))) {
                     fail = first(fail, "DD gradient differs from the single-domain gradient (max |diff| "
@@ -219,7 +256,7 @@ public final class ElasticDdCheckMain {
                     fail = first(fail, "misfit summed over ranks " + dd.misfit() + " != single-domain " + sg.misfit());
                 }
                 // dJ/dwavelet sums a shot's sources, which tiles add in another order: to rounding
-                float[] wMine = Arrays.copyOfRange(sg.wavelet(), 0, per * nt); // world rank 0 is in group 0
+                float[] wMine = Arrays.copyOfRange(sg.wavelet(), 0, per * nt); // rank 0 of comm is in group 0
                 double wErr = DdCheckMain.maxDiff(wMine, dd.wavelet())
                         / DdCheckMain.maxDiff(wMine, new float[wMine.length]);
                 if (!(wErr < 1e-6)) {
@@ -238,7 +275,7 @@ public final class ElasticDdCheckMain {
             }
         }
         int[] bad = {fail == null ? 0 : 1};
-        MPI.COMM_WORLD.allReduce(bad, 1, MPI.INT, MPI.MAX);
+        comm.allReduce(bad, 1, MPI.INT, MPI.MAX);
         return fail != null ? fail : bad[0] != 0 ? "a check failed on another rank" : null;
     }
 
