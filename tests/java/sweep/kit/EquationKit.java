@@ -69,13 +69,16 @@ public abstract class EquationKit {
         return b;
     }
 
-    /** A smooth random field of {@code shape} around {@code mean} with amplitude up to {@code amplitude}. */
+    /**
+     * A smooth random field of {@code shape} around {@code mean} (±{@code amplitude}): a sum of six random
+     * low-wavenumber cosines, deterministic from {@code seed}.
+     */
     public static float[] smoothField(long seed, double mean, double amplitude, int... shape) {
         Random rnd = new Random(seed);
         int nz = shape[0];
         int ny = shape.length == 3 ? shape[1] : 1;
         int nx = shape[shape.length - 1];
-        int modes = 5;
+        int modes = 6;
         double[][] k = new double[modes][4];
         for (double[] m : k) {
             m[0] = rnd.nextDouble() * 3 * Math.PI / nz;

@@ -70,16 +70,6 @@ public final class AcousticEquation implements WaveEquation {
         Cells.checkVelocity(model, shape, origin, physical, names[0]);
     }
 
-    /** The largest vp. */
-    @Override
-    public double cflVelocity(float[] model, int cells) {
-        double m = 0;
-        for (int i = 0; i < cells; i++) {
-            m = Math.max(m, model[i]);
-        }
-        return m;
-    }
-
     /** dt ≤ 2/(vmax·√(Σ_a μ/dh_a²)) with μ the largest symbol of the second-derivative stencil. */
     @Override
     public double maxStableDt(double vmax, double[] dh, int order) {

@@ -101,16 +101,6 @@ public final class ElasticEquation implements WaveEquation {
                 Arrays.copyOfRange(model, 2 * n, 3 * n), shape, origin, physical, names);
     }
 
-    /** The largest vp. */
-    @Override
-    public double cflVelocity(float[] model, int cells) {
-        double m = 0;
-        for (int i = 0; i < cells; i++) {
-            m = Math.max(m, model[i]);
-        }
-        return m;
-    }
-
     /**
      * dt ≤ 1/(vmax·Σ|c_k|·√(Σ_a 1/dh_a²)) with c_k the staggered weights, i.e. dh/(vmax·√ndim·Σ|c_k|) for equal
      * spacing.

@@ -114,9 +114,16 @@ public interface WaveEquation {
 
     /**
      * The velocity the stable time step of a parameter-major {@code model} ({@code cells} values per parameter)
-     * depends on, e.g. the largest P velocity; also the velocity of the CPML profile.
+     * depends on; also the velocity of the CPML profile. The default is the largest value of the first parameter
+     * (acoustic and elastic: vp).
      */
-    double cflVelocity(float[] model, int cells);
+    default double cflVelocity(float[] model, int cells) {
+        double m = 0;
+        for (int i = 0; i < cells; i++) {
+            m = Math.max(m, model[i]);
+        }
+        return m;
+    }
 
     /** The largest stable time step for velocity {@code vmax} on spacings {@code dh} at spatial order {@code order}. */
     double maxStableDt(double vmax, double[] dh, int order);
