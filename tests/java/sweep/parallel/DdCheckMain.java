@@ -20,7 +20,7 @@ import sweep.prop.Storage;
  * solver's (which each rank also runs), for both storages, with and without free surface, and each listed order.
  * The configurations run one after another in one job through {@link MpiCaseBatch}, each on a communicator of its own
  * size (a 2-rank one on world ranks 0 and 1 of a 4-rank job). Prints one "OK" or "FAIL" line per rank and case (with
- * the world rank) and exits non-zero on a failure.
+ * the world rank; FAIL on all ranks of the configuration when a check failed on any) and exits non-zero on a failure.
  * Arguments: one per configuration, {@code ndim:py:px:shotGroups:nx:orders} with orders comma-separated, e.g.
  * {@code 2:1:2:1:47:4,8}; its ranks are py·px·shotGroups.
  */
@@ -71,7 +71,7 @@ public final class DdCheckMain {
                                         py, px, groups, nx, order, fs, storage);
                                 String failure;
                                 try {
-                                    failure = check(mesh, ndim, nx, order, fs, storage);
+                                    failure = check(comm, mesh, ndim, nx, order, fs, storage);
                                 } catch (RuntimeException e) {
                                     failure = e.toString();
                                 }
@@ -90,9 +90,12 @@ public final class DdCheckMain {
         };
     }
 
-    /** One case; returns null when the DD results are bit-identical to the single domain, else what differs. */
-    static String check(ModelParallelMesh mesh, int ndim, int nxGlobal, int order, boolean fs, Storage storage)
-            throws Exception {
+    /**
+     * One case on {@code comm}, the communicator {@code mesh} was made from; returns null when the DD results are
+     * bit-identical to the single domain on every rank of it, else what differs.
+     */
+    static String check(Intracomm comm, ModelParallelMesh mesh, int ndim, int nxGlobal, int order, boolean fs,
+                        Storage storage) throws Exception {
         MeshTopology topo = mesh.topology();
         int[] shape = ndim == 2 ? new int[] {30, nxGlobal} : new int[] {16, 20, nxGlobal};
         int nt = ndim == 2 ? 240 : 110;
@@ -140,6 +143,9 @@ public final class DdCheckMain {
         int g = topo.shotGroup();
         int[][][] mySrc = Arrays.copyOfRange(src, per * g, per * g + per);
         int[][][] myRec = Arrays.copyOfRange(rec, per * g, per * g + per);
+        // every rank makes every collective call; a check that fails is reported after them (a rank that left early
+        // would leave the others in a collective it never joins, and the next case of the batch out of step)
+        String fail = null;
         try (ModelParallel mp = new ModelParallel(spec, mesh); Propagator single = new Propagator(spec)) {
             // the serial path (update, then exchange) is the reference; the overlapped path must give the same bits
             mp.setOverlap(false);
@@ -147,29 +153,29 @@ public final class DdCheckMain {
             mp.setOverlap(true);
             Record tileRec = mp.forward(w, mySrc, myRec, vp);
             if (!Arrays.equals(bits(serial.data()), bits(tileRec.data()))) {
-                return "overlapped forward differs from the serial path";
+                fail = first(fail, "overlapped forward differs from the serial path");
             }
             // one exchange per shot and step on either path, and its time charged to the phases that make it up
             if (mp.haloExchanges() != 2L * per * nt) {
-                return "halo exchanges: " + mp.haloExchanges() + " in two forwards of " + per + " shots x " + nt
-                        + " steps";
+                fail = first(fail, "halo exchanges: " + mp.haloExchanges() + " in two forwards of " + per
+                        + " shots x " + nt + " steps");
             }
             double phases = mp.haloSeconds(HaloExchange.COPY) + mp.haloSeconds(HaloExchange.MPI_POST)
                     + mp.haloSeconds(HaloExchange.WAIT);
             if (!(mp.haloSeconds(HaloExchange.COPY) > 0 && mp.haloSeconds(HaloExchange.MPI_POST) > 0
                     && mp.haloSeconds(HaloExchange.WAIT) > 0 && Math.abs(phases - mp.haloSeconds()) < 1e-9)) {
-                return "halo phases copy/post/wait " + mp.haloSeconds(HaloExchange.COPY) + "/"
+                fail = first(fail, "halo phases copy/post/wait " + mp.haloSeconds(HaloExchange.COPY) + "/"
                         + mp.haloSeconds(HaloExchange.MPI_POST) + "/" + mp.haloSeconds(HaloExchange.WAIT)
-                        + " s do not make up the total " + mp.haloSeconds() + " s";
+                        + " s do not make up the total " + mp.haloSeconds() + " s");
             }
             Record gathered = mp.gatherRecord(tileRec);
             Record ref = single.forward(w, mySrc, myRec, vp);
             if (topo.tileRank() == 0) {
                 if (!Arrays.equals(bits(ref.data()), bits(gathered.data()))) {
-                    return "gathered forward record differs from the single-domain record";
+                    fail = first(fail, "gathered forward record differs from the single-domain record");
                 }
             } else if (gathered != null) {
-                return "gatherRecord returned a record on a non-root rank";
+                fail = first(fail, "gatherRecord returned a record on a non-root rank");
             }
             // every receiver is owned by exactly one tile of the group
             int[] owned = new int[recs.size()];
@@ -179,12 +185,12 @@ public final class DdCheckMain {
             mesh.model().allReduce(owned, owned.length, MPI.INT, MPI.SUM);
             for (int i = 0; i < owned.length; i++) {
                 if (owned[i] != 1) {
-                    return "receiver " + i + " is owned by " + owned[i] + " tiles";
+                    fail = first(fail, "receiver " + i + " is owned by " + owned[i] + " tiles");
                 }
             }
             Record again = mp.forward(w, mySrc, myRec, null);
             if (!Arrays.equals(bits(again.data()), bits(tileRec.data()))) {
-                return "forward with models = null differs";
+                fail = first(fail, "forward with models = null differs");
             }
             float[] obsMine = single.forward(w, mySrc, myRec, vpObs).data();
             Gradient dd = mp.forwardAndGradient(w, mySrc, myRec, vp, obsMine, Misfit.L2);
@@ -192,27 +198,33 @@ public final class DdCheckMain {
             float[] obsAll = single.forward(w, src, rec, vpObs).data();
             Gradient sg = single.forwardAndGradient(w, src, rec, vp, obsAll, Misfit.L2);
             if (!Arrays.equals(bits(sg.vp()), bits(ddGlobal))) {
-                return "DD gradient differs from the single-domain gradient (max |diff| " + maxDiff(sg.vp(), ddGlobal)
-                        + " of max " + maxDiff(sg.vp(), new float[sg.vp().length]) + ")";
+                fail = first(fail, "DD gradient differs from the single-domain gradient (max |diff| "
+                        + maxDiff(sg.vp(), ddGlobal) + " of max " + maxDiff(sg.vp(), new float[sg.vp().length]) + ")");
             }
             if (Math.abs(dd.misfit() - sg.misfit()) > 1e-12 * Math.abs(sg.misfit())) {
-                return "misfit summed over ranks " + dd.misfit() + " != single-domain " + sg.misfit();
+                fail = first(fail, "misfit summed over ranks " + dd.misfit() + " != single-domain " + sg.misfit());
             }
             // dJ/dwavelet sums the shot's sources; sources on different tiles are added in another order than on
             // one domain, so this one agrees to rounding, not bit for bit
             float[] wMine = Arrays.copyOfRange(sg.wavelet(), per * g * nt, (per * g + per) * nt);
             double wErr = maxDiff(wMine, dd.wavelet()) / maxDiff(wMine, new float[wMine.length]);
             if (!(wErr < 1e-6)) {
-                return "wavelet gradient differs by " + wErr + " (relative to its maximum)";
+                fail = first(fail, "wavelet gradient differs by " + wErr + " (relative to its maximum)");
             }
             // the pad's adjoint folds the padded-grid gradient back onto the caller's grid, on both sides alike
             float[] foldDd = Padding.padToMeshAdjoint(new Shaped<>(ddGlobal, padded), shape, topo).data();
             float[] foldSg = Padding.padToMeshAdjoint(new Shaped<>(sg.vp(), padded), shape, topo).data();
             if (foldDd.length != v.length || !Arrays.equals(bits(foldDd), bits(foldSg))) {
-                return "folded gradient differs";
+                fail = first(fail, "folded gradient differs");
             }
         }
-        return null;
+        int[] bad = {fail == null ? 0 : 1};
+        comm.allReduce(bad, 1, MPI.INT, MPI.MAX);
+        return fail != null ? fail : bad[0] != 0 ? "a check failed on another rank" : null;
+    }
+
+    private static String first(String a, String b) {
+        return a != null ? a : b;
     }
 
     static int[] at(int ndim, int x, int y, int z) {
