@@ -20,7 +20,7 @@ public final class Equations {
     private Equations() {
     }
 
-    /** Every installed equation by name, the built-in acoustic and elastic first, then the others by name. */
+    /** Every installed equation by name, in the order of the names. */
     public static Map<String, WaveEquation> installed() {
         Map<String, WaveEquation> m = installed;
         if (m == null) {
@@ -44,9 +44,7 @@ public final class Equations {
         } catch (ServiceConfigurationError e) {
             throw new IllegalStateException("an equation on the class path cannot be loaded: " + e.getMessage(), e);
         }
-        List<String> builtIn = List.of("acoustic", "elastic");
-        found.sort(Comparator.comparingInt((WaveEquation e) -> builtIn.contains(e.name()) ? builtIn.indexOf(e.name())
-                : builtIn.size()).thenComparing(WaveEquation::name));
+        found.sort(Comparator.comparing(WaveEquation::name));
         Map<String, WaveEquation> m = new LinkedHashMap<>();
         for (WaveEquation e : found) {
             WaveEquation before = m.putIfAbsent(e.name(), e);
