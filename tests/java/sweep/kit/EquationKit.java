@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +21,7 @@ import sweep.core.Wavelets;
 import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
 import sweep.io.Npy;
+import sweep.parallel.MpiRunner;
 import sweep.prop.Gradient;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.Misfit;
@@ -32,8 +34,9 @@ import sweep.prop.Storage;
  * make a valid model of its own ({@link #model}). It checks, through the public API only: the adjoint run against the
  * forward run (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the
  * gradient of every parameter against fourth-order finite differences of the misfit; the memory estimate against what
- * a solver holds; that the thread count does not change a bit; and that the command line refuses an unstable dt, a NaN
- * and an out-of-range value of every parameter with exit code 2, naming the option.
+ * a solver holds; that the thread count does not change a bit; that a run decomposed under a real {@code mpirun} gives
+ * the bits of one domain; and that the command line refuses an unstable dt, a NaN and an out-of-range value of every
+ * parameter with exit code 2, naming the option.
  */
 public abstract class EquationKit {
     /** dh of the kit's problems, m. */
@@ -279,6 +282,49 @@ public abstract class EquationKit {
                 assertTrue(rel < 2e-5, what + ": boundary saving differs from full storage by " + rel);
             }
         }
+    }
+
+    /**
+     * The mesh configurations of the decomposition check, {@code ndim:py:px:shotGroups:nx:order} (see
+     * {@link DecomposedRunCheckMain}), at most 4 ranks each: 2-D with one cut (nx not divisible by px: the padding
+     * path), three cuts, and two shot groups of two tiles; 3-D with x- and y-cuts, short and long tile rows.
+     */
+    protected List<String> decompositionConfigurations() {
+        return List.of("2:1:2:1:41:8", "2:1:4:1:40:4", "2:1:2:2:36:4", "3:2:2:1:16:4", "3:2:2:1:28:6");
+    }
+
+    /**
+     * (c) Decomposed against one domain, bit for bit, under a real {@code mpirun} of 4 ranks (a 2-rank configuration
+     * on two of them): every case of {@link DecomposedRunCheckMain} on every configuration of
+     * {@link #decompositionConfigurations()}, all in one job (JVM start-ups dominate the suite's time).
+     */
+    @Test
+    void decomposedRunsAreBitIdenticalToOneDomain() throws Exception {
+        List<String> configs = decompositionConfigurations();
+        List<String> args = new ArrayList<>();
+        args.add(getClass().getName());
+        args.addAll(configs);
+        // a guard against hangs (about a minute per equation on an idle 2-core machine), not a speed check
+        MpiRunner.Result r = MpiRunner.run(4, Duration.ofSeconds(900), List.of("-Xmx512m"),
+                DecomposedRunCheckMain.class, args.toArray(new String[0]));
+        for (String line : r.linesStartingWith("CASE")) {
+            System.out.println("kit " + equation().name() + " decomposed " + line);
+        }
+        assertTrue(!r.timedOut(), r.describe());
+        assertEquals(List.of(), r.linesStartingWith("FAIL"), r.describe());
+        assertEquals(0, r.exitCode(), r.describe());
+        int total = 0;
+        for (String config : configs) {
+            String[] f = config.split(":");
+            int ranks = Integer.parseInt(f[1]) * Integer.parseInt(f[2]) * Integer.parseInt(f[3]);
+            String label = " " + equation().name() + " " + DecomposedRunCheckMain.label(f[0], f[1], f[2], f[3], f[4],
+                    f[5]);
+            long ok = r.linesStartingWith("OK rank").stream().filter(l -> l.contains(label)).count();
+            assertEquals(ranks * DecomposedRunCheckMain.CASES_PER_CONFIGURATION, ok, config + ": OK lines\n"
+                    + r.describe());
+            total += ranks * DecomposedRunCheckMain.CASES_PER_CONFIGURATION;
+        }
+        assertEquals(total, r.linesStartingWith("OK rank").size(), r.describe());
     }
 
     /** The cells of {@code shape} that are not on its outermost layer. */

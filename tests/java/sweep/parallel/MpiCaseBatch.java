@@ -60,11 +60,18 @@ public final class MpiCaseBatch {
             }
             quietBarrier(MPI.COMM_WORLD);
             if (rank == 0) {
-                DdCheckMain.say(String.format("CASE %s on %d ranks done in %.1f s", c.name(), c.ranks(),
+                say(String.format("CASE %s on %d ranks done in %.1f s", c.name(), c.ranks(),
                         (System.nanoTime() - start) * 1e-9));
             }
         }
         return failures;
+    }
+
+    /** Prints one line in one write, so that mpirun does not interleave the ranks' lines. */
+    public static void say(String line) {
+        byte[] b = (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.write(b, 0, b.length);
+        System.out.flush();
     }
 
     /**
