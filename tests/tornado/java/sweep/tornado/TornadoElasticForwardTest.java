@@ -38,7 +38,7 @@ class TornadoElasticForwardTest {
         int[] shape = ndim == 2 ? new int[] {40, 47} : new int[] {17, 18, 19};
         ElasticSource type = ElasticSource.parse(source);
         String fields = ndim == 2 ? "p,vx,vz" : "vz,p,vy,vx";
-        PropSpec spec = PropSpec.builder(shape).equation("elastic").sourceType(type)
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").sourceType(type.label())
                 .recordFields(fields).dh(10).dt(1e-3).nt(nt).order(order).abcn(ndim == 2 ? 8 : 5)
                 .freeSurface(freeSurface).threads(2).build();
         float[][] models = {model(shape, ndim * 100 + order, freeSurface), model(shape, ndim * 100 + order + 1, false)};

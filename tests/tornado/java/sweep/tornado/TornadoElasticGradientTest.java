@@ -34,7 +34,7 @@ class TornadoElasticGradientTest {
         int[] shape = ndim == 2 ? new int[] {30, 34} : new int[] {14, 15, 16};
         String fields = record.replace(';', ',');
         PropSpec spec = PropSpec.builder(shape).equation("elastic")
-                .sourceType(ElasticSource.parse(source)).recordFields(fields).dh(10).dt(1e-3).nt(nt)
+                .sourceType(ElasticSource.parse(source).label()).recordFields(fields).dh(10).dt(1e-3).nt(nt)
                 .order(ndim == 2 ? 8 : 4).abcn(ndim == 2 ? 6 : 4).freeSurface(freeSurface).storage(storage)
                 .maxVel(3000).threads(2).build();
         float[] start = TornadoElasticForwardTest.model(shape, ndim * 10 + nt, freeSurface);
