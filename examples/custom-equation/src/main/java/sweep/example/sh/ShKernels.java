@@ -1,0 +1,207 @@
+package sweep.example.sh;
+
+import sweep.kernels.Parallel;
+
+/**
+ * The kernels of the SH step and of its exact transpose: static methods over float arrays and scalars, one
+ * {@link Parallel} loop over the rows [z0, z1) of the computational grid (no objects, allocation, exceptions or calls
+ * inside). Every array of the grid has the layout of {@link sweep.prop.Grid}: computational cell (z, x) at
+ * {@code base + z·sz + x}, with h = order/2 halo cells on every side. Staggered weights {@code cx[k]}, {@code cz[k]}
+ * (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows, and reads other rows' cells
+ * only from arrays it does not write, so any split of the rows gives the same bits.
+ */
+public final class ShKernels {
+    private ShKernels() {
+    }
+
+    /**
+     * Velocity step (forward): with dx = D⁻x sxy and dz = D⁻z szy at the vy node, the CPML memory variables
+     * pvx ← axI·pvx + bxI·dx, pvz ← azI·pvz + bzI·dz, and vy += bu·(dx + pvx + dz + pvz) with bu = dt/ρ. When
+     * {@code taping} is 1 the bracket goes to {@code tape[tapeOff + z·nx + x]}.
+     */
+    public static void velocity(float[] v, float[] sxy, float[] szy, float[] pvx, float[] pvz, float[] bu,
+                                float[] axI, float[] bxI, float[] azI, float[] bzI, float[] cx, float[] cz, int h,
+                                int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int taping) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                float dx = 0f;
+                float dz = 0f;
+                for (int k = 1; k <= h; k++) {
+                    dx += cx[k] * (sxy[i + k - 1] - sxy[i - k]);
+                    dz += cz[k] * (szy[i + (k - 1) * sz] - szy[i - k * sz]);
+                }
+                float px = axI[x] * pvx[i] + bxI[x] * dx;
+                float pz = azI[z] * pvz[i] + bzI[z] * dz;
+                pvx[i] = px;
+                pvz[i] = pz;
+                float br = dx + px + dz + pz;
+                v[i] += bu[i] * br;
+                if (taping == 1) {
+                    tape[tapeOff + z * nx + x] = br;
+                }
+            }
+        }
+    }
+
+    /**
+     * Stress step (forward): with ex = D⁺x vy at (x+½, z) and ez = D⁺z vy at (x, z+½), psx ← axH·psx + bxH·ex,
+     * psz ← azH·psz + bzH·ez, sxy += mx·(ex + psx), szy += mz·(ez + psz) with mx, mz = dt·μ at the nodes. When
+     * {@code taping} is 1 the brackets go to {@code tape[tapeOff + z·nx + x]} and {@code tape[tapeOff + cells + ...]}.
+     */
+    public static void stress(float[] v, float[] sxy, float[] szy, float[] psx, float[] psz, float[] mx, float[] mz,
+                              float[] axH, float[] bxH, float[] azH, float[] bzH, float[] cx, float[] cz, int h,
+                              int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int cells,
+                              int taping) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                float ex = 0f;
+                float ez = 0f;
+                for (int k = 1; k <= h; k++) {
+                    ex += cx[k] * (v[i + k] - v[i - k + 1]);
+                    ez += cz[k] * (v[i + k * sz] - v[i - (k - 1) * sz]);
+                }
+                float qx = axH[x] * psx[i] + bxH[x] * ex;
+                float qz = azH[z] * psz[i] + bzH[z] * ez;
+                psx[i] = qx;
+                psz[i] = qz;
+                float bx = ex + qx;
+                float bz = ez + qz;
+                sxy[i] += mx[i] * bx;
+                szy[i] += mz[i] * bz;
+                if (taping == 1) {
+                    tape[tapeOff + z * nx + x] = bx;
+                    tape[tapeOff + cells + z * nx + x] = bz;
+                }
+            }
+        }
+    }
+
+    /**
+     * Free surface, velocity image: vy(−j) = vy(j) for j = 1..h (vy even about z = 0, where σzy = μ∂vy/∂z vanishes),
+     * in the columns [x0, x1).
+     */
+    public static void imageVelocity(float[] v, int h, int base, int sz, int x0, int x1) {
+        for (@Parallel int x = x0; x < x1; x++) {
+            for (int j = 1; j <= h; j++) {
+                v[base - j * sz + x] = v[base + j * sz + x];
+            }
+        }
+    }
+
+    /**
+     * Free surface, stress image: szy(−m−½) = −szy(m+½) for m = 0..h−1 (szy odd about z = 0, so zero on the
+     * surface), in the columns [x0, x1).
+     */
+    public static void imageStress(float[] szy, int h, int base, int sz, int x0, int x1) {
+        for (@Parallel int x = x0; x < x1; x++) {
+            for (int m = 0; m < h; m++) {
+                szy[base - (m + 1) * sz + x] = -szy[base + m * sz + x];
+            }
+        }
+    }
+
+    /**
+     * Transpose of the stress step's pointwise part: with the adjoint stresses as, the scaled adjoints
+     * ex̄ = mx·as + bxH·P (P = psx̄ + mx·as) and psx̄ ← axH·P (likewise z), and the node gradients
+     * gmx += as·(taped bracket) (likewise z).
+     */
+    public static void stressAdjointPoint(float[] asxy, float[] aszy, float[] apsx, float[] apsz, float[] mx,
+                                          float[] mz, float[] axH, float[] bxH, float[] azH, float[] bzH, float[] ex,
+                                          float[] ez, float[] gmx, float[] gmz, int base, int sz, int nx, int z0,
+                                          int z1, float[] tape, int tapeOff, int cells) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                int t = tapeOff + z * nx + x;
+                float sx = asxy[i];
+                float sz2 = aszy[i];
+                float px = apsx[i] + mx[i] * sx;
+                float pz = apsz[i] + mz[i] * sz2;
+                ex[i] = mx[i] * sx + bxH[x] * px;
+                ez[i] = mz[i] * sz2 + bzH[z] * pz;
+                apsx[i] = axH[x] * px;
+                apsz[i] = azH[z] * pz;
+                gmx[i] += sx * tape[t];
+                gmz[i] += sz2 * tape[t + cells];
+            }
+        }
+    }
+
+    /**
+     * Transpose of the stress step's derivatives, gathered at each vy node: av += Σ_k cx[k](ex̄(x−k) − ex̄(x+k−1)) +
+     * Σ_k cz[k](ez̄(z−k) − ez̄(z+k−1)), and with a free surface (fs = 1) the transposed velocity image
+     * −Σ_{k>z} cz[k]·ez̄(k−z−1) on rows 1..h−1. ex̄, ez̄ are zero outside the nodes (ex̄ holds the neighbour's values in
+     * the halo of a cut).
+     */
+    public static void velocityGather(float[] av, float[] ex, float[] ez, float[] cx, float[] cz, int h, int base,
+                                      int sz, int nx, int fs, int z0, int z1) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                float s = 0f;
+                for (int k = 1; k <= h; k++) {
+                    s += cx[k] * (ex[i - k] - ex[i + k - 1]);
+                    s += cz[k] * (ez[i - k * sz] - ez[i + (k - 1) * sz]);
+                }
+                if (fs == 1 && z >= 1) {
+                    for (int k = z + 1; k <= h; k++) {
+                        s -= cz[k] * ez[base + (k - z - 1) * sz + x];
+                    }
+                }
+                av[i] += s;
+            }
+        }
+    }
+
+    /**
+     * Transpose of the velocity step's pointwise part: with q = bu·av, dx̄ = q + bxI·P (P = pvx̄ + q), pvx̄ ← axI·P
+     * (likewise z), and the node gradient gb += av·(taped bracket).
+     */
+    public static void velocityAdjointPoint(float[] av, float[] apvx, float[] apvz, float[] bu, float[] axI,
+                                            float[] bxI, float[] azI, float[] bzI, float[] dx, float[] dz, float[] gb,
+                                            int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                float a = av[i];
+                float q = bu[i] * a;
+                float px = apvx[i] + q;
+                float pz = apvz[i] + q;
+                dx[i] = q + bxI[x] * px;
+                dz[i] = q + bzI[z] * pz;
+                apvx[i] = axI[x] * px;
+                apvz[i] = azI[z] * pz;
+                gb[i] += a * tape[tapeOff + z * nx + x];
+            }
+        }
+    }
+
+    /**
+     * Transpose of the velocity step's derivatives, gathered at each stress node: asxy += Σ_k cx[k](dx̄(x−k+1) −
+     * dx̄(x+k)), aszy += Σ_k cz[k](dz̄(z−k+1) − dz̄(z+k)), and with a free surface (fs = 1) the transposed stress
+     * image +Σ_{k>z} cz[k]·dz̄(k−z−1) on rows 0..h−1.
+     */
+    public static void stressGather(float[] asxy, float[] aszy, float[] dx, float[] dz, float[] cx, float[] cz, int h,
+                                    int base, int sz, int nx, int fs, int z0, int z1) {
+        for (@Parallel int z = z0; z < z1; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = base + z * sz + x;
+                float sx = 0f;
+                float s2 = 0f;
+                for (int k = 1; k <= h; k++) {
+                    sx += cx[k] * (dx[i - k + 1] - dx[i + k]);
+                    s2 += cz[k] * (dz[i - (k - 1) * sz] - dz[i + k * sz]);
+                }
+                if (fs == 1) {
+                    for (int k = z + 1; k <= h; k++) {
+                        s2 += cz[k] * dz[base + (k - z - 1) * sz + x];
+                    }
+                }
+                asxy[i] += sx;
+                aszy[i] += s2;
+            }
+        }
+    }
+}
