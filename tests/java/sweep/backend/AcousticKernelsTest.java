@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import sweep.acoustic.AcousticKernelSet;
 import sweep.core.Box;
 import sweep.kernels.Layout;
 import sweep.prop.Grid;
@@ -20,7 +21,7 @@ import sweep.prop.PropSpec;
 import sweep.prop.spi.GridView;
 
 /**
- * The kernel-set seam: {@link AcousticKernels#of} gives the set of the asked dimension and flavour, and every method of
+ * The kernel-set seam: {@link AcousticKernelSet#of} gives the set of the asked dimension and flavour, and every method of
  * the Vector API set gives the same bits as the same method of the portable set, on the boxes a solver passes (so each
  * adapter hands its kernel the right arrays and bounds).
  */
@@ -44,27 +45,27 @@ class AcousticKernelsTest {
     /** One method of a set applied to the state {@code a} over its boxes. */
     @FunctionalInterface
     private interface Op {
-        void run(AcousticKernels k, float[][] a, float[] scratch);
+        void run(AcousticKernelSet k, float[][] a, float[] scratch);
     }
 
     @Test
     void ofGivesTheAskedDimensionAndFlavour() {
         for (int ndim : new int[] {2, 3}) {
             for (boolean vector : new boolean[] {false, true}) {
-                AcousticKernels k = AcousticKernels.of(ndim, vector);
+                AcousticKernelSet k = AcousticKernelSet.of(ndim, vector);
                 assertEquals(ndim, k.ndim());
                 assertEquals(vector, k.vector());
-                assertSame(k, AcousticKernels.of(ndim, vector), "one set per dimension and flavour");
+                assertSame(k, AcousticKernelSet.of(ndim, vector), "one set per dimension and flavour");
             }
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AcousticKernels.of(1, false));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AcousticKernelSet.of(1, false));
         assertTrue(e.getMessage().contains("not 1"), e.getMessage());
     }
 
     @Test
     void portableSetsHaveNoFusedRowPass() {
         for (int ndim : new int[] {2, 3}) {
-            AcousticKernels k = AcousticKernels.of(ndim, false);
+            AcousticKernelSet k = AcousticKernelSet.of(ndim, false);
             assertFalse(k.vector());
             assertEquals(0, k.forwardScratch(new int[Layout.GEO_SIZE]));
             float[] f = new float[1];
@@ -130,8 +131,8 @@ class AcousticKernelsTest {
         for (int i = 0; i < p.length; i++) {
             v[i] = p[i].clone();
         }
-        AcousticKernels portable = AcousticKernels.of(g.ndim(), false);
-        AcousticKernels vector = AcousticKernels.of(g.ndim(), true);
+        AcousticKernelSet portable = AcousticKernelSet.of(g.ndim(), false);
+        AcousticKernelSet vector = AcousticKernelSet.of(g.ndim(), true);
         op.run(portable, p, new float[portable.adjointScratch(g.geo())]);
         int n = Math.max(vector.forwardScratch(g.geo()), vector.adjointScratch(g.geo()));
         op.run(vector, v, new float[n]);

@@ -5,15 +5,17 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
+import sweep.acoustic.AcousticVectorAdjointKernels2D;
+import sweep.acoustic.AcousticVectorAdjointKernels3D;
+import sweep.acoustic.kernels.AcousticAdjointKernels2D;
+import sweep.acoustic.kernels.AcousticAdjointKernels3D;
+import sweep.acoustic.kernels.AcousticKernels2D;
+import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
 
 /**
- * The CPU adjoint kernels ({@link CpuAdjoint2D}, {@link CpuAdjoint3D}) give the same bits as the portable kernels of
- * {@link Adjoint2D}, {@link Adjoint3D} (and the fused {@code rebuildScale} the same bits as laplacian, reverse and
+ * The CPU adjoint kernels ({@link AcousticVectorAdjointKernels2D}, {@link AcousticVectorAdjointKernels3D}) give the same bits as the portable kernels of
+ * {@link AcousticAdjointKernels2D}, {@link AcousticAdjointKernels3D} (and the fused {@code rebuildScale} the same bits as laplacian, reverse and
  * scale in sequence) on random data and coefficients, every order, over the interior, band and odd boxes.
  */
 class CpuAdjointBitIdentityTest {
@@ -193,27 +195,27 @@ class CpuAdjointBitIdentityTest {
             int z1 = b[1];
             int x0 = b[4];
             int x1 = b[5];
-            Adjoint2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, z0, z1, x0, x1);
-            CpuAdjoint2D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, z0, z1, x0, x1);
+            AcousticAdjointKernels2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, z0, z1, x0, x1);
             sameAll(ref, cpu, "scale", b);
-            Adjoint2D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, z0, z1, x0, x1);
-            CpuAdjoint2D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, z0, z1, x0, x1);
+            AcousticAdjointKernels2D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, z0, z1, x0, x1);
             sameAll(ref, cpu, "pmlZeta", b);
-            Adjoint2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, z0, z1, x0, x1);
-            CpuAdjoint2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, z0, z1, x0, x1);
+            AcousticAdjointKernels2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, z0, z1, x0, x1);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
             zeroOutsideBands2(ref);
             zeroOutsideBands2(cpu);
-            Adjoint2D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, z0, z1, x0, x1);
-            CpuAdjoint2D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, z0, z1, x0, x1,
-                    new float[CpuAdjoint3D.scratchSize(cpu.geo)]);
+            AcousticAdjointKernels2D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, z0, z1, x0, x1,
+                    new float[AcousticVectorAdjointKernels3D.scratchSize(cpu.geo)]);
             sameAll(ref, cpu, "general", b);
-            Adjoint2D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, z0, z1, x0, x1);
-            CpuAdjoint2D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, z0, z1, x0, x1);
+            AcousticAdjointKernels2D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, z0, z1, x0, x1);
             sameAll(ref, cpu, "interior", b);
-            Acoustic2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], z0, z1, x0, x1);
-            CpuAdjoint2D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], z0, z1, x0, x1);
+            AcousticKernels2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], z0, z1, x0, x1);
             sameAll(ref, cpu, "laplacian", b);
         }
         int[] in = {BANDS2[0], BANDS2[1], 0, 1, BANDS2[4], BANDS2[5]};
@@ -223,13 +225,13 @@ class CpuAdjointBitIdentityTest {
                 St cpu = ref.copy();
                 float[][] r = ref.f;
                 float[][] c = cpu.f;
-                Acoustic2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[4], b[5]);
+                AcousticKernels2D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[4], b[5]);
                 if (rev != 0) {
-                    Adjoint2D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[4], b[5]);
+                    AcousticAdjointKernels2D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[4], b[5]);
                 }
-                Adjoint2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[4], b[5]);
+                AcousticAdjointKernels2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[4], b[5]);
                 System.arraycopy(r[D], 0, c[D], 0, c[D].length);
-                CpuAdjoint2D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                AcousticVectorAdjointKernels2D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
                         b[1], b[4], b[5]);
                 sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
             }
@@ -248,29 +250,29 @@ class CpuAdjointBitIdentityTest {
             St cpu = ref.copy();
             float[][] r = ref.f;
             float[][] c = cpu.f;
-            Adjoint3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAdjoint3D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             sameAll(ref, cpu, "scale", b);
-            Adjoint3D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAdjoint3D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticAdjointKernels3D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             sameAll(ref, cpu, "pmlZeta", b);
-            Adjoint3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
+            AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
                     b[5]);
-            CpuAdjoint3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+            AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
                     b[5]);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
             zeroOutsideBands3(ref);
             zeroOutsideBands3(cpu);
-            Adjoint3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAdjoint3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
-                    b[5], new float[CpuAdjoint3D.scratchSize(cpu.geo)]);
+            AcousticAdjointKernels3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5], new float[AcousticVectorAdjointKernels3D.scratchSize(cpu.geo)]);
             sameAll(ref, cpu, "general", b);
-            Adjoint3D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAdjoint3D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticAdjointKernels3D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             sameAll(ref, cpu, "interior", b);
-            Acoustic3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAdjoint3D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], b[0], b[1], b[2], b[3], b[4], b[5]);
             sameAll(ref, cpu, "laplacian", b);
         }
         int[] in = BANDS3.clone();
@@ -280,13 +282,13 @@ class CpuAdjointBitIdentityTest {
                 St cpu = ref.copy();
                 float[][] r = ref.f;
                 float[][] c = cpu.f;
-                Acoustic3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+                AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
                 if (rev != 0) {
-                    Adjoint3D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                    AcousticAdjointKernels3D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
                 }
-                Adjoint3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
                 System.arraycopy(r[D], 0, c[D], 0, c[D].length);
-                CpuAdjoint3D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                AcousticVectorAdjointKernels3D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
                         b[1], b[2], b[3], b[4], b[5]);
                 sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
             }
@@ -315,9 +317,9 @@ class CpuAdjointBitIdentityTest {
                     St cpu = ref.copy();
                     float[][] r = ref.f;
                     float[][] c = cpu.f;
-                    Adjoint3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                    AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
                             b[3], b[4], b[5]);
-                    CpuAdjoint3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+                    AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
                             b[3], b[4], b[5]);
                     sameAll(ref, cpu, "pmlPsi 3-D x bands " + wl + "/" + wh, b);
                     int[] bands2 = {2, 5, 0, 1, wl, nx - wh};
@@ -325,9 +327,9 @@ class CpuAdjointBitIdentityTest {
                     St cpu2 = ref2.copy();
                     r = ref2.f;
                     c = cpu2.f;
-                    Adjoint2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref2.prof, ref2.coef, ref2.geo, b[0], b[1], b[4],
+                    AcousticAdjointKernels2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref2.prof, ref2.coef, ref2.geo, b[0], b[1], b[4],
                             b[5]);
-                    CpuAdjoint2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu2.prof, cpu2.coef, cpu2.geo, b[0], b[1],
+                    AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu2.prof, cpu2.coef, cpu2.geo, b[0], b[1],
                             b[4], b[5]);
                     sameAll(ref2, cpu2, "pmlPsi 2-D x bands " + wl + "/" + wh, b);
                     seed += 2;

@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
+import sweep.acoustic.AcousticVectorKernels2D;
+import sweep.acoustic.AcousticVectorKernels3D;
+import sweep.acoustic.kernels.AcousticKernels2D;
+import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
 
 /**
- * The CPU kernels ({@link CpuAcoustic2D}, {@link CpuAcoustic3D}) give the same bits as the portable kernels on random
+ * The CPU kernels ({@link AcousticVectorKernels2D}, {@link AcousticVectorKernels3D}) give the same bits as the portable kernels on random
  * data and random coefficients, for every order, on the interior box, each PML box, the whole grid and odd sub-boxes
  * (vector tails, band segments).
  */
@@ -149,11 +151,11 @@ class CpuKernelsBitIdentityTest {
         for (int[] b : boxes(NZ2, 1, NX2, BANDS2, false)) {
             State ref = state(2, order, NZ2, 1, NX2, BANDS2, order * 31L);
             State cpu = ref.copy();
-            Acoustic2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuAcoustic2D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
+            AcousticKernels2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
+            AcousticVectorKernels2D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
             same(ref.psi, cpu.psi, "2-D psi order " + order, b);
-            Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuAcoustic2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4],
+            AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
+            AcousticVectorKernels2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4],
                     b[5]);
             same(ref.un, cpu.un, "2-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "2-D pml zeta order " + order, b);
@@ -161,9 +163,9 @@ class CpuKernelsBitIdentityTest {
         for (int[] b : boxes(NZ2, 1, NX2, BANDS2, true)) {
             State ref = state(2, order, NZ2, 1, NX2, BANDS2, order * 17L);
             State cpu = ref.copy();
-            Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            CpuAcoustic2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5],
-                    new float[CpuAcoustic2D.scratchSize()]);
+            AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
+            AcousticVectorKernels2D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5],
+                    new float[AcousticVectorKernels2D.scratchSize()]);
             same(ref.un, cpu.un, "2-D interior order " + order, b);
         }
     }
@@ -181,26 +183,26 @@ class CpuKernelsBitIdentityTest {
         for (int[] b : boxes(NZ3, NY3, NX3, BANDS3, false)) {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 7L, pad);
             State cpu = ref.copy();
-            Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAcoustic3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorKernels3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             same(ref.psi, cpu.psi, "3-D psi order " + order, b);
-            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3],
+            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3],
                     b[4], b[5]);
-            CpuAcoustic3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
-                    b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
+            AcousticVectorKernels3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+                    b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
             same(ref.un, cpu.un, "3-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "3-D pml zeta order " + order, b);
         }
         for (int[] b : boxes(NZ3, NY3, NX3, BANDS3, true)) {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 5L, pad);
             State cpu = ref.copy();
-            Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            CpuAcoustic3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorKernels3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
             same(ref.un, cpu.un, "3-D interior order " + order, b);
         }
     }
 
-    /** {@link CpuAcoustic2D#innerRows} against the portable passes, x bands as in the 3-D test. */
+    /** {@link AcousticVectorKernels2D#innerRows} against the portable passes, x bands as in the 3-D test. */
     @ParameterizedTest(name = "2-D order {0}")
     @ValueSource(ints = {2, 4, 8, 12, 16})
     void innerRows2dAreBitIdentical(int order) {
@@ -213,14 +215,14 @@ class CpuKernelsBitIdentityTest {
                 State cpu = ref.copy();
                 int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                 int xh = Math.max(xl, Math.min(b[5], bands[5]));
-                Acoustic2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-                Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4],
+                AcousticKernels2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
+                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4],
                         xl);
-                Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], xl, xh);
-                Acoustic2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], xh,
+                AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], xl, xh);
+                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], xh,
                         b[5]);
-                CpuAcoustic2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
-                        b[4], b[5], new float[CpuAcoustic2D.scratchSize()]);
+                AcousticVectorKernels2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[4], b[5], new float[AcousticVectorKernels2D.scratchSize()]);
                 String what = "2-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
@@ -230,7 +232,7 @@ class CpuKernelsBitIdentityTest {
     }
 
     /**
-     * {@link CpuAcoustic3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
+     * {@link AcousticVectorKernels3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
      * psi, pml and interior passes over the same rows: x bands of one vector plus a tail (20), shorter than a vector
      * (sub-boxes that cut them), of several vectors (37), and an exact multiple (16, 32).
      */
@@ -247,14 +249,14 @@ class CpuKernelsBitIdentityTest {
                 State cpu = ref.copy();
                 int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                 int xh = Math.max(xl, Math.min(b[5], bands[5]));
-                Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-                Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
                         b[3], b[4], xl);
-                Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], xl, xh);
-                Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], xl, xh);
+                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
                         b[3], xh, b[5]);
-                CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
-                        b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
+                AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                        b[2], b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
                 String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands) + " pad " + pad;
                 same(ref.psi, cpu.psi, what + " psi", b);
                 same(ref.zeta, cpu.zeta, what + " zeta", b);
@@ -265,7 +267,7 @@ class CpuKernelsBitIdentityTest {
     }
 
     /**
-     * {@link CpuAcoustic3D#innerRows} over boxes whose rows reach into the y bands (the y slabs between the z slabs,
+     * {@link AcousticVectorKernels3D#innerRows} over boxes whose rows reach into the y bands (the y slabs between the z slabs,
      * fused plane by plane) against the portable psi pass over the box, then per plane the pml pass over its y-band
      * rows and the x-band/interior split of the rest.
      */
@@ -283,22 +285,22 @@ class CpuKernelsBitIdentityTest {
                     State cpu = ref.copy();
                     int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                     int xh = Math.max(xl, Math.min(b[5], bands[5]));
-                    Acoustic3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                    AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
                     for (int yy = b[2]; yy < b[3]; yy++) {
                         if (yy < bands[2] || yy >= bands[3]) {
-                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
                                     b[1], yy, yy + 1, b[4], b[5]);
                         } else {
-                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
                                     b[1], yy, yy + 1, b[4], xl);
-                            Acoustic3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], yy, yy + 1, xl,
+                            AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], yy, yy + 1, xl,
                                     xh);
-                            Acoustic3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
                                     b[1], yy, yy + 1, xh, b[5]);
                         }
                     }
-                    CpuAcoustic3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
-                            b[0], b[1], b[2], b[3], b[4], b[5], new float[CpuAcoustic3D.scratchSize(cpu.geo)]);
+                    AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
+                            b[0], b[1], b[2], b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
                     String what = "3-D innerRows with y slabs, order " + order + " bands " + Arrays.toString(bands)
                             + " box " + Arrays.toString(b);
                     same(ref.psi, cpu.psi, what + " psi", b);
@@ -319,7 +321,7 @@ class CpuKernelsBitIdentityTest {
     void dataDetectRegrouping(int order) {
         State ref = state(2, order, NZ2, 1, NX2, BANDS2, 99);
         State alt = ref.copy();
-        Acoustic2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, BANDS2[0], BANDS2[1], BANDS2[4], BANDS2[5]);
+        AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, BANDS2[0], BANDS2[1], BANDS2[4], BANDS2[5]);
         int h = order / 2;
         int sz = alt.geo[Layout.SZ];
         int cx = 2 * (h + 1);

@@ -125,7 +125,7 @@ class MemoryScaleMpiTest {
 
     /**
      * The float arrays of at least {@code limit} bytes the ranks' flight recordings saw allocated (with where), other
-     * than the tile solvers' CPML auxiliaries: allocated by {@code JavaStepper}'s constructor with
+     * than the tile solvers' CPML auxiliaries: allocated by {@code AcousticStepper}'s constructor with
      * {@code ndim × len} floats for the grid of some rank's tile ({@code auxFloats}).
      */
     private static List<String> largeFloatArrays(Path jfrDir, long limit, Set<Long> auxFloats) throws IOException {
@@ -149,7 +149,7 @@ class MemoryScaleMpiTest {
                 }
                 List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
                 boolean aux = !frames.isEmpty() && frames.get(0).getMethod().getType().getName()
-                        .equals("sweep.prop.JavaStepper") && frames.get(0).getMethod().getName().equals("<init>")
+                        .equals("sweep.acoustic.AcousticStepper") && frames.get(0).getMethod().getName().equals("<init>")
                         && auxFloats.contains((bytes - ARRAY_HEADER) / 4);
                 if (!aux) {
                     StringBuilder where = new StringBuilder();

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import sweep.prop.ElasticSource;
+import sweep.elastic.ElasticSource;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
 

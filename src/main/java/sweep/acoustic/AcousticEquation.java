@@ -7,7 +7,6 @@ import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
 import sweep.models.DefaultModels;
-import sweep.prop.AcousticSolver;
 import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;

@@ -1,11 +1,16 @@
 package sweep.backend;
 
 import java.util.Locale;
+import sweep.acoustic.AcousticKernelSet;
+import sweep.acoustic.AcousticVectorAdjointKernels2D;
+import sweep.acoustic.AcousticVectorAdjointKernels3D;
+import sweep.acoustic.AcousticVectorKernels2D;
+import sweep.acoustic.AcousticVectorKernels3D;
 
 /**
  * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants
- * ({@link CpuAcoustic2D}/{@link CpuAcoustic3D}, {@link CpuAdjoint2D}/{@link CpuAdjoint3D}) for the Java backend, whose
- * solvers take the chosen set as {@link AcousticKernels#forJavaBackend}. The choice comes from the system property
+ * ({@link AcousticVectorKernels2D}/{@link AcousticVectorKernels3D}, {@link AcousticVectorAdjointKernels2D}/{@link AcousticVectorAdjointKernels3D}) for the Java backend, whose
+ * solvers take the chosen set as {@link AcousticKernelSet#forJavaBackend}. The choice comes from the system property
  * {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
  * in the boot layer, else the portable kernels), {@code cpu} (the CPU variants; an error when the module is missing)
  * or {@code portable}. Both give bit-identical results.
@@ -50,7 +55,7 @@ public final class CpuKernels {
      * Sum of one float per 16 of psi[i−4, i+n+4) and of zeta[i, i+n) when zeta is not null: reading it brings those
      * cache lines in ahead of use (short strided pieces that no hardware stream fetches). 0 when n ≤ 0.
      */
-    static float touchLines(float[] psi, float[] zeta, int i, int n) {
+    public static float touchLines(float[] psi, float[] zeta, int i, int n) {
         if (n <= 0) {
             return 0f;
         }
@@ -72,7 +77,7 @@ public final class CpuKernels {
      * Index {@code base + zn·sz + yn·sy} of the row {@code ahead} rows after (z, y) in a sweep over the box
      * [.., z1) × [y0, y1) (y fastest), or −1 when that row lies past the box.
      */
-    static int rowAhead(int base, int sz, int sy, int z, int y, int ahead, int y0, int y1, int z1) {
+    public static int rowAhead(int base, int sz, int sy, int z, int y, int ahead, int y0, int y1, int z1) {
         int yn = y + ahead;
         int zn = z;
         if (yn >= y1) {

@@ -11,7 +11,7 @@ import jdk.incubator.vector.VectorSpecies;
  * kernel: code run with two shapes in one JVM shares the Vector API's library methods, whose type profiles then see
  * two vector classes, and C2 boxed the vectors of the adjoint kernels (2.7× slower gradient).
  */
-final class CpuSpecies {
+public final class CpuSpecies {
     private CpuSpecies() {
     }
 
@@ -19,7 +19,7 @@ final class CpuSpecies {
     static final String PROPERTY = "sweep.cpu.vectorbits";
 
     /** The species every CPU kernel uses. */
-    static final VectorSpecies<Float> S = choose(Integer.getInteger(PROPERTY,
+    public static final VectorSpecies<Float> S = choose(Integer.getInteger(PROPERTY,
             FloatVector.SPECIES_PREFERRED.vectorBitSize()));
 
     private static VectorSpecies<Float> choose(int bits) {

@@ -5,10 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
-import sweep.prop.ElasticField;
-import sweep.prop.ElasticModel;
-import sweep.prop.ElasticPropagator;
-import sweep.prop.ElasticSource;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
@@ -99,15 +95,16 @@ public final class Benchmark {
         return ndim == 2 ? 80 : 140;
     }
 
-    /** A homogeneous elastic model (vp 2500 m/s, vs 1400 m/s, rho 2000 kg/m³) of {@code cells} cells. */
-    public static ElasticModel elasticModel(int cells) {
-        float[] vp = new float[cells];
-        float[] vs = new float[cells];
-        float[] rho = new float[cells];
-        Arrays.fill(vp, 2500f);
-        Arrays.fill(vs, 1400f);
-        Arrays.fill(rho, 2000f);
-        return new ElasticModel(vp, vs, rho);
+    /**
+     * A homogeneous elastic model (vp 2500 m/s, vs 1400 m/s, rho 2000 kg/m³) of {@code cells} cells, parameter-major
+     * (vp, vs, rho one after the other).
+     */
+    public static float[] elasticModel(int cells) {
+        float[] m = new float[3 * cells];
+        Arrays.fill(m, 0, cells, 2500f);
+        Arrays.fill(m, cells, 2 * cells, 1400f);
+        Arrays.fill(m, 2 * cells, 3 * cells, 2000f);
+        return m;
     }
 
     /** The elastic benchmark problem: {@code shape}, 10 m cells, dt 1 ms, {@code steps} steps, order, PML width. */
@@ -117,7 +114,7 @@ public final class Benchmark {
     }
 
     /**
-     * Measures the elastic forward step (one explosive shot at the centre, {@link ElasticPropagator#timeSteps}) on the
+     * Measures the elastic forward step (one explosive shot at the centre, {@link Propagator#timeSteps}) on the
      * homogeneous model of {@link #elasticModel} for each thread count.
      */
     public List<Row> elastic(String label, int[] shape, int order, int abcn, int[] threadCounts, double[] boundMcells) {
@@ -126,17 +123,16 @@ public final class Benchmark {
         for (int n : shape) {
             cells *= n;
         }
-        ElasticModel model = elasticModel(cells);
+        float[] model = elasticModel(cells);
         for (int k = 0; k < threadCounts.length; k++) {
             PropSpec spec = elasticSpec(shape, order, abcn, steps, threadCounts[k], Storage.BOUNDARY_SAVING);
             double[] mc = new double[repeats];
-            try (ElasticPropagator p = new ElasticPropagator(spec)) {
+            try (Propagator p = new Propagator(spec)) {
                 long until = System.nanoTime() + 3_000_000_000L;
                 do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
                     p.timeSteps(model, steps);
                 } while (System.nanoTime() < until);
-                log.printf("  %-28s elastic, Java backend (%d threads, %s kernels)%n", label, threadCounts[k],
-                        p.cpuKernels() ? "Vector API" : "portable");
+                log.printf("  %-28s on %s%n", label, p.backendDescription());
                 for (int r = 0; r < repeats; r++) {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(model, steps) / 1e6;
                 }
@@ -161,9 +157,10 @@ public final class Benchmark {
         for (int n : shape) {
             cells *= n;
         }
-        ElasticModel model = elasticModel(cells);
-        PropSpec spec = elasticSpec(shape, order, abcn, steps, threads, Storage.BOUNDARY_SAVING);
+        float[] model = elasticModel(cells);
         int nd = shape.length;
+        PropSpec spec = elasticSpec(shape, order, abcn, steps, threads, Storage.BOUNDARY_SAVING).toBuilder()
+                .sourceType("explosive").recordFields(nd == 2 ? "p,vx,vz" : "p,vx,vy,vz").build();
         int nx = shape[nd - 1];
         int[][] rec = new int[Math.max(1, nx / 10)][];
         for (int r = 0; r < rec.length; r++) {
@@ -171,21 +168,20 @@ public final class Benchmark {
         }
         int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
         float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
-        List<ElasticField> fields = ElasticField.parseList(nd == 2 ? "p,vx,vz" : "p,vx,vy,vz", nd);
         double[] tf = new double[repeats];
         double[] tg = new double[repeats];
-        try (ElasticPropagator p = new ElasticPropagator(spec)) {
-            float[] obs = new float[steps * rec.length * fields.size()];
+        try (Propagator p = new Propagator(spec)) {
+            float[] obs = new float[steps * rec.length * spec.nfield()];
             int[][][] recs = {rec};
             for (int r = 0; r < 2; r++) { // warm-up: JIT compilation, first touch of the solver's arrays
-                p.forward(w, src, ElasticSource.EXPLOSIVE, recs, fields, model);
-                p.forwardAndGradient(w, src, ElasticSource.EXPLOSIVE, recs, fields, model, obs, sweep.prop.Misfit.L2);
+                p.forward(w, src, recs, model);
+                p.forwardAndGradient(w, src, recs, model, obs, sweep.prop.Misfit.L2);
             }
             for (int r = 0; r < repeats; r++) {
                 long t0 = System.nanoTime();
-                p.forward(w, src, ElasticSource.EXPLOSIVE, recs, fields, model);
+                p.forward(w, src, recs, model);
                 long t1 = System.nanoTime();
-                p.forwardAndGradient(w, src, ElasticSource.EXPLOSIVE, recs, fields, model, obs, sweep.prop.Misfit.L2);
+                p.forwardAndGradient(w, src, recs, model, obs, sweep.prop.Misfit.L2);
                 long t2 = System.nanoTime();
                 tf[r] = (t1 - t0) * 1e-9;
                 tg[r] = (t2 - t1) * 1e-9;

@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import sweep.prop.ElasticModel;
-import sweep.prop.ElasticPropagator;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
@@ -145,9 +143,9 @@ public final class DeepwaveComparison {
         int nCells = cells;
         session(exe, c -> {
             if (elastic) {
-                ElasticModel model = Benchmark.elasticModel(nCells);
+                float[] model = Benchmark.elasticModel(nCells);
                 PropSpec spec = Benchmark.elasticSpec(shape, 8, abcn, steps, threads, Storage.BOUNDARY_SAVING);
-                try (ElasticPropagator p = new ElasticPropagator(spec)) {
+                try (Propagator p = new Propagator(spec)) {
                     long until = System.nanoTime() + warmupNanos;
                     do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
                         p.timeSteps(model, steps);

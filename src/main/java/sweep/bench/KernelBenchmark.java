@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import sweep.backend.AcousticKernels;
-import sweep.backend.CpuAcoustic3D;
-import sweep.backend.CpuAdjoint3D;
+import sweep.acoustic.AcousticKernelSet;
+import sweep.acoustic.AcousticVectorAdjointKernels3D;
+import sweep.acoustic.AcousticVectorKernels3D;
 import sweep.backend.CpuKernels;
 import sweep.core.Box;
 import sweep.kernels.Layout;
@@ -27,15 +27,15 @@ public final class KernelBenchmark {
     /** One kernel on one box, from the given kernel set (portable or Vector API). */
     @FunctionalInterface
     private interface Kernel {
-        void run(AcousticKernels set, Box b);
+        void run(AcousticKernelSet set, Box b);
     }
 
     private final int repeats;
     private final int warmups;
     private final PrintStream log;
     /** The two kernel sets of the grid being run, timed against each other. */
-    private AcousticKernels portable;
-    private AcousticKernels vector;
+    private AcousticKernelSet portable;
+    private AcousticKernelSet vector;
 
     /**
      * A benchmark that times {@code repeats} samples per variant after at least {@code warmups} untimed rounds (and at
@@ -88,10 +88,10 @@ public final class KernelBenchmark {
         float[] a3 = rnd(r, ndim * l, 1f);
         float[] b3 = rnd(r, ndim * l, 1f);
         float[] c3 = rnd(r, ndim * l, 1f);
-        float[] scr = new float[Math.max(CpuAcoustic3D.scratchSize(geo), CpuAdjoint3D.scratchSize(geo))];
+        float[] scr = new float[Math.max(AcousticVectorKernels3D.scratchSize(geo), AcousticVectorAdjointKernels3D.scratchSize(geo))];
 
-        portable = AcousticKernels.of(ndim, false);
-        vector = AcousticKernels.of(ndim, true);
+        portable = AcousticKernelSet.of(ndim, false);
+        vector = AcousticKernelSet.of(ndim, true);
         GridView view = grid.view();
         List<Box> band = view.pmlBoxes();
         Box in = view.interiorBox();
@@ -168,7 +168,7 @@ public final class KernelBenchmark {
                 Benchmark.max(p), mcpu, Benchmark.min(c), Benchmark.max(c), mcpu / mp, mcpu / bound);
     }
 
-    private static void sweep(Kernel k, List<Box> boxes, AcousticKernels set, int times) {
+    private static void sweep(Kernel k, List<Box> boxes, AcousticKernelSet set, int times) {
         for (int t = 0; t < times; t++) {
             for (Box b : boxes) {
                 k.run(set, b);

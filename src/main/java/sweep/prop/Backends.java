@@ -145,7 +145,7 @@ public final class Backends {
     }
 
     /** Whether {@value #BACKEND} is {@code auto}: the device only where it can, the Java backend elsewhere. */
-    static boolean auto() {
+    public static boolean auto() {
         return System.getProperty(BACKEND, "java").trim().equals("auto");
     }
 
@@ -155,7 +155,7 @@ public final class Backends {
      * {@code auto} opens the TornadoVM backend when its runtime is in this JVM, a device starts and the backend has a
      * stepper of {@code contract}, else returns null.
      */
-    static <S extends DeviceStepper> S open(Class<S> contract, Grid grid, HaloHook halo) {
+    public static <S extends DeviceStepper> S open(Class<S> contract, Grid grid, HaloHook halo) {
         String name = System.getProperty(BACKEND, "java").trim();
         if (name.isEmpty() || name.equals("java")) {
             return null;

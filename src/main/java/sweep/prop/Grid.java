@@ -11,23 +11,28 @@ import sweep.prop.spi.GridView;
  * CPML {@code prof}) derived from global positions so that a tile computes each cell exactly as one domain would.
  */
 public final class Grid {
-    final PropSpec spec;
-    final int ndim;
-    final int h;
+    /** The spec this grid was made from. */
+    public final PropSpec spec;
+    /** Number of space dimensions. */
+    public final int ndim;
+    /** Halo width: half the spatial order. */
+    public final int h;
     /** Computational sizes per slot z, y, x (y = 1 in 2-D). */
-    final int nz;
-    final int ny;
-    final int nx;
+    public final int nz;
+    public final int ny;
+    public final int nx;
     /** Computational index of the tile's first physical cell per slot (= low-side PML width). */
-    final int pz0;
-    final int py0;
-    final int px0;
+    public final int pz0;
+    public final int py0;
+    public final int px0;
     /** Physical tile sizes per slot. */
-    final int tz;
-    final int ty;
-    final int tx;
-    final int[] geo;
-    final float[] coef;
+    public final int tz;
+    public final int ty;
+    public final int tx;
+    /** The kernels' geometry array (slots in {@code sweep.kernels.Layout}); read-only by convention. */
+    public final int[] geo;
+    /** The kernels' coefficient array (slots in {@code sweep.kernels.Layout}); read-only by convention. */
+    public final float[] coef;
     /** Global computational offset of computational cell 0, per slot. */
     private final int[] gOff;
     /** Global computational size and band widths per slot. */
@@ -240,7 +245,7 @@ public final class Grid {
      * slots of {@link #length()}: slot a holds axis a, 2-D slots z and x): the cells its kernels write. The rest of
      * such an array is never written and stays +0.0f, which the adjoint's λ kernels rely on.
      */
-    void clearBandSlots(float[] a, int z0, int z1) {
+    public void clearBandSlots(float[] a, int z0, int z1) {
         int len = length();
         int xbl = Math.max(0, Math.min(nx, geo[Layout.XBL]));
         int xbh = Math.max(xbl, Math.min(nx, geo[Layout.XBH]));
@@ -267,12 +272,12 @@ public final class Grid {
      * global computational size, global low and high band widths}; the global physical index of computational cell i
      * is {@code i + [0] − [2]}. For solvers that derive their own per-cell data from global positions.
      */
-    int[] globalAxis(int s) {
+    public int[] globalAxis(int s) {
         return new int[] {gOff[s], gN[s], gWlo[s], gWhi[s]};
     }
 
     /** Array index of computational cell (z, y, x). */
-    int compIndex(int z, int y, int x) {
+    public int compIndex(int z, int y, int x) {
         return geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;
     }
 
@@ -280,14 +285,14 @@ public final class Grid {
      * Unused floats after the profiles: the Vector API kernels read the x profiles of a row segment in whole vectors,
      * up to a vector past its last cell (without them they take a slower path for the segment at the high x end).
      */
-    static final int PROFILE_PAD = 16;
+    public static final int PROFILE_PAD = 16;
 
     /**
      * CPML profiles {@code [az bz ay by ax bx]} (then {@link #PROFILE_PAD} zeros) for velocity {@code vmax}, each entry computed in double from the
      * cell's global position: sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f) with f the fractional depth into the
      * band, a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1).
      */
-    float[] profiles(double vmax) {
+    public float[] profiles(double vmax) {
         int[] n3 = {nz, ny, nx};
         float[] prof = new float[2 * (nz + ny + nx) + PROFILE_PAD];
         double[] dh = spec.dh();
@@ -396,7 +401,7 @@ public final class Grid {
      * Array indices of tile-physical cells given as (x, z) or (x, y, z) (for the elastic solver: of the first
      * component slot), checked: {@code what} and {@code shot} name them in the message of a bad one.
      */
-    int[] cellIndices(int[][] coords, String what, int shot) {
+    public int[] cellIndices(int[][] coords, String what, int shot) {
         int[] idx = new int[coords.length];
         int nd = ndim;
         for (int p = 0; p < coords.length; p++) {

@@ -178,13 +178,13 @@ public final class MemoryEstimate {
     }
 
     /** The threads of a grid's solver: the spec's, or every core for 0. */
-    static long threads(Grid g) {
+    public static long threads(Grid g) {
         int t = g.spec.threads();
         return t == 0 ? Runtime.getRuntime().availableProcessors() : t;
     }
 
     /** Cells of a grid's computational box, PML included, halo excluded. */
-    static long computationalCells(Grid g) {
+    public static long computationalCells(Grid g) {
         return (long) g.nz * g.ny * g.nx;
     }
 

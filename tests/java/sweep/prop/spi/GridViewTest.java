@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import sweep.acoustic.AcousticAdjointArrays;
 import sweep.core.Box;
 import sweep.kernels.Layout;
 import sweep.prop.Grid;
@@ -87,14 +88,14 @@ class GridViewTest {
     @Test
     void adjointArraysHaveTheGridsLengthsAndTheAbsentLength() {
         GridView g = Grid.single(S2).view();
-        AdjointArrays full = new AdjointArrays(g, Storage.FULL, 1);
+        AcousticAdjointArrays full = new AcousticAdjointArrays(g, Storage.FULL, 1);
         assertEquals(g.length(), full.qb.length);
         assertEquals(2 * g.length(), full.cor.length);
         assertEquals(1, full.ucur.length, "no rebuilt levels with full storage");
-        AdjointArrays bs = new AdjointArrays(g, Storage.BOUNDARY_SAVING, 0);
+        AcousticAdjointArrays bs = new AcousticAdjointArrays(g, Storage.BOUNDARY_SAVING, 0);
         assertEquals(g.length(), bs.unxt.length);
         GridView noPml = Grid.single(S2.toBuilder().abcn(0).build()).view();
-        assertEquals(0, new AdjointArrays(noPml, Storage.FULL, 0).psib.length);
+        assertEquals(0, new AcousticAdjointArrays(noPml, Storage.FULL, 0).psib.length);
         assertEquals(4L * (5 * g.length() + 4 * 2 * g.length() + 2 * g.length()), bs.bytes());
     }
 

@@ -3,13 +3,13 @@ package sweep.tornado;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import sweep.kernels.Elastic2D;
-import sweep.kernels.Elastic3D;
-import sweep.kernels.ElasticAdjoint2D;
-import sweep.kernels.ElasticAdjoint3D;
-import sweep.kernels.ElasticLayout;
-import sweep.kernels.ElasticSources;
-import sweep.kernels.ElasticStepKernels;
+import sweep.elastic.kernels.ElasticAdjointKernels2D;
+import sweep.elastic.kernels.ElasticAdjointKernels3D;
+import sweep.elastic.kernels.ElasticKernels2D;
+import sweep.elastic.kernels.ElasticKernels3D;
+import sweep.elastic.kernels.ElasticLayout;
+import sweep.elastic.kernels.ElasticSources;
+import sweep.elastic.tornado.ElasticStepKernels;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -216,17 +216,17 @@ class TornadoElasticKernelsTest {
         float[] vJ = st.v.clone();
         float[] psiJ = st.psi.clone();
         if (two) {
-            Elastic2D.velocity(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, 0, nz, 0, nx);
+            ElasticKernels2D.velocity(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, 0, nz, 0, nx);
         } else {
-            Elastic3D.velocity(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, 0, nx);
+            ElasticKernels3D.velocity(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, 0, nx);
         }
         float[] vT = st.v.clone();
         float[] psiT = st.psi.clone();
         TaskGraph t = graph(vT, st.s, st.b, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("vel", Elastic2D::velocity, vT, st.s, st.b, psiT, st.prof, st.coef, geo, 0, nz, 0, nx);
+            t.task("vel", ElasticKernels2D::velocity, vT, st.s, st.b, psiT, st.prof, st.coef, geo, 0, nz, 0, nx);
         } else {
-            t.task("vel", Elastic3D::velocity, vT, st.s, st.b, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0, nx);
+            t.task("vel", ElasticKernels3D::velocity, vT, st.s, st.b, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0, nx);
         }
         run(t, vT, psiT);
         TornadoSupport.compare(vJ, vT, d + " velocity (v)");
@@ -237,21 +237,21 @@ class TornadoElasticKernelsTest {
         // the high-x band box only, then the rest of the grid: the split the stepper does not make, same bits
         int xb = geo[Layout.XBH];
         if (two) {
-            Elastic2D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, xb, nx);
-            Elastic2D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, xb);
+            ElasticKernels2D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, xb, nx);
+            ElasticKernels2D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, xb);
         } else {
-            Elastic3D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, xb, nx);
-            Elastic3D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, 0, xb);
+            ElasticKernels3D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, xb, nx);
+            ElasticKernels3D.stress(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, 0, nz, 0, ny, 0, xb);
         }
         float[] sT = st.s.clone();
         psiT = st.psi.clone();
         t = graph(st.v, sT, st.m, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("s0", Elastic2D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, xb, nx)
-                    .task("s1", Elastic2D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, xb);
+            t.task("s0", ElasticKernels2D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, xb, nx)
+                    .task("s1", ElasticKernels2D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, xb);
         } else {
-            t.task("s0", Elastic3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, xb, nx)
-                    .task("s1", Elastic3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0, xb);
+            t.task("s0", ElasticKernels3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, xb, nx)
+                    .task("s1", ElasticKernels3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0, xb);
         }
         run(t, sT, psiT);
         TornadoSupport.compare(sJ, sT, d + " stress (s)");
@@ -262,19 +262,19 @@ class TornadoElasticKernelsTest {
         psiJ = st.psi.clone();
         float[] tvJ = st.tv.clone();
         if (two) {
-            ElasticAdjoint2D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, nx);
         } else {
-            ElasticAdjoint3D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, ny, 0, nx);
         }
         vT = st.v.clone();
         psiT = st.psi.clone();
         float[] tvT = new float[tvJ.length];
         t = graph(vT, st.s, st.b, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("vt", ElasticAdjoint2D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
+            t.task("vt", ElasticAdjointKernels2D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
                     nx);
         } else {
-            t.task("vt", ElasticAdjoint3D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
+            t.task("vt", ElasticAdjointKernels3D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
                     ny, 0, nx);
         }
         run(t, vT, psiT, tvT);
@@ -286,18 +286,18 @@ class TornadoElasticKernelsTest {
         psiJ = st.psi.clone();
         float[] tsJ = st.ts.clone();
         if (two) {
-            ElasticAdjoint2D.stressTaped(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, tsJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.stressTaped(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, tsJ, 0, nz, 0, nx);
         } else {
-            ElasticAdjoint3D.stressTaped(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, tsJ, 0, nz, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.stressTaped(st.v, sJ, st.m, psiJ, st.prof, st.coef, geo, tsJ, 0, nz, 0, ny, 0, nx);
         }
         sT = st.s.clone();
         psiT = st.psi.clone();
         float[] tsT = new float[tsJ.length];
         t = graph(st.v, sT, st.m, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("st", ElasticAdjoint2D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, nx);
+            t.task("st", ElasticAdjointKernels2D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, nx);
         } else {
-            t.task("st", ElasticAdjoint3D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, ny,
+            t.task("st", ElasticAdjointKernels3D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, ny,
                     0, nx);
         }
         run(t, sT, psiT, tsT);
@@ -334,19 +334,19 @@ class TornadoElasticKernelsTest {
         float[] vbJ = st.v.clone();
         float[] gmJ = st.gm.clone();
         if (two) {
-            ElasticAdjoint2D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, nx);
         } else {
-            ElasticAdjoint3D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, ny, 0,
+            ElasticAdjointKernels3D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, ny, 0,
                     nx);
         }
         float[] vbT = st.v.clone();
         float[] gmT = st.gm.clone();
         TaskGraph t = graph(vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT);
         if (two) {
-            t.task("sa", ElasticAdjoint2D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
+            t.task("sa", ElasticAdjointKernels2D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
                     nz, 0, nx);
         } else {
-            t.task("sa", ElasticAdjoint3D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
+            t.task("sa", ElasticAdjointKernels3D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
                     nz, 0, ny, 0, nx);
         }
         run(t, vbT, gmT);
@@ -356,19 +356,19 @@ class TornadoElasticKernelsTest {
         float[] sbJ = st.s.clone();
         float[] gbJ = st.gb.clone();
         if (two) {
-            ElasticAdjoint2D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, nx);
         } else {
-            ElasticAdjoint3D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, ny,
+            ElasticAdjointKernels3D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, ny,
                     0, nx);
         }
         float[] sbT = st.s.clone();
         float[] gbT = st.gb.clone();
         t = graph(sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT);
         if (two) {
-            t.task("va", ElasticAdjoint2D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
+            t.task("va", ElasticAdjointKernels2D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
                     0, nz, 0, nx);
         } else {
-            t.task("va", ElasticAdjoint3D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
+            t.task("va", ElasticAdjointKernels3D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
                     0, nz, 0, ny, 0, nx);
         }
         run(t, sbT, gbT);
@@ -381,11 +381,11 @@ class TornadoElasticKernelsTest {
         float[] pvJ = st.psi.clone();
         for (int[] q : boxes) {
             if (two) {
-                ElasticAdjoint2D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[4], q[5]);
-                ElasticAdjoint2D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[4], q[5]);
+                ElasticAdjointKernels2D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[4], q[5]);
+                ElasticAdjointKernels2D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[4], q[5]);
             } else {
-                ElasticAdjoint3D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-                ElasticAdjoint3D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                ElasticAdjointKernels3D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                ElasticAdjointKernels3D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
             }
         }
         float[] psT = st.psi.clone();
@@ -394,14 +394,14 @@ class TornadoElasticKernelsTest {
         int k = 0;
         for (int[] q : boxes) {
             if (two) {
-                t.task("sp" + k, ElasticAdjoint2D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[4],
+                t.task("sp" + k, ElasticAdjointKernels2D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[4],
                         q[5]);
-                t.task("vp" + k++, ElasticAdjoint2D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
+                t.task("vp" + k++, ElasticAdjointKernels2D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
                         q[4], q[5]);
             } else {
-                t.task("sp" + k, ElasticAdjoint3D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[2],
+                t.task("sp" + k, ElasticAdjointKernels3D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[2],
                         q[3], q[4], q[5]);
-                t.task("vp" + k++, ElasticAdjoint3D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
+                t.task("vp" + k++, ElasticAdjointKernels3D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
                         q[2], q[3], q[4], q[5]);
             }
         }
@@ -417,11 +417,11 @@ class TornadoElasticKernelsTest {
         float[] vJ = st.v.clone();
         float[] tvJ = st.tv.clone();
         if (two) {
-            ElasticAdjoint2D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[4], in[5]);
-            ElasticAdjoint2D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[4], in[5]);
+            ElasticAdjointKernels2D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[4], in[5]);
+            ElasticAdjointKernels2D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[4], in[5]);
         } else {
-            ElasticAdjoint3D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[2], in[3], in[4], in[5]);
-            ElasticAdjoint3D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[2], in[3], in[4],
+            ElasticAdjointKernels3D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[2], in[3], in[4], in[5]);
+            ElasticAdjointKernels3D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[2], in[3], in[4],
                     in[5]);
         }
         float[] sT = st.s.clone();
@@ -430,13 +430,13 @@ class TornadoElasticKernelsTest {
         float[] tvT = new float[tvJ.length];
         t = graph(st.v, sT, vT, st.s, st.m, st.b, st.coef, geo);
         if (two) {
-            t.task("rs", ElasticAdjoint2D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[4], in[5]);
-            t.task("rv", ElasticAdjoint2D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[4],
+            t.task("rs", ElasticAdjointKernels2D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[4], in[5]);
+            t.task("rv", ElasticAdjointKernels2D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[4],
                     in[5]);
         } else {
-            t.task("rs", ElasticAdjoint3D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[2], in[3],
+            t.task("rs", ElasticAdjointKernels3D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[2], in[3],
                     in[4], in[5]);
-            t.task("rv", ElasticAdjoint3D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[2],
+            t.task("rv", ElasticAdjointKernels3D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[2],
                     in[3], in[4], in[5]);
         }
         run(t, sT, tsT, vT, tvT);
@@ -491,15 +491,15 @@ class TornadoElasticKernelsTest {
         float[] vbJ = st.v.clone();
         float[] sbJ = st.s.clone();
         if (two) {
-            Elastic2D.freeSurfaceVelocity(vJ, geo, 0, nx);
-            Elastic2D.freeSurfaceStress(sJ, geo, 0, nx);
-            ElasticAdjoint2D.freeSurfaceVelocityAdjoint(vbJ, geo, 0, nx);
-            ElasticAdjoint2D.freeSurfaceStressAdjoint(sbJ, geo, 0, nx);
+            ElasticKernels2D.freeSurfaceVelocity(vJ, geo, 0, nx);
+            ElasticKernels2D.freeSurfaceStress(sJ, geo, 0, nx);
+            ElasticAdjointKernels2D.freeSurfaceVelocityAdjoint(vbJ, geo, 0, nx);
+            ElasticAdjointKernels2D.freeSurfaceStressAdjoint(sbJ, geo, 0, nx);
         } else {
-            Elastic3D.freeSurfaceVelocity(vJ, geo, 0, ny, 0, nx);
-            Elastic3D.freeSurfaceStress(sJ, geo, 0, ny, 0, nx);
-            ElasticAdjoint3D.freeSurfaceVelocityAdjoint(vbJ, geo, 0, ny, 0, nx);
-            ElasticAdjoint3D.freeSurfaceStressAdjoint(sbJ, geo, 0, ny, 0, nx);
+            ElasticKernels3D.freeSurfaceVelocity(vJ, geo, 0, ny, 0, nx);
+            ElasticKernels3D.freeSurfaceStress(sJ, geo, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.freeSurfaceVelocityAdjoint(vbJ, geo, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.freeSurfaceStressAdjoint(sbJ, geo, 0, ny, 0, nx);
         }
         float[] vT = st.v.clone();
         float[] sT = st.s.clone();
@@ -507,15 +507,15 @@ class TornadoElasticKernelsTest {
         float[] sbT = st.s.clone();
         TaskGraph t = graph(vT, sT, vbT, sbT, geo);
         if (two) {
-            t.task("fv", Elastic2D::freeSurfaceVelocity, vT, geo, 0, nx)
-                    .task("fs", Elastic2D::freeSurfaceStress, sT, geo, 0, nx)
-                    .task("fva", ElasticAdjoint2D::freeSurfaceVelocityAdjoint, vbT, geo, 0, nx)
-                    .task("fsa", ElasticAdjoint2D::freeSurfaceStressAdjoint, sbT, geo, 0, nx);
+            t.task("fv", ElasticKernels2D::freeSurfaceVelocity, vT, geo, 0, nx)
+                    .task("fs", ElasticKernels2D::freeSurfaceStress, sT, geo, 0, nx)
+                    .task("fva", ElasticAdjointKernels2D::freeSurfaceVelocityAdjoint, vbT, geo, 0, nx)
+                    .task("fsa", ElasticAdjointKernels2D::freeSurfaceStressAdjoint, sbT, geo, 0, nx);
         } else {
-            t.task("fv", Elastic3D::freeSurfaceVelocity, vT, geo, 0, ny, 0, nx)
-                    .task("fs", Elastic3D::freeSurfaceStress, sT, geo, 0, ny, 0, nx)
-                    .task("fva", ElasticAdjoint3D::freeSurfaceVelocityAdjoint, vbT, geo, 0, ny, 0, nx)
-                    .task("fsa", ElasticAdjoint3D::freeSurfaceStressAdjoint, sbT, geo, 0, ny, 0, nx);
+            t.task("fv", ElasticKernels3D::freeSurfaceVelocity, vT, geo, 0, ny, 0, nx)
+                    .task("fs", ElasticKernels3D::freeSurfaceStress, sT, geo, 0, ny, 0, nx)
+                    .task("fva", ElasticAdjointKernels3D::freeSurfaceVelocityAdjoint, vbT, geo, 0, ny, 0, nx)
+                    .task("fsa", ElasticAdjointKernels3D::freeSurfaceStressAdjoint, sbT, geo, 0, ny, 0, nx);
         }
         run(t, vT, sT, vbT, sbT);
         TornadoSupport.compare(vJ, vT, d + " freeSurfaceVelocity");
@@ -527,23 +527,23 @@ class TornadoElasticKernelsTest {
         vbJ = st.v.clone();
         sbJ = st.s.clone();
         if (two) {
-            ElasticAdjoint2D.stressAdjointImages(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, nx);
-            ElasticAdjoint2D.velocityAdjointImages(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, 0, nx);
+            ElasticAdjointKernels2D.stressAdjointImages(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, nx);
+            ElasticAdjointKernels2D.velocityAdjointImages(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, 0, nx);
         } else {
-            ElasticAdjoint3D.stressAdjointImages(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, ny, 0, nx);
-            ElasticAdjoint3D.velocityAdjointImages(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.stressAdjointImages(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.velocityAdjointImages(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, 0, ny, 0, nx);
         }
         vbT = st.v.clone();
         sbT = st.s.clone();
         t = graph(vbT, sbT, st.v, st.s, st.m, st.b, st.psi, st.prof, st.coef, geo);
         if (two) {
-            t.task("sai", ElasticAdjoint2D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, nx)
-                    .task("vai", ElasticAdjoint2D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
+            t.task("sai", ElasticAdjointKernels2D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, nx)
+                    .task("vai", ElasticAdjointKernels2D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
                             geo, 0, nx);
         } else {
-            t.task("sai", ElasticAdjoint3D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, ny,
+            t.task("sai", ElasticAdjointKernels3D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, ny,
                     0, nx)
-                    .task("vai", ElasticAdjoint3D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
+                    .task("vai", ElasticAdjointKernels3D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
                             geo, 0, ny, 0, nx);
         }
         run(t, vbT, sbT);

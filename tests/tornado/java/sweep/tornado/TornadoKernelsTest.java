@@ -2,10 +2,10 @@ package sweep.tornado;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import sweep.kernels.Acoustic2D;
-import sweep.kernels.Acoustic3D;
-import sweep.kernels.Adjoint2D;
-import sweep.kernels.Adjoint3D;
+import sweep.acoustic.kernels.AcousticAdjointKernels2D;
+import sweep.acoustic.kernels.AcousticAdjointKernels3D;
+import sweep.acoustic.kernels.AcousticKernels2D;
+import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
@@ -135,45 +135,45 @@ class TornadoKernelsTest {
         float[] prof = random(r, 2 * (nz + 1 + nx), 0, 1);
 
         float[] unJ = un0.clone();
-        Acoustic2D.interior(u, unJ, v2, coef, geo, 6, 30, 5, 39);
+        AcousticKernels2D.interior(u, unJ, v2, coef, geo, 6, 30, 5, 39);
         float[] unT = un0.clone();
-        run(graph(u, unT, v2, coef, geo).task("interior", Acoustic2D::interior, u, unT, v2, coef, geo, 6, 30, 5, 39),
+        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels2D::interior, u, unT, v2, coef, geo, 6, 30, 5, 39),
                 unT);
-        TornadoSupport.compare(unJ, unT, "Acoustic2D.interior");
+        TornadoSupport.compare(unJ, unT, "AcousticKernels2D.interior");
 
         float[] psiJ = psi0.clone();
-        Acoustic2D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, nx);
+        AcousticKernels2D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, nx);
         float[] psiT = psi0.clone();
-        run(graph(u, psiT, prof, coef, geo).task("psi", Acoustic2D::psi, u, psiT, prof, coef, geo, 0, nz, 0, nx), psiT);
-        TornadoSupport.compare(psiJ, psiT, "Acoustic2D.psi");
+        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels2D::psi, u, psiT, prof, coef, geo, 0, nz, 0, nx), psiT);
+        TornadoSupport.compare(psiJ, psiT, "AcousticKernels2D.psi");
 
         // A band box (top slab, then the left strip) as the stepper launches them.
         float[] unJ2 = un0.clone();
         float[] zetaJ = zeta0.clone();
-        Acoustic2D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 0, 6, 0, nx);
-        Acoustic2D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 6, 30, 0, 5);
+        AcousticKernels2D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 0, 6, 0, nx);
+        AcousticKernels2D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 6, 30, 0, 5);
         float[] unT2 = un0.clone();
         float[] zetaT = zeta0.clone();
         run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo)
-                .task("pmlTop", Acoustic2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 0, 6, 0, nx)
-                .task("pmlLeft", Acoustic2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 6, 30, 0, 5), unT2, zetaT);
-        TornadoSupport.compare(unJ2, unT2, "Acoustic2D.pml (un)");
-        TornadoSupport.compare(zetaJ, zetaT, "Acoustic2D.pml (zeta)");
+                .task("pmlTop", AcousticKernels2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 0, 6, 0, nx)
+                .task("pmlLeft", AcousticKernels2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 6, 30, 0, 5), unT2, zetaT);
+        TornadoSupport.compare(unJ2, unT2, "AcousticKernels2D.pml (un)");
+        TornadoSupport.compare(zetaJ, zetaT, "AcousticKernels2D.pml (zeta)");
 
         float[] uJ = u.clone();
-        Acoustic2D.mirrorTop(uJ, geo, 0, nx);
+        AcousticKernels2D.mirrorTop(uJ, geo, 0, nx);
         float[] uT = u.clone();
-        run(graph(uT, geo).task("mirror", Acoustic2D::mirrorTop, uT, geo, 0, nx), uT);
-        TornadoSupport.compare(uJ, uT, "Acoustic2D.mirrorTop");
+        run(graph(uT, geo).task("mirror", AcousticKernels2D::mirrorTop, uT, geo, 0, nx), uT);
+        TornadoSupport.compare(uJ, uT, "AcousticKernels2D.mirrorTop");
 
         float[] d0 = random(r, len, -1, 1);
         float[] dJ = d0.clone();
-        Acoustic2D.laplacian(u, psi0, zeta0, coef, geo, dJ, 0, nz, 0, nx);
+        AcousticKernels2D.laplacian(u, psi0, zeta0, coef, geo, dJ, 0, nz, 0, nx);
         float[] dT = d0.clone();
         run(graph(u, psi0, zeta0, coef, geo, dT)
-                .task("lap", Acoustic2D::laplacian, u, psi0, zeta0, coef, geo, dT, 0, nz, 0, nx), dT);
+                .task("lap", AcousticKernels2D::laplacian, u, psi0, zeta0, coef, geo, dT, 0, nz, 0, nx), dT);
         // d is write-only: TornadoVM does not copy it in, so only the box's cells are defined (halo: garbage).
-        TornadoSupport.compare(box2(dJ, geo, nz, nx), box2(dT, geo, nz, nx), "Acoustic2D.laplacian (box cells)");
+        TornadoSupport.compare(box2(dJ, geo, nz, nx), box2(dT, geo, nz, nx), "AcousticKernels2D.laplacian (box cells)");
     }
 
     @Test
@@ -221,34 +221,34 @@ class TornadoKernelsTest {
         float[] prof = random(r, 2 * (nz + ny + nx), 0, 1);
 
         float[] unJ = un0.clone();
-        Acoustic3D.interior(u, unJ, v2, coef, geo, band, nz - band, band, ny - band, band, nx - band);
+        AcousticKernels3D.interior(u, unJ, v2, coef, geo, band, nz - band, band, ny - band, band, nx - band);
         float[] unT = un0.clone();
-        run(graph(u, unT, v2, coef, geo).task("interior", Acoustic3D::interior, u, unT, v2, coef, geo, band, nz - band,
+        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels3D::interior, u, unT, v2, coef, geo, band, nz - band,
                 band, ny - band, band, nx - band), unT);
-        TornadoSupport.compare(unJ, unT, "Acoustic3D.interior");
+        TornadoSupport.compare(unJ, unT, "AcousticKernels3D.interior");
 
         float[] psiJ = psi0.clone();
-        Acoustic3D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, ny, 0, nx);
+        AcousticKernels3D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, ny, 0, nx);
         float[] psiT = psi0.clone();
-        run(graph(u, psiT, prof, coef, geo).task("psi", Acoustic3D::psi, u, psiT, prof, coef, geo, 0, nz, 0, ny, 0, nx),
+        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels3D::psi, u, psiT, prof, coef, geo, 0, nz, 0, ny, 0, nx),
                 psiT);
-        TornadoSupport.compare(psiJ, psiT, "Acoustic3D.psi");
+        TornadoSupport.compare(psiJ, psiT, "AcousticKernels3D.psi");
 
         float[] unJ2 = un0.clone();
         float[] zetaJ = zeta0.clone();
-        Acoustic3D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
+        AcousticKernels3D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
         float[] unT2 = un0.clone();
         float[] zetaT = zeta0.clone();
-        run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo).task("pml", Acoustic3D::pml, u, unT2, v2, psi0, zetaT,
+        run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo).task("pml", AcousticKernels3D::pml, u, unT2, v2, psi0, zetaT,
                 prof, coef, geo, 0, band, 0, ny, 0, nx), unT2, zetaT);
-        TornadoSupport.compare(unJ2, unT2, "Acoustic3D.pml (un)");
-        TornadoSupport.compare(zetaJ, zetaT, "Acoustic3D.pml (zeta)");
+        TornadoSupport.compare(unJ2, unT2, "AcousticKernels3D.pml (un)");
+        TornadoSupport.compare(zetaJ, zetaT, "AcousticKernels3D.pml (zeta)");
 
         float[] uJ = u.clone();
-        Acoustic3D.mirrorTop(uJ, geo, 0, ny, 0, nx);
+        AcousticKernels3D.mirrorTop(uJ, geo, 0, ny, 0, nx);
         float[] uT = u.clone();
-        run(graph(uT, geo).task("mirror", Acoustic3D::mirrorTop, uT, geo, 0, ny, 0, nx), uT);
-        TornadoSupport.compare(uJ, uT, "Acoustic3D.mirrorTop");
+        run(graph(uT, geo).task("mirror", AcousticKernels3D::mirrorTop, uT, geo, 0, ny, 0, nx), uT);
+        TornadoSupport.compare(uJ, uT, "AcousticKernels3D.mirrorTop");
 
         // Halo strip round trip: pack a face box reaching into the halo, unpack it elsewhere.
         int n = H * ny * nx;
@@ -305,67 +305,67 @@ class TornadoKernelsTest {
         float[] u = random(r, len, -1, 1);
 
         float[] qJ = qb.clone();
-        Adjoint2D.mirrorTopAdjoint(qJ, geo, 0, nx);
+        AcousticAdjointKernels2D.mirrorTopAdjoint(qJ, geo, 0, nx);
         float[] qT = qb.clone();
-        run(graph(qT, geo).task("m", Adjoint2D::mirrorTopAdjoint, qT, geo, 0, nx), qT);
-        TornadoSupport.compare(qJ, qT, "Adjoint2D.mirrorTopAdjoint");
+        run(graph(qT, geo).task("m", AcousticAdjointKernels2D::mirrorTopAdjoint, qT, geo, 0, nx), qT);
+        TornadoSupport.compare(qJ, qT, "AcousticAdjointKernels2D.mirrorTopAdjoint");
 
         float[] wJ = w.clone();
         float[] gJ = grad.clone();
-        Adjoint2D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, nx);
+        AcousticAdjointKernels2D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, nx);
         float[] wT = w.clone();
         float[] gT = grad.clone();
-        run(graph(qb, v2, wT, gT, d, geo).task("s", Adjoint2D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, nx), wT, gT);
-        TornadoSupport.compare(box2(wJ, geo, nz, nx), box2(wT, geo, nz, nx), "Adjoint2D.scale (w, written cells)");
-        TornadoSupport.compare(gJ, gT, "Adjoint2D.scale (grad)");
+        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels2D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, nx), wT, gT);
+        TornadoSupport.compare(box2(wJ, geo, nz, nx), box2(wT, geo, nz, nx), "AcousticAdjointKernels2D.scale (w, written cells)");
+        TornadoSupport.compare(gJ, gT, "AcousticAdjointKernels2D.scale (grad)");
 
         float[] zJ = zetab.clone();
         float[] cJ = cor.clone();
-        Adjoint2D.pmlZeta(w, zJ, cJ, prof, geo, 0, 6, 0, nx);
-        Adjoint2D.pmlZeta(w, zJ, cJ, prof, geo, 6, 30, 39, nx);
+        AcousticAdjointKernels2D.pmlZeta(w, zJ, cJ, prof, geo, 0, 6, 0, nx);
+        AcousticAdjointKernels2D.pmlZeta(w, zJ, cJ, prof, geo, 6, 30, 39, nx);
         float[] zT = zetab.clone();
         float[] cT = cor.clone();
-        run(graph(w, zT, cT, prof, geo).task("z0", Adjoint2D::pmlZeta, w, zT, cT, prof, geo, 0, 6, 0, nx)
-                .task("z1", Adjoint2D::pmlZeta, w, zT, cT, prof, geo, 6, 30, 39, nx), zT, cT);
-        TornadoSupport.compare(zJ, zT, "Adjoint2D.pmlZeta (zetab)");
-        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "Adjoint2D.pmlZeta (cor, written cells)");
+        run(graph(w, zT, cT, prof, geo).task("z0", AcousticAdjointKernels2D::pmlZeta, w, zT, cT, prof, geo, 0, 6, 0, nx)
+                .task("z1", AcousticAdjointKernels2D::pmlZeta, w, zT, cT, prof, geo, 6, 30, 39, nx), zT, cT);
+        TornadoSupport.compare(zJ, zT, "AcousticAdjointKernels2D.pmlZeta (zetab)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "AcousticAdjointKernels2D.pmlZeta (cor, written cells)");
 
         float[] psJ = psib.clone();
         float[] pbJ = pb.clone();
-        Adjoint2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, 6, 0, nx);
-        Adjoint2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 6, 30, 0, 5);
+        AcousticAdjointKernels2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, 6, 0, nx);
+        AcousticAdjointKernels2D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 6, 30, 0, 5);
         float[] psT = psib.clone();
         float[] pbT = pb.clone();
         run(graph(w, cor, psT, pbT, prof, coef, geo)
-                .task("p0", Adjoint2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, 6, 0, nx)
-                .task("p1", Adjoint2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 6, 30, 0, 5), psT, pbT);
-        TornadoSupport.compare(psJ, psT, "Adjoint2D.pmlPsi (psib)");
-        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "Adjoint2D.pmlPsi (pb) (written cells)");
+                .task("p0", AcousticAdjointKernels2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, 6, 0, nx)
+                .task("p1", AcousticAdjointKernels2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 6, 30, 0, 5), psT, pbT);
+        TornadoSupport.compare(psJ, psT, "AcousticAdjointKernels2D.pmlPsi (psib)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "AcousticAdjointKernels2D.pmlPsi (pb) (written cells)");
 
         float[] qpJ = qp.clone();
-        Adjoint2D.interior(qpJ, qb, w, coef, geo, 10, 26, 9, 35);
+        AcousticAdjointKernels2D.interior(qpJ, qb, w, coef, geo, 10, 26, 9, 35);
         float[] qpT = qp.clone();
-        run(graph(qpT, qb, w, coef, geo).task("i", Adjoint2D::interior, qpT, qb, w, coef, geo, 10, 26, 9, 35), qpT);
-        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "Adjoint2D.interior (written cells)");
+        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels2D::interior, qpT, qb, w, coef, geo, 10, 26, 9, 35), qpT);
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "AcousticAdjointKernels2D.interior (written cells)");
 
         float[] qgJ = qp.clone();
-        Adjoint2D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, nx);
+        AcousticAdjointKernels2D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, nx);
         float[] qgT = qp.clone();
         run(graph(qgT, qb, w, cor, pb, coef, geo)
-                .task("g", Adjoint2D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, nx), qgT);
-        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "Adjoint2D.general (written cells)");
+                .task("g", AcousticAdjointKernels2D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, nx), qgT);
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "AcousticAdjointKernels2D.general (written cells)");
 
         float[] qhJ = qp.clone();
-        Adjoint2D.ghostRows(qhJ, w, coef, geo, 0, nx);
+        AcousticAdjointKernels2D.ghostRows(qhJ, w, coef, geo, 0, nx);
         float[] qhT = qp.clone();
-        run(graph(qhT, w, coef, geo).task("h", Adjoint2D::ghostRows, qhT, w, coef, geo, 0, nx), qhT);
-        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "Adjoint2D.ghostRows (written cells)");
+        run(graph(qhT, w, coef, geo).task("h", AcousticAdjointKernels2D::ghostRows, qhT, w, coef, geo, 0, nx), qhT);
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "AcousticAdjointKernels2D.ghostRows (written cells)");
 
         float[] unJ = qp.clone();
-        Adjoint2D.reverse(u, unJ, v2, d, geo, 6, 30, 5, 39);
+        AcousticAdjointKernels2D.reverse(u, unJ, v2, d, geo, 6, 30, 5, 39);
         float[] unT = qp.clone();
-        run(graph(u, unT, v2, d, geo).task("r", Adjoint2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39), unT);
-        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "Adjoint2D.reverse (written cells)");
+        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39), unT);
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "AcousticAdjointKernels2D.reverse (written cells)");
     }
 
     /** The adjoint kernels (3-D) on random data: whole grid, band slabs, the stencil-clear box; written cells compared. */
@@ -395,75 +395,75 @@ class TornadoKernelsTest {
         int in0 = band;
 
         float[] qJ = qb.clone();
-        Adjoint3D.mirrorTopAdjoint(qJ, geo, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.mirrorTopAdjoint(qJ, geo, 0, ny, 0, nx);
         float[] qT = qb.clone();
-        run(graph(qT, geo).task("m", Adjoint3D::mirrorTopAdjoint, qT, geo, 0, ny, 0, nx), qT);
-        TornadoSupport.compare(qJ, qT, "Adjoint3D.mirrorTopAdjoint");
+        run(graph(qT, geo).task("m", AcousticAdjointKernels3D::mirrorTopAdjoint, qT, geo, 0, ny, 0, nx), qT);
+        TornadoSupport.compare(qJ, qT, "AcousticAdjointKernels3D.mirrorTopAdjoint");
 
         float[] wJ = w.clone();
         float[] gJ = grad.clone();
-        Adjoint3D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, ny, 0, nx);
         float[] wT = w.clone();
         float[] gT = grad.clone();
-        run(graph(qb, v2, wT, gT, d, geo).task("s", Adjoint3D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, ny, 0, nx), wT,
+        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels3D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, ny, 0, nx), wT,
                 gT);
-        TornadoSupport.compare(changed(wJ, w, wJ), changed(wJ, w, wT), "Adjoint3D.scale (w, written cells)");
-        TornadoSupport.compare(gJ, gT, "Adjoint3D.scale (grad)");
+        TornadoSupport.compare(changed(wJ, w, wJ), changed(wJ, w, wT), "AcousticAdjointKernels3D.scale (w, written cells)");
+        TornadoSupport.compare(gJ, gT, "AcousticAdjointKernels3D.scale (grad)");
 
         float[] zJ = zetab.clone();
         float[] cJ = cor.clone();
-        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, 0, band, 0, ny, 0, nx);
-        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, 0, band, 0, nx);
-        Adjoint3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, band, ny - band, nx - band, nx);
+        AcousticAdjointKernels3D.pmlZeta(w, zJ, cJ, prof, geo, 0, band, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, 0, band, 0, nx);
+        AcousticAdjointKernels3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, band, ny - band, nx - band, nx);
         float[] zT = zetab.clone();
         float[] cT = cor.clone();
-        run(graph(w, zT, cT, prof, geo).task("z0", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, 0, band, 0, ny, 0, nx)
-                .task("z1", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, 0, band, 0, nx)
-                .task("z2", Adjoint3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, band, ny - band, nx - band, nx),
+        run(graph(w, zT, cT, prof, geo).task("z0", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, 0, band, 0, ny, 0, nx)
+                .task("z1", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, 0, band, 0, nx)
+                .task("z2", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, band, ny - band, nx - band, nx),
                 zT, cT);
-        TornadoSupport.compare(changed(zJ, zetab, zJ), changed(zJ, zetab, zT), "Adjoint3D.pmlZeta (zetab)");
-        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "Adjoint3D.pmlZeta (cor, written cells)");
+        TornadoSupport.compare(changed(zJ, zetab, zJ), changed(zJ, zetab, zT), "AcousticAdjointKernels3D.pmlZeta (zetab)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "AcousticAdjointKernels3D.pmlZeta (cor, written cells)");
 
         float[] psJ = psib.clone();
         float[] pbJ = pb.clone();
-        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
-        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, 0, band, 0, nx);
-        Adjoint3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, band, ny - band, 0, band);
+        AcousticAdjointKernels3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, 0, band, 0, nx);
+        AcousticAdjointKernels3D.pmlPsi(w, cor, psJ, pbJ, prof, coef, geo, band, nz - band, band, ny - band, 0, band);
         float[] psT = psib.clone();
         float[] pbT = pb.clone();
         run(graph(w, cor, psT, pbT, prof, coef, geo)
-                .task("p0", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, band, 0, ny, 0, nx)
-                .task("p1", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, 0, band, 0, nx)
-                .task("p2", Adjoint3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, band, ny - band, 0,
+                .task("p0", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, band, 0, ny, 0, nx)
+                .task("p1", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, 0, band, 0, nx)
+                .task("p2", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, band, ny - band, 0,
                         band), psT, pbT);
-        TornadoSupport.compare(changed(psJ, psib, psJ), changed(psJ, psib, psT), "Adjoint3D.pmlPsi (psib)");
-        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "Adjoint3D.pmlPsi (pb, written cells)");
+        TornadoSupport.compare(changed(psJ, psib, psJ), changed(psJ, psib, psT), "AcousticAdjointKernels3D.pmlPsi (psib)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "AcousticAdjointKernels3D.pmlPsi (pb, written cells)");
 
         float[] qpJ = qp.clone();
-        Adjoint3D.interior(qpJ, qb, w, coef, geo, in0, nz - in0, in0, ny - in0, in0, nx - in0);
+        AcousticAdjointKernels3D.interior(qpJ, qb, w, coef, geo, in0, nz - in0, in0, ny - in0, in0, nx - in0);
         float[] qpT = qp.clone();
-        run(graph(qpT, qb, w, coef, geo).task("i", Adjoint3D::interior, qpT, qb, w, coef, geo, in0, nz - in0, in0,
+        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels3D::interior, qpT, qb, w, coef, geo, in0, nz - in0, in0,
                 ny - in0, in0, nx - in0), qpT);
-        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "Adjoint3D.interior (written cells)");
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "AcousticAdjointKernels3D.interior (written cells)");
 
         float[] qgJ = qp.clone();
-        Adjoint3D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx);
         float[] qgT = qp.clone();
         run(graph(qgT, qb, w, cor, pb, coef, geo)
-                .task("g", Adjoint3D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx), qgT);
-        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "Adjoint3D.general (written cells)");
+                .task("g", AcousticAdjointKernels3D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx), qgT);
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "AcousticAdjointKernels3D.general (written cells)");
 
         float[] qhJ = qp.clone();
-        Adjoint3D.ghostRows(qhJ, w, coef, geo, 0, ny, 0, nx);
+        AcousticAdjointKernels3D.ghostRows(qhJ, w, coef, geo, 0, ny, 0, nx);
         float[] qhT = qp.clone();
-        run(graph(qhT, w, coef, geo).task("h", Adjoint3D::ghostRows, qhT, w, coef, geo, 0, ny, 0, nx), qhT);
-        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "Adjoint3D.ghostRows (written cells)");
+        run(graph(qhT, w, coef, geo).task("h", AcousticAdjointKernels3D::ghostRows, qhT, w, coef, geo, 0, ny, 0, nx), qhT);
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "AcousticAdjointKernels3D.ghostRows (written cells)");
 
         float[] unJ = qp.clone();
-        Adjoint3D.reverse(u, unJ, v2, d, geo, band, nz - band, band, ny - band, band, nx - band);
+        AcousticAdjointKernels3D.reverse(u, unJ, v2, d, geo, band, nz - band, band, ny - band, band, nx - band);
         float[] unT = qp.clone();
-        run(graph(u, unT, v2, d, geo).task("r", Adjoint3D::reverse, u, unT, v2, d, geo, band, nz - band, band, ny - band,
+        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels3D::reverse, u, unT, v2, d, geo, band, nz - band, band, ny - band,
                 band, nx - band), unT);
-        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "Adjoint3D.reverse (written cells)");
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "AcousticAdjointKernels3D.reverse (written cells)");
     }
 }

@@ -11,15 +11,15 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
  * Shared helpers of the TornadoVM tests: skipping (with a message) when this JVM has no TornadoVM runtime or device,
  * the math mode, and the comparisons (strict: same bits; TornadoVM's default math: within a tolerance).
  */
-final class TornadoSupport {
+public final class TornadoSupport {
     /** Relative tolerance for TornadoVM's default math (FMA contraction, fast-math), relative to max |reference|. */
-    static final double TOLERANCE = 1e-5;
+    public static final double TOLERANCE = 1e-5;
     /**
      * Tolerance for whole forward records under TornadoVM's default math: the per-operation differences (about 1 ulp)
      * accumulate over the time steps (measured: up to 1.7e-5 of the record's maximum after 90 steps in a two-layer
      * model), so records get 1e-4; under strict math they must still be bit-identical.
      */
-    static final double RECORD_TOLERANCE = 1e-4;
+    public static final double RECORD_TOLERANCE = 1e-4;
 
     private static String unavailable;
     private static TornadoDevice device;
@@ -29,7 +29,7 @@ final class TornadoSupport {
     }
 
     /** Skips the calling test, with the reason, when no TornadoVM runtime or device is available. */
-    static synchronized TornadoDevice requireDevice() {
+    public static synchronized TornadoDevice requireDevice() {
         if (!probed) {
             probed = true;
             if (System.getProperty("tornado.load.api.implementation") == null) {
@@ -58,7 +58,7 @@ final class TornadoSupport {
     }
 
     /** Whether this JVM runs TornadoVM with FMA contraction off (then the OpenCL flags are "-w" only). */
-    static boolean strict() {
+    public static boolean strict() {
         return "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
     }
 
@@ -66,12 +66,12 @@ final class TornadoSupport {
      * Strict math: the arrays have the same bits. Default math: every element within {@link #TOLERANCE} times the
      * largest magnitude of the reference. Fails when the reference is all zero (a vacuous comparison).
      */
-    static void compare(float[] expected, float[] actual, String what) {
+    public static void compare(float[] expected, float[] actual, String what) {
         compare(expected, actual, what, TOLERANCE);
     }
 
     /** As {@link #compare(float[], float[], String)} with the given tolerance for TornadoVM's default math. */
-    static void compare(float[] expected, float[] actual, String what, double tolerance) {
+    public static void compare(float[] expected, float[] actual, String what, double tolerance) {
         if (expected.length != actual.length) {
             fail(what + ": length " + actual.length + ", expected " + expected.length);
         }

@@ -1,6 +1,7 @@
 package sweep.prop.spi;
 
 import java.util.List;
+import sweep.acoustic.AcousticDeviceStepper;
 import sweep.prop.HaloHook;
 
 /**

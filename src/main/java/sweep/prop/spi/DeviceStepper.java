@@ -1,5 +1,7 @@
 package sweep.prop.spi;
 
+import sweep.acoustic.AcousticDeviceStepper;
+
 /**
  * What every device stepper is: a solver of one grid that keeps its fields on an accelerator for a whole shot, opened
  * by a {@link DeviceBackend}. Each equation has a contract of its own that extends this one

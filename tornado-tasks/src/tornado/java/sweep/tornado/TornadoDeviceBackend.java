@@ -1,6 +1,8 @@
 package sweep.tornado;
 
 import java.util.List;
+import sweep.acoustic.tornado.TornadoAcousticStepper;
+import sweep.elastic.tornado.TornadoElasticStepper;
 import sweep.prop.HaloHook;
 import sweep.prop.spi.DeviceBackend;
 import sweep.prop.spi.DeviceStepper;
@@ -9,7 +11,7 @@ import sweep.prop.spi.GridView;
 /**
  * The TornadoVM backend as a {@link DeviceBackend} service (registered in {@code META-INF/services} by the
  * {@code -Ptornado} build): selected by {@code -Dsweep.backend=tornado} (or {@code auto}), it opens a
- * {@link TornadoStepper} per acoustic grid and a {@link TornadoElasticStepper} per elastic one (single domain).
+ * {@link TornadoAcousticStepper} per acoustic grid and a {@link TornadoElasticStepper} per elastic one (single domain).
  * Touches no TornadoVM class until a stepper or the device list is asked for.
  */
 public final class TornadoDeviceBackend implements DeviceBackend {
@@ -38,11 +40,11 @@ public final class TornadoDeviceBackend implements DeviceBackend {
 
     @Override
     public <S extends DeviceStepper> S open(Class<S> contract, GridView grid, HaloHook halo) {
-        if (contract.isAssignableFrom(TornadoStepper.class)) {
-            return contract.cast(new TornadoStepper(grid, halo));
+        if (contract.isAssignableFrom(TornadoAcousticStepper.class)) {
+            return contract.cast(new TornadoAcousticStepper(grid, halo));
         }
         if (contract.isAssignableFrom(TornadoElasticStepper.class) && halo == null) {
-            // one domain only: a decomposed elastic run stays on the Java backend (sweep.prop.ElasticPropagator)
+            // one domain only: a decomposed elastic run stays on the Java backend (sweep.elastic.ElasticSolver)
             return contract.cast(new TornadoElasticStepper(grid));
         }
         return null;

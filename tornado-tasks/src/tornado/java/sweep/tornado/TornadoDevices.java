@@ -9,9 +9,12 @@ import uk.ac.manchester.tornado.api.common.TornadoDevice;
 
 /**
  * The TornadoVM devices of this JVM, one line each ({@code tornado i:j name (description), memory}), for
- * {@code sweep devices} ({@link TornadoDeviceBackend#devices()}).
+ * {@code sweep devices} ({@link TornadoDeviceBackend#devices()}), and the device every device stepper runs on.
  */
-final class TornadoDevices {
+public final class TornadoDevices {
+    /** System property choosing the device, {@code backend:device} as in {@code tornado --devices}. */
+    public static final String DEVICE_PROPERTY = "sweep.tornado.device";
+
     private TornadoDevices() {
     }
 
@@ -32,5 +35,20 @@ final class TornadoDevices {
             }
         }
         return out;
+    }
+
+    /** The device of {@link #DEVICE_PROPERTY}, or TornadoVM's default device. */
+    public static TornadoDevice chooseDevice() {
+        String d = System.getProperty(DEVICE_PROPERTY, "").trim();
+        if (d.isEmpty()) {
+            return TornadoExecutionPlan.DEFAULT_DEVICE;
+        }
+        String[] p = d.split(":");
+        try {
+            return TornadoExecutionPlan.getDevice(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(DEVICE_PROPERTY + "=" + d + " names no TornadoVM device (expected"
+                    + " backend:device as listed by `tornado --devices`, e.g. 0:0): " + e.getMessage(), e);
+        }
     }
 }

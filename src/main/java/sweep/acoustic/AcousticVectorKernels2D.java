@@ -1,0 +1,476 @@
+package sweep.acoustic;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+import sweep.acoustic.kernels.AcousticKernels2D;
+import sweep.backend.CpuKernels;
+import sweep.backend.CpuSpecies;
+import sweep.kernels.Layout;
+
+/**
+ * CPU-specialised variants of the 2-D kernels of {@link AcousticKernels2D} for the Java backend: the same arguments and, per
+ * cell, exactly the same sequence of float operations (no fused multiply-add), vectorised across x with the Vector API
+ * and with the PML band tests hoisted out of the cell loop (per row for z, per row segment for x). Row tails shorter
+ * than a vector are delegated to the portable kernels. Results are bit-identical to {@link AcousticKernels2D}.
+ *
+ * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
+ */
+public final class AcousticVectorKernels2D {
+    private AcousticVectorKernels2D() {
+    }
+
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
+
+    /**
+     * Same as {@link AcousticKernels2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per
+     * iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2 box the
+     * vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of the vector
+     * length ends with a vector overlapping the one before, computed from the old values just before that one and
+     * parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values again.
+     * The portable kernel cost about 8 ns a cell on such tails, against about 0.5 vectorised: rows of 1000 cells ran
+     * 20 % slower per cell than rows of 1008. The tail comes last, not first, so that the row's streams run forwards
+     * from its start (computed first it made rows of 1000 about 10 % slower per cell than rows of 1008, last 2–5 %).
+     */
+    public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
+                                int z0, int z1, int x0, int x1, float[] scratch) {
+        int z = z0;
+        float acc = 0f;
+        for (; z + 1 < z1; z += 2) {
+            if (ROW_START_LINES > 0 && z + 3 < z1) {
+                acc += touchPair(u, un, v2, geo, z + 2, x0, x1 - x0);
+            }
+            interiorPair(u, un, v2, coef, geo, z, x0, x1, scratch);
+        }
+        AcousticVectorKernels3D.sink = acc;
+        if (z < z1) {
+            interiorRow(u, un, v2, coef, geo, z, x0, x1, scratch);
+        }
+    }
+
+    /** Rows z and z+1 of {@link #interior}. */
+    private static void interiorPair(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
+                                     int x1, float[] t) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int row = geo[Layout.OFF0] + z * sz;
+        int vl = S.length();
+        int n = x1 - x0;
+        if (n < vl) {
+            AcousticKernels2D.interior(u, un, v2, coef, geo, z, z + 2, x0, x1);
+            return;
+        }
+        int last = n - vl;
+        boolean tail = n % vl != 0;
+        int full = x0 + (n / vl) * vl;
+        int end = tail ? full - vl : full;
+        int d = 16 * LINES_AHEAD;
+        float acc = 0f;
+        for (int x = x0; x < end; x += vl) {
+            int i = row + x;
+            if (d > 0 && x + d < x1) {
+                // one line of each of the pair's six streams, LINES_AHEAD lines ahead: see LINES_AHEAD
+                int j = i + d;
+                acc += un[j] + un[j + sz] + v2[j] + v2[j + sz] + u[j + h * sz] + u[j + (h + 1) * sz];
+            }
+            cellPair(u, un, v2, coef, h, sz, cx, c00, i, un, i, i + sz);
+        }
+        AcousticVectorKernels3D.sink = acc;
+        if (tail) {
+            int i = row + x0 + last;
+            cellPair(u, un, v2, coef, h, sz, cx, c00, i, t, 0, vl);
+            cellPair(u, un, v2, coef, h, sz, cx, c00, row + end, un, row + end, row + end + sz);
+            ld(t, 0).intoArray(un, i);
+            ld(t, vl).intoArray(un, i + sz);
+        }
+    }
+
+    /**
+     * One vector of rows z and z+1 at cell {@code i} (row z) and {@code i + sz} (row z+1): the leapfrog values go to
+     * {@code d[o]} and {@code d[o2]}.
+     */
+    private static void cellPair(float[] u, float[] un, float[] v2, float[] coef, int h, int sz, int cx, float c00,
+                                 int i, float[] d, int o, int o2) {
+        int i2 = i + sz;
+        FloatVector uc = ld(u, i);
+        FloatVector uc2 = ld(u, i2);
+        FloatVector s = uc.mul(c00);
+        FloatVector s2 = uc2.mul(c00);
+        for (int k = 1; k <= h; k++) {
+            int o0 = k * sz;
+            float cz = coef[k];
+            float ck = coef[cx + k];
+            FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(cz);
+            FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
+            s = s.add(tz.add(tx));
+            FloatVector tz2 = ld(u, i2 + o0).add(ld(u, i2 - o0)).mul(cz);
+            FloatVector tx2 = ld(u, i2 + k).add(ld(u, i2 - k)).mul(ck);
+            s2 = s2.add(tz2.add(tx2));
+        }
+        uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(d, o);
+        uc2.mul(2.0f).sub(ld(un, i2)).add(ld(v2, i2).mul(s2)).intoArray(d, o2);
+    }
+
+    /**
+     * Cache lines ahead of the vector being computed at which the row-pair loop reads one float of each of the pair's
+     * six streams from memory (un and v² of its rows, u of the rows h below them) (property {@code sweep.cpu.ahead},
+     * default 8; 0 turns it off): a software prefetch, since the hardware prefetcher alone kept the loop waiting for
+     * memory. One thread, interior kernel, the variants alternating in one JVM: rows of 2000 cells 0.97 ns a cell
+     * against 1.23 without, 1.34–1.44 against 2.1–2.2 while the machine's memory was busier; rows of 1000 8–15 % faster
+     * (with {@link #ROW_START_LINES}; without it the short rows gained nothing). 4 to 12 lines gave about the same.
+     */
+    static final int LINES_AHEAD = Integer.getInteger("sweep.cpu.ahead", 8);
+
+    /**
+     * Cache lines at the start of each new stream of the next row pair that the row-pair loops read ahead (property
+     * {@code sweep.cpu.rowstart}, default 16; 0 turns it off): one float of each line (see {@link #touchPair}).
+     */
+    static final int ROW_START_LINES = Integer.getInteger("sweep.cpu.rowstart", 16);
+
+    /**
+     * Reads one float of each of the first {@link #ROW_START_LINES} cache lines, from x0 on, of the six streams that
+     * row pair (z, z+1) starts (un and v² of its rows, u of the rows h below them) and returns their sum, to be kept
+     * in {@link AcousticVectorKernels3D#sink}. A pair of rows starts these streams afresh, and the hardware prefetcher only takes
+     * them up after a few misses each: rows of 1000 cells cost 10–15 % more per cell than rows of 2000 without this,
+     * about the same with it (one thread, from memory; 8 lines gave half the gain, 32 no more than 16).
+     */
+    private static float touchPair(float[] u, float[] un, float[] v2, int[] geo, int z, int x0, int n) {
+        int sz = geo[Layout.SZ];
+        int r = geo[Layout.OFF0] + z * sz + x0;
+        int ru = r + geo[Layout.H] * sz;
+        int m = Math.min(16 * ROW_START_LINES, n);
+        float acc = 0f;
+        for (int j = 0; j < m; j += 16) {
+            acc += un[r + j] + un[r + sz + j] + v2[r + j] + v2[r + sz + j] + u[ru + j] + u[ru + sz + j];
+        }
+        return acc;
+    }
+
+    /** Row z of {@link #interior}. */
+    private static void interiorRow(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int x0,
+                                    int x1, float[] t) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int row = geo[Layout.OFF0] + z * sz;
+        int vl = S.length();
+        int n = x1 - x0;
+        if (n < vl) {
+            AcousticKernels2D.interior(u, un, v2, coef, geo, z, z + 1, x0, x1);
+            return;
+        }
+        int last = n - vl;
+        boolean tail = n % vl != 0;
+        int full = x0 + (n / vl) * vl;
+        int end = tail ? full - vl : full;
+        for (int x = x0; x < end; x += vl) {
+            int i = row + x;
+            cellRow(u, un, v2, coef, h, sz, cx, c00, i, un, i);
+        }
+        if (tail) {
+            cellRow(u, un, v2, coef, h, sz, cx, c00, row + x0 + last, t, 0);
+            cellRow(u, un, v2, coef, h, sz, cx, c00, row + end, un, row + end);
+            ld(t, 0).intoArray(un, row + x0 + last);
+        }
+    }
+
+    /** One vector of one row at cell {@code i}: the leapfrog value goes to {@code d[o]}. */
+    private static void cellRow(float[] u, float[] un, float[] v2, float[] coef, int h, int sz, int cx, float c00,
+                                int i, float[] d, int o) {
+        FloatVector uc = ld(u, i);
+        FloatVector s = uc.mul(c00);
+        for (int k = 1; k <= h; k++) {
+            int o0 = k * sz;
+            FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(coef[k]);
+            FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]);
+            s = s.add(tz.add(tx));
+        }
+        uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(d, o);
+    }
+
+    /** Floats of scratch that {@link #innerRows} needs (two vectors). */
+    public static int scratchSize() {
+        return 2 * S.length();
+    }
+
+    /** Rows ahead whose x-band psi/zeta lines {@link #innerRows} touches early (property {@code sweep.cpu.touch}). */
+    static final int TOUCH_AHEAD = AcousticVectorKernels3D.TOUCH_AHEAD;
+
+    /**
+     * {@link AcousticKernels2D#psi}, {@link AcousticKernels2D#pml} and {@link AcousticKernels2D#interior} over whole rows [x0, x1) of rows
+     * z in [z0, z1) outside the z band: per row, the low x-band segment (its psi, then its update), the interior
+     * segment, then the high x-band segment; see {@link AcousticVectorKernels3D#innerRows} (same bits as the separate passes; the
+     * psi pass must then skip these cells). {@code scratch}: at least {@link #scratchSize} floats, one per thread.
+     */
+    public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                 float[] coef, int[] geo, int z0, int z1, int x0, int x1, float[] scratch) {
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int a = x0;
+        int b = Math.min(x1, Math.max(x0, xbl));
+        int c = Math.max(b, Math.min(x1, xbh));
+        int sz = geo[Layout.SZ];
+        int base = geo[Layout.LEN] + geo[Layout.OFF0];
+        int ahead = TOUCH_AHEAD;
+        float acc = 0f;
+        // rows in pairs, so that the interior segments run through the two-row loop of interior
+        for (int z = z0; z < z1; z += 2) {
+            int ze = Math.min(z1, z + 2);
+            if (ROW_START_LINES > 0 && z + 3 < z1) {
+                acc += touchPair(u, un, v2, geo, z + 2, a, x1 - a);
+            }
+            for (int zz = z; zz < ze; zz++) {
+                if (ahead > 0 && zz + ahead < z1) {
+                    int r = base + (zz + ahead) * sz;
+                    acc += CpuKernels.touchLines(psi, zeta, r + a, b - a)
+                            + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
+                }
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, a, b, scratch);
+            }
+            if (b < c) {
+                interior(u, un, v2, coef, geo, z, ze, b, c, scratch);
+            }
+            for (int zz = z; zz < ze; zz++) {
+                bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, c, x1, scratch);
+            }
+        }
+        AcousticVectorKernels3D.sink = acc;
+    }
+
+    /**
+     * psi then update of an x-band-only segment [xa, xe) of row z. The last vector, overlapping the one before when
+     * the length is not a multiple of the vector length, is computed first from the old values and parked in
+     * {@code t}, then stored after the others: overlapped cells receive the same values again.
+     */
+    private static void bandRowX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                                 float[] coef, int[] geo, int z, int xa, int xe, float[] t) {
+        int n = xe - xa;
+        if (n <= 0) {
+            return;
+        }
+        int vl = S.length();
+        if (n < vl) {
+            AcousticKernels2D.psi(u, psi, prof, coef, geo, z, z + 1, xa, xe);
+            AcousticKernels2D.pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, xa, xe);
+            return;
+        }
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int p = geo[Layout.LEN];
+        int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
+        int pbx = pax + geo[Layout.NX];
+        int dx = Layout.d1(h) + 2 * h;
+        int i0 = geo[Layout.OFF0] + z * sz + xa;
+        int last = n - vl;
+        psiX(u, psi, prof, coef, h, dx, p, i0 + last, pax + last, pbx + last, t, 0);
+        for (int j = 0; j < last; j += vl) {
+            psiX(u, psi, prof, coef, h, dx, p, i0 + j, pax + j, pbx + j, psi, p + i0 + j);
+        }
+        ld(t, 0).intoArray(psi, p + i0 + last);
+        cellX(u, un, v2, psi, zeta, prof, coef, h, sz, p, dx, i0 + last, pax + last, pbx + last, t, 0, t, vl);
+        for (int j = 0; j < last; j += vl) {
+            int i = i0 + j;
+            cellX(u, un, v2, psi, zeta, prof, coef, h, sz, p, dx, i, pax + j, pbx + j, zeta, p + i, un, i);
+        }
+        ld(t, 0).intoArray(zeta, p + i0 + last);
+        ld(t, vl).intoArray(un, i0 + last);
+    }
+
+    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}. */
+    private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
+                             int pb, float[] dst, int o) {
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(ld(u, i + k).sub(ld(u, i - k)).mul(coef[dx + k - 1]));
+        }
+        ld(psi, p + i).mul(ld(prof, pa)).add(d.mul(ld(prof, pb))).intoArray(dst, o);
+    }
+
+    /**
+     * One vector of x-band-only cells at {@code i}: the operations of {@link AcousticKernels2D#pml} in its order; the new
+     * zeta goes to {@code zd[zo]}, the new un to {@code ud[uo]}.
+     */
+    private static void cellX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                              float[] coef, int h, int sz, int p, int dx, int i, int pa, int pb,
+                              float[] zd, int zo, float[] ud, int uo) {
+        int cx = 2 * (h + 1);
+        FloatVector uc = ld(u, i);
+        FloatVector tz = uc.mul(coef[0]);
+        FloatVector tx = uc.mul(coef[cx]);
+        for (int k = 1; k <= h; k++) {
+            tz = tz.add(ld(u, i + k * sz).add(ld(u, i - k * sz)).mul(coef[k]));
+            tx = tx.add(ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]));
+        }
+        int j = p + i;
+        for (int k = 1; k <= h; k++) {
+            tx = tx.add(ld(psi, j + k).sub(ld(psi, j - k)).mul(coef[dx + k - 1]));
+        }
+        FloatVector ze = ld(zeta, j).mul(ld(prof, pa)).add(tx.mul(ld(prof, pb)));
+        FloatVector nu = uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(tz.add(tx.add(ze))));
+        ze.intoArray(zd, zo);
+        nu.intoArray(ud, uo);
+    }
+
+    private static FloatVector ld(float[] a, int i) {
+        return FloatVector.fromArray(S, a, i);
+    }
+
+    /** {@code un = (2u − un) + v2·s}. */
+    private static void leap(float[] u, float[] un, float[] v2, int i, FloatVector uc, FloatVector s) {
+        uc.mul(2.0f).sub(ld(un, i)).add(ld(v2, i).mul(s)).intoArray(un, i);
+    }
+
+    /** Same as {@link AcousticKernels2D#psi}. */
+    public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
+                           int z0, int z1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int d1 = Layout.d1(h);
+        int dx = d1 + 2 * h;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + geo[Layout.NX];
+        int vl = S.length();
+        for (int z = z0; z < z1; z++) {
+            int row = off + z * sz;
+            if (z < zbl || z >= zbh) {
+                float a = prof[z];
+                float b = prof[nz + z];
+                int x = x0;
+                for (; x + vl <= x1; x += vl) {
+                    int i = row + x;
+                    FloatVector d = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        d = d.add(ld(u, i + k * sz).sub(ld(u, i - k * sz)).mul(coef[d1 + k - 1]));
+                    }
+                    ld(psi, i).mul(a).add(d.mul(b)).intoArray(psi, i);
+                }
+                if (x < x1) {
+                    psiZ(u, psi, prof, coef, geo, z, x, x1);
+                }
+            }
+            // x band: the segments [x0, xbl) and [xbh, x1)
+            for (int seg = 0; seg < 2; seg++) {
+                int xa = seg == 0 ? x0 : Math.max(x0, xbh);
+                int xe = seg == 0 ? Math.min(x1, xbl) : x1;
+                int x = xa;
+                for (; x + vl <= xe; x += vl) {
+                    int i = row + x;
+                    FloatVector d = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        d = d.add(ld(u, i + k).sub(ld(u, i - k)).mul(coef[dx + k - 1]));
+                    }
+                    ld(psi, len + i).mul(ld(prof, pax + x)).add(d.mul(ld(prof, pbx + x))).intoArray(psi, len + i);
+                }
+                for (; x < xe; x++) {
+                    int i = row + x;
+                    float d = 0.0f;
+                    for (int k = 1; k <= h; k++) {
+                        d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
+                    }
+                    psi[len + i] = prof[pax + x] * psi[len + i] + prof[pbx + x] * d;
+                }
+            }
+        }
+    }
+
+    /** Scalar z-band psi update of row z over [xa, xe) (tail of the vector loop). */
+    private static void psiZ(float[] u, float[] psi, float[] prof, float[] coef, int[] geo, int z, int xa, int xe) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int nz = geo[Layout.NZ];
+        int d1 = Layout.d1(h);
+        int row = geo[Layout.OFF0] + z * sz;
+        for (int x = xa; x < xe; x++) {
+            int i = row + x;
+            float d = 0.0f;
+            for (int k = 1; k <= h; k++) {
+                d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
+            }
+            psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
+        }
+    }
+
+    /** Same as {@link AcousticKernels2D#pml}. */
+    public static void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                           float[] coef, int[] geo, int z0, int z1, int x0, int x1) {
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        for (int z = z0; z < z1; z++) {
+            // segments of constant x-band membership: [x0, xbl), [xbl, xbh), [xbh, x1)
+            int a = x0;
+            int b = Math.min(x1, Math.max(x0, xbl));
+            int c = Math.max(b, Math.min(x1, xbh));
+            // one call site: C2 inlines the Vector API calls of one copy of the row body only
+            for (int seg = 0; seg < 3; seg++) {
+                pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, seg == 0 ? a : seg == 1 ? b : c,
+                        seg == 0 ? b : seg == 1 ? c : x1, seg != 1);
+            }
+        }
+    }
+
+    private static void pmlRow(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                               float[] coef, int[] geo, int z, int xa, int xe, boolean xb) {
+        if (xa >= xe) {
+            return;
+        }
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        int dx = d1 + 2 * h;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + geo[Layout.NX];
+        float c0z = coef[0];
+        float c0x = coef[cx];
+        float az = prof[z];
+        float bz = prof[nz + z];
+        int vl = S.length();
+        int x = xa;
+        for (; x + vl <= xe; x += vl) {
+            int i = off + z * sz + x;
+            FloatVector uc = ld(u, i);
+            FloatVector tz = uc.mul(c0z);
+            FloatVector tx = uc.mul(c0x);
+            for (int k = 1; k <= h; k++) {
+                tz = tz.add(ld(u, i + k * sz).add(ld(u, i - k * sz)).mul(coef[k]));
+                tx = tx.add(ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]));
+            }
+            if (zb) {
+                for (int k = 1; k <= h; k++) {
+                    tz = tz.add(ld(psi, i + k * sz).sub(ld(psi, i - k * sz)).mul(coef[d1 + k - 1]));
+                }
+                FloatVector ze = ld(zeta, i).mul(az).add(tz.mul(bz));
+                ze.intoArray(zeta, i);
+                tz = tz.add(ze);
+            }
+            if (xb) {
+                int j = len + i;
+                for (int k = 1; k <= h; k++) {
+                    tx = tx.add(ld(psi, j + k).sub(ld(psi, j - k)).mul(coef[dx + k - 1]));
+                }
+                FloatVector ze = ld(zeta, j).mul(ld(prof, pax + x)).add(tx.mul(ld(prof, pbx + x)));
+                ze.intoArray(zeta, j);
+                tx = tx.add(ze);
+            }
+            leap(u, un, v2, i, uc, tz.add(tx));
+        }
+        if (x < xe) {
+            AcousticKernels2D.pml(u, un, v2, psi, zeta, prof, coef, geo, z, z + 1, x, xe);
+        }
+    }
+}

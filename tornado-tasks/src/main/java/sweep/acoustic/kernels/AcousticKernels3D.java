@@ -1,0 +1,250 @@
+package sweep.acoustic.kernels;
+
+import sweep.kernels.Layout;
+import sweep.kernels.Parallel;
+
+/**
+ * Kernels of the 3-D constant-density acoustic leapfrog with CPML (Pasalic–McGarry form) and the image-method free
+ * surface; the 3-D counterparts of {@link AcousticKernels2D}, over boxes [z0,z1)×[y0,y1)×[x0,x1). See {@link Layout}.
+ */
+public final class AcousticKernels3D {
+    private AcousticKernels3D() {
+    }
+
+    /** Interior update (no PML on any axis); see {@link AcousticKernels2D#interior}. */
+    public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
+                                int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    float s = c00 * u[i];
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                                + coef[cx + k] * (u[i + k] + u[i - k]);
+                    }
+                    un[i] = (2.0f * u[i] - un[i]) + v2[i] * s;
+                }
+            }
+        }
+    }
+
+    /** CPML auxiliary update for cells of the box inside each axis's band; see {@link AcousticKernels2D#psi}. */
+    public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
+                           int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int d1 = Layout.d1(h);
+        int pay = 2 * nz;
+        int pby = pay + ny;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + nx;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    if (z < zbl | z >= zbh) {
+                        float d = 0.0f;
+                        for (int k = 1; k <= h; k++) {
+                            d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
+                        }
+                        psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
+                    }
+                    if (y < ybl | y >= ybh) {
+                        float d = 0.0f;
+                        for (int k = 1; k <= h; k++) {
+                            d += coef[d1 + h + k - 1] * (u[i + k * sy] - u[i - k * sy]);
+                        }
+                        psi[len + i] = prof[pay + y] * psi[len + i] + prof[pby + y] * d;
+                    }
+                    if (x < xbl | x >= xbh) {
+                        float d = 0.0f;
+                        for (int k = 1; k <= h; k++) {
+                            d += coef[d1 + 2 * h + k - 1] * (u[i + k] - u[i - k]);
+                        }
+                        psi[2 * len + i] = prof[pax + x] * psi[2 * len + i] + prof[pbx + x] * d;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Update of cells inside at least one PML band; see {@link AcousticKernels2D#pml}. */
+    public static void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
+                           float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        int pay = 2 * nz;
+        int pby = pay + ny;
+        int pax = 2 * nz + 2 * ny;
+        int pbx = pax + nx;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    float tz = coef[0] * u[i];
+                    float ty = coef[cy] * u[i];
+                    float tx = coef[cx] * u[i];
+                    for (int k = 1; k <= h; k++) {
+                        tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
+                        ty += coef[cy + k] * (u[i + k * sy] + u[i - k * sy]);
+                        tx += coef[cx + k] * (u[i + k] + u[i - k]);
+                    }
+                    if (z < zbl | z >= zbh) {
+                        for (int k = 1; k <= h; k++) {
+                            tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                        }
+                        zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
+                        tz = tz + zeta[i];
+                    }
+                    if (y < ybl | y >= ybh) {
+                        for (int k = 1; k <= h; k++) {
+                            ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
+                        }
+                        zeta[len + i] = prof[pay + y] * zeta[len + i] + prof[pby + y] * ty;
+                        ty = ty + zeta[len + i];
+                    }
+                    if (x < xbl | x >= xbh) {
+                        for (int k = 1; k <= h; k++) {
+                            tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
+                        }
+                        zeta[2 * len + i] = prof[pax + x] * zeta[2 * len + i] + prof[pbx + x] * tx;
+                        tx = tx + zeta[2 * len + i];
+                    }
+                    un[i] = (2.0f * u[i] - un[i]) + v2[i] * ((tz + ty) + tx);
+                }
+            }
+        }
+    }
+
+    /** Image-method free surface on the top face z = 0; see {@link AcousticKernels2D#mirrorTop}. */
+    public static void mirrorTop(float[] u, int[] geo, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+            int y = y0 + iy;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
+                int i = off + y * sy + x;
+                u[i] = 0.0f;
+                for (int k = 1; k <= h; k++) {
+                    u[i - k * sz] = -u[i + k * sz];
+                }
+            }
+        }
+    }
+
+    /** Laplacian term of the update, PML terms included; see {@link AcousticKernels2D#laplacian}. */
+    public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
+                                 int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        int d1 = Layout.d1(h);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    boolean inZ = z < zbl | z >= zbh;
+                    boolean inY = y < ybl | y >= ybh;
+                    boolean inX = x < xbl | x >= xbh;
+                    if (!inZ & !inY & !inX) {
+                        float s = c00 * u[i];
+                        for (int k = 1; k <= h; k++) {
+                            s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                                    + coef[cx + k] * (u[i + k] + u[i - k]);
+                        }
+                        d[i] = s;
+                    } else {
+                        float tz = coef[0] * u[i];
+                        float ty = coef[cy] * u[i];
+                        float tx = coef[cx] * u[i];
+                        for (int k = 1; k <= h; k++) {
+                            tz += coef[k] * (u[i + k * sz] + u[i - k * sz]);
+                            ty += coef[cy + k] * (u[i + k * sy] + u[i - k * sy]);
+                            tx += coef[cx + k] * (u[i + k] + u[i - k]);
+                        }
+                        if (inZ) {
+                            for (int k = 1; k <= h; k++) {
+                                tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                            }
+                            tz = tz + zeta[i];
+                        }
+                        if (inY) {
+                            for (int k = 1; k <= h; k++) {
+                                ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
+                            }
+                            ty = ty + zeta[len + i];
+                        }
+                        if (inX) {
+                            for (int k = 1; k <= h; k++) {
+                                tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
+                            }
+                            tx = tx + zeta[2 * len + i];
+                        }
+                        d[i] = (tz + ty) + tx;
+                    }
+                }
+            }
+        }
+    }
+}

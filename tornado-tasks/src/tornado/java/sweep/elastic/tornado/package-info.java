@@ -1,0 +1,6 @@
+/**
+ * The elastic wing on TornadoVM: the device stepper and adjoint ({@code ElasticDeviceStepper} implemented over
+ * TornadoVM task graphs) and the glue kernels they add to the portable ones. Compiled only in the {@code -Ptornado}
+ * build.
+ */
+package sweep.elastic.tornado;
