@@ -199,4 +199,18 @@ public final class AcousticEquation implements WaveEquation {
     public long fingerprint(long h, String sourceType, List<String> record) {
         return h;
     }
+
+    /** vp 2500 m/s everywhere. */
+    @Override
+    public float[] benchmarkModel(int cells) {
+        float[] m = new float[cells];
+        java.util.Arrays.fill(m, 2500f);
+        return m;
+    }
+
+    /** 16 bytes: u^n and u^(n-1) and v²dt² read, u^(n+1) written (the interior, where the PML auxiliaries are absent). */
+    @Override
+    public int bytesPerCellUpdate(int ndim) {
+        return 16;
+    }
 }

@@ -5,14 +5,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
+import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
 /**
- * End-to-end throughput benchmark of the Java backend: time steps of the forward propagator in Mcells/s (cells × steps
- * / s, PML cells counted) for several thread counts, against a memory-bandwidth bound measured in the same run by a
- * triad over large arrays (16 bytes moved per cell update). Figures are medians over repeats after a warm-up.
+ * End-to-end throughput benchmark of any installed equation: time steps of the forward propagator in Mcells/s (cells ×
+ * steps / s, PML cells counted) for several thread counts, against a memory-bandwidth bound measured in the same run by
+ * a triad over large arrays (the equation's {@link WaveEquation#bytesPerCellUpdate} moved per cell update), and the
+ * time of a gradient over a forward run. Figures are medians over repeats after a warm-up.
  */
 public final class Benchmark {
     /** One measured configuration. */
@@ -58,74 +60,30 @@ public final class Benchmark {
         return 12.0 * n / med;
     }
 
-    /** Measures the propagator on a homogeneous model of {@code shape} for each thread count. */
-    public List<Row> propagator(String label, int[] shape, int order, int abcn, int[] threadCounts, double[] boundMcells) {
+    /**
+     * The benchmark problem of {@code eq} on {@code shape}: 10 m cells, dt 1 ms, {@code steps} steps, the given order
+     * and PML width, the equation's default source type and recorded fields, boundary saving.
+     */
+    public static PropSpec spec(WaveEquation eq, int[] shape, int order, int abcn, int steps, int threads) {
+        return PropSpec.builder(shape).equation(eq).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
+                .threads(threads).storage(Storage.BOUNDARY_SAVING).build();
+    }
+
+    /**
+     * Measures the forward step of {@code eq} ({@link Propagator#timeSteps}: one source at the centre, no receivers)
+     * on the equation's homogeneous {@link WaveEquation#benchmarkModel} of {@code shape} for each thread count, after a
+     * warm-up of 3 s (JIT compilation, first touch of the arrays).
+     */
+    public List<Row> forward(WaveEquation eq, String label, int[] shape, int order, int abcn, int[] threadCounts,
+                             double[] boundMcells) {
         List<Row> rows = new ArrayList<>();
         int cells = 1;
         for (int n : shape) {
             cells *= n;
         }
-        float[] vp = new float[cells];
-        Arrays.fill(vp, 2500f);
+        float[] model = eq.benchmarkModel(cells);
         for (int k = 0; k < threadCounts.length; k++) {
-            PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
-                    .threads(threadCounts[k]).build();
-            double[] mc = new double[repeats];
-            try (Propagator p = new Propagator(spec)) {
-                p.timeSteps(vp, steps); // warm-up: JIT compilation and first touch of the arrays
-                log.printf("  %-28s on %s%n", label, p.backendDescription());
-                for (int r = 0; r < repeats; r++) {
-                    mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(vp, steps) / 1e6;
-                }
-            }
-            double[] sorted = mc.clone();
-            Arrays.sort(sorted);
-            Row row = new Row(label, threadCounts[k], median(mc), sorted[0], sorted[sorted.length - 1], boundMcells[k]);
-            log.printf("  %-28s threads=%d  %8.1f Mcells/s (min %.1f, max %.1f)%n", label, row.threads(), row.median(),
-                    row.min(), row.max());
-            rows.add(row);
-        }
-        return rows;
-    }
-
-    /** Bytes one elastic cell update moves at least (fields read and written, parameters read): 80 (2-D), 140 (3-D). */
-    public static int elasticBytesPerCell(int ndim) {
-        // 2-D: velocity step reads 3 stresses and 2 buoyancies, updates 2 velocities (36 B); stress step reads 2
-        // velocities and 3 moduli, updates 3 stresses (44 B). 3-D: 6 + 3 + 2·3 = 15 floats and 3 + 5 + 2·6 = 20 floats.
-        return ndim == 2 ? 80 : 140;
-    }
-
-    /**
-     * A homogeneous elastic model (vp 2500 m/s, vs 1400 m/s, rho 2000 kg/m³) of {@code cells} cells, parameter-major
-     * (vp, vs, rho one after the other).
-     */
-    public static float[] elasticModel(int cells) {
-        float[] m = new float[3 * cells];
-        Arrays.fill(m, 0, cells, 2500f);
-        Arrays.fill(m, cells, 2 * cells, 1400f);
-        Arrays.fill(m, 2 * cells, 3 * cells, 2000f);
-        return m;
-    }
-
-    /** The elastic benchmark problem: {@code shape}, 10 m cells, dt 1 ms, {@code steps} steps, order, PML width. */
-    public static PropSpec elasticSpec(int[] shape, int order, int abcn, int steps, int threads, Storage storage) {
-        return PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(steps).order(order)
-                .abcn(abcn).threads(threads).storage(storage).build();
-    }
-
-    /**
-     * Measures the elastic forward step (one explosive shot at the centre, {@link Propagator#timeSteps}) on the
-     * homogeneous model of {@link #elasticModel} for each thread count.
-     */
-    public List<Row> elastic(String label, int[] shape, int order, int abcn, int[] threadCounts, double[] boundMcells) {
-        List<Row> rows = new ArrayList<>();
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        float[] model = elasticModel(cells);
-        for (int k = 0; k < threadCounts.length; k++) {
-            PropSpec spec = elasticSpec(shape, order, abcn, steps, threadCounts[k], Storage.BOUNDARY_SAVING);
+            PropSpec spec = spec(eq, shape, order, abcn, steps, threadCounts[k]);
             double[] mc = new double[repeats];
             try (Propagator p = new Propagator(spec)) {
                 long until = System.nanoTime() + 3_000_000_000L;
@@ -148,60 +106,11 @@ public final class Benchmark {
     }
 
     /**
-     * Time of one elastic gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only
-     * run, same problem ({@code steps} steps, one explosive shot, a line of receivers recording p, vx, vz), medians
-     * over the repeats; prints the per-repeat range.
-     */
-    public double elasticGradientRatio(String label, int[] shape, int order, int abcn, int threads) {
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        float[] model = elasticModel(cells);
-        int nd = shape.length;
-        PropSpec spec = elasticSpec(shape, order, abcn, steps, threads, Storage.BOUNDARY_SAVING).toBuilder()
-                .sourceType("explosive").recordFields(nd == 2 ? "p,vx,vz" : "p,vx,vy,vz").build();
-        int nx = shape[nd - 1];
-        int[][] rec = new int[Math.max(1, nx / 10)][];
-        for (int r = 0; r < rec.length; r++) {
-            rec[r] = nd == 2 ? new int[] {10 * r, 2} : new int[] {10 * r, shape[1] / 2, 2};
-        }
-        int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
-        float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
-        double[] tf = new double[repeats];
-        double[] tg = new double[repeats];
-        try (Propagator p = new Propagator(spec)) {
-            float[] obs = new float[steps * rec.length * spec.nfield()];
-            int[][][] recs = {rec};
-            for (int r = 0; r < 2; r++) { // warm-up: JIT compilation, first touch of the solver's arrays
-                p.forward(w, src, recs, model);
-                p.forwardAndGradient(w, src, recs, model, obs, sweep.prop.Misfit.L2);
-            }
-            for (int r = 0; r < repeats; r++) {
-                long t0 = System.nanoTime();
-                p.forward(w, src, recs, model);
-                long t1 = System.nanoTime();
-                p.forwardAndGradient(w, src, recs, model, obs, sweep.prop.Misfit.L2);
-                long t2 = System.nanoTime();
-                tf[r] = (t1 - t0) * 1e-9;
-                tg[r] = (t2 - t1) * 1e-9;
-            }
-        }
-        double ratio = median(tg) / median(tf);
-        double[] rr = new double[repeats];
-        for (int r = 0; r < repeats; r++) {
-            rr[r] = tg[r] / tf[r];
-        }
-        log.printf("  %-28s elastic threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat"
-                + " %.2f-%.2f)%n", label, threads, median(tf), median(tg), ratio, min(rr), max(rr));
-        return ratio;
-    }
-
-    /**
-     * The acoustic gradient benchmark problem: a homogeneous model (vp 2500 m/s, 10 m cells, dt 1 ms), {@code steps}
-     * steps, one shot with a Ricker source (10 Hz) at x = nx/2 (3-D: y = ny/2), z = 2, receivers at x = 0, 10, 20, ...
-     * at z = 2 (3-D: y = ny/2), boundary saving, and zero observed data (the residual is the record itself). The
-     * Deepwave driver's {@code grad} mode ({@code bench/deepwave/dw_driver.c}) sets up the same problem.
+     * The gradient benchmark problem of an equation: its homogeneous {@link WaveEquation#benchmarkModel} (10 m cells,
+     * dt 1 ms), {@code steps} steps, one shot with a Ricker source (10 Hz) at x = nx/2 (3-D: y = ny/2), z = 2,
+     * receivers at x = 0, 10, 20, ... at z = 2 (3-D: y = ny/2) recording the default fields, boundary saving, and zero
+     * observed data (the residual is the record itself). For acoustic, the Deepwave driver's {@code grad} mode
+     * ({@code bench/deepwave/dw_driver.c}) sets up the same problem.
      */
     record GradientProblem(PropSpec spec, float[] vp, int[][][] sources, int[][][] receivers, float[] wavelet,
                            float[] observed) {
@@ -216,16 +125,14 @@ public final class Benchmark {
         }
     }
 
-    /** The gradient benchmark problem on {@code shape} (z first), see {@link GradientProblem}. */
-    static GradientProblem gradientProblem(int[] shape, int order, int abcn, int threads, int steps) {
+    /** The gradient benchmark problem of {@code eq} on {@code shape} (z first), see {@link GradientProblem}. */
+    static GradientProblem gradientProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps) {
         int cells = 1;
         for (int n : shape) {
             cells *= n;
         }
-        float[] vp = new float[cells];
-        Arrays.fill(vp, 2500f);
-        PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn).threads(threads)
-                .storage(sweep.prop.Storage.BOUNDARY_SAVING).build();
+        float[] vp = eq.benchmarkModel(cells);
+        PropSpec spec = spec(eq, shape, order, abcn, steps, threads);
         int nd = shape.length;
         int nx = shape[nd - 1];
         int[][] rec = new int[nx / 10][];
@@ -234,16 +141,16 @@ public final class Benchmark {
         }
         int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
         float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
-        return new GradientProblem(spec, vp, src, new int[][][] {rec}, w, new float[steps * rec.length]);
+        return new GradientProblem(spec, vp, src, new int[][][] {rec}, w, new float[steps * rec.length * spec.nfield()]);
     }
 
     /**
-     * Time of one gradient (forward with boundary saving, misfit, adjoint run) over the time of one forward-only run,
-     * same problem ({@code steps} steps, one shot, a line of receivers: {@link GradientProblem}), medians over the
-     * repeats.
+     * Time of one gradient of {@code eq} (forward with boundary saving, misfit, adjoint run) over the time of one
+     * forward-only run, same problem ({@code steps} steps, one shot, a line of receivers: {@link GradientProblem}),
+     * medians over the repeats.
      */
-    public double gradientRatio(String label, int[] shape, int order, int abcn, int threads) {
-        GradientProblem g = gradientProblem(shape, order, abcn, threads, steps);
+    public double gradientRatio(WaveEquation eq, String label, int[] shape, int order, int abcn, int threads) {
+        GradientProblem g = gradientProblem(eq, shape, order, abcn, threads, steps);
         double[] tf = new double[repeats];
         double[] tg = new double[repeats];
         try (Propagator p = new Propagator(g.spec())) {
@@ -266,8 +173,8 @@ public final class Benchmark {
         for (int r = 0; r < repeats; r++) {
             rr[r] = tg[r] / tf[r];
         }
-        log.printf("  %-28s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat "
-                + "%.2f-%.2f)%n", label, threads, median(tf), median(tg), ratio, min(rr), max(rr));
+        log.printf("  %-28s %s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat "
+                + "%.2f-%.2f)%n", label, eq.name(), threads, median(tf), median(tg), ratio, min(rr), max(rr));
         return ratio;
     }
 

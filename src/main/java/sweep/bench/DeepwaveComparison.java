@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
@@ -114,21 +115,38 @@ public final class DeepwaveComparison {
     }
 
     /**
-     * Compares the acoustic ({@code elastic} false: Deepwave's scalar kernel) or elastic forward step on a cube or
-     * square of {@code n} cells per axis, {@code abcn} PML cells per side, order 8, for each thread count.
+     * The Deepwave propagator that solves the same equation as {@code eq} (its driver's name: {@code scalar} for
+     * acoustic, {@code elastic}); IllegalArgumentException for an equation Deepwave has no propagator of.
      */
-    public List<Row> run(boolean elastic, int ndim, int n, int abcn, int[] threadCounts) {
-        Path exe = driver(elastic ? "elastic" : "scalar", ndim);
+    public static String peer(WaveEquation eq) {
+        String peer = PEERS.get(eq.name());
+        if (peer == null) {
+            throw new IllegalArgumentException("--compare-deepwave: Deepwave has no propagator of the " + eq.name()
+                    + " equation; it compares " + String.join(" and ", PEERS.keySet()));
+        }
+        return peer;
+    }
+
+    /** Our equations and the names of Deepwave's drivers of the same equation (bench/deepwave). */
+    private static final java.util.Map<String, String> PEERS = new java.util.TreeMap<>(
+            java.util.Map.of("acoustic", "scalar", "elastic", "elastic"));
+
+    /**
+     * Compares the forward step of {@code eq} with its Deepwave peer ({@link #peer}) on a cube or square of {@code n}
+     * cells per axis, {@code abcn} PML cells per side, order 8, for each thread count.
+     */
+    public List<Row> run(WaveEquation eq, int ndim, int n, int abcn, int[] threadCounts) {
+        Path exe = driver(peer(eq), ndim);
         int[] shape = ndim == 2 ? new int[] {n, n} : new int[] {n, n, n};
-        String label = (elastic ? "elastic " : "acoustic ") + ndim + "-D " + n + (ndim == 2 ? "^2" : "^3");
+        String label = eq.name() + " " + ndim + "-D " + n + (ndim == 2 ? "^2" : "^3");
         List<Row> rows = new ArrayList<>();
         for (int t : threadCounts) {
-            rows.add(compare(exe, label, shape, elastic, abcn, t));
+            rows.add(compare(exe, label, shape, eq, abcn, t));
         }
         return rows;
     }
 
-    private Row compare(Path exe, String label, int[] shape, boolean elastic, int abcn, int threads) {
+    private Row compare(Path exe, String label, int[] shape, WaveEquation eq, int abcn, int threads) {
         int cells = 1;
         double cellsPerStep = 1;
         for (int s : shape) {
@@ -142,39 +160,18 @@ public final class DeepwaveComparison {
         double work = cellsPerStep * steps / 1e6;
         int nCells = cells;
         session(exe, c -> {
-            if (elastic) {
-                float[] model = Benchmark.elasticModel(nCells);
-                PropSpec spec = Benchmark.elasticSpec(shape, 8, abcn, steps, threads, Storage.BOUNDARY_SAVING);
-                try (Propagator p = new Propagator(spec)) {
-                    long until = System.nanoTime() + warmupNanos;
-                    do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
-                        p.timeSteps(model, steps);
-                    } while (System.nanoTime() < until);
-                    for (int r = 0; r < repeats; r++) {
-                        double[] d = c.send("run");
-                        dw[r] = threads * work / d[0];
-                        dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
-                        sw[r] = work / p.timeSteps(model, steps);
-                        swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
-                    }
-                }
-            } else {
-                float[] vp = new float[nCells];
-                Arrays.fill(vp, 2500f);
-                PropSpec spec = PropSpec.builder(shape).dh(10).dt(1e-3).nt(steps).order(8).abcn(abcn)
-                        .threads(threads).build();
-                try (Propagator p = new Propagator(spec)) {
-                    long until = System.nanoTime() + warmupNanos;
-                    do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
-                        p.timeSteps(vp, steps);
-                    } while (System.nanoTime() < until);
-                    for (int r = 0; r < repeats; r++) {
-                        double[] d = c.send("run");
-                        dw[r] = threads * work / d[0];
-                        dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
-                        sw[r] = work / p.timeSteps(vp, steps);
-                        swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
-                    }
+            float[] model = eq.benchmarkModel(nCells);
+            try (Propagator p = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, threads))) {
+                long until = System.nanoTime() + warmupNanos;
+                do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                    p.timeSteps(model, steps);
+                } while (System.nanoTime() < until);
+                for (int r = 0; r < repeats; r++) {
+                    double[] d = c.send("run");
+                    dw[r] = threads * work / d[0];
+                    dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
+                    sw[r] = work / p.timeSteps(model, steps);
+                    swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
                 }
             }
         }, Integer.toString(shape[0]), Integer.toString(abcn), Integer.toString(steps), Integer.toString(threads),
@@ -206,7 +203,7 @@ public final class DeepwaveComparison {
         double[] swf = new double[repeats];
         double[] swg = new double[repeats];
         session(exe, c -> {
-            Benchmark.GradientProblem g = Benchmark.gradientProblem(shape, 8, abcn, 1, steps);
+            Benchmark.GradientProblem g = Benchmark.gradientProblem(sweep.equation.Equations.named("acoustic"), shape, 8, abcn, 1, steps);
             try (Propagator p = new Propagator(g.spec())) {
                 long until = System.nanoTime() + warmupNanos;
                 int k = 0;

@@ -9,6 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sweep.bench.Benchmark;
 import sweep.bench.DeepwaveComparison;
+import sweep.equation.Equations;
+import sweep.equation.WaveEquation;
 import sweep.prop.Backends;
 
 /** {@code sweep bench}: forward throughput (Mcells/s) per thread count against the measured bandwidth bound. */
@@ -16,6 +18,13 @@ import sweep.prop.Backends;
         description = "Benchmark the forward propagator (Java backend or TornadoVM device): 2-D 2000x2000 and 3-D 256^3,"
                 + " order 8, abcn 20; Mcells/s and the ratio to the memory-bandwidth bound (16 bytes/cell).")
 public final class BenchCommand implements Callable<Integer> {
+    /**
+     * The equation of the two single-equation benchmarks: {@code --kernels} times its kernels one by one
+     * ({@code KernelBenchmark}), and Deepwave's gradient driver mirrors its gradient ({@code --compare-deepwave
+     * --gradient}).
+     */
+    private static final String ACOUSTIC_KERNELS = "acoustic";
+
     @Option(names = "--repeats", defaultValue = "5", description = "timed repeats per case, median reported (default ${DEFAULT-VALUE})")
     int repeats;
 
@@ -39,12 +48,13 @@ public final class BenchCommand implements Callable<Integer> {
             + " measured on the host, which is the device only on the Java backend)")
     Double bandwidth;
 
-    @Option(names = "--size", description = "cells per axis of the cases (default: 2000 for 2-D, 256 for 3-D; elastic:"
-            + " 1000 and 128)", split = ",")
+    @Option(names = "--size", description = "cells per axis of the cases (default: 2000 for 2-D, 256 for 3-D; half that"
+            + " for an equation that moves more than 32 bytes per cell update, e.g. elastic)", split = ",")
     int[] size;
 
-    @Option(names = "--equation", defaultValue = "acoustic", description = "acoustic (default) or elastic: elastic runs"
-            + " the velocity-stress step (one explosive shot), bound at 80 (2-D) / 140 (3-D) bytes per cell")
+    @Option(names = "--equation", defaultValue = "acoustic", description = "any installed equation (./sweep equations;"
+            + " default ${DEFAULT-VALUE}): its forward step on a homogeneous model, one source of its default type,"
+            + " bound at its bytes per cell update")
     String equation;
 
     @Option(names = "--compare-deepwave", paramLabel = "DIR", description = "instead: compare with Deepwave's C kernel"
@@ -95,32 +105,23 @@ public final class BenchCommand implements Callable<Integer> {
         if (device && threads == null) {
             tc = new int[] {1}; // the Java threads do not matter on a device
         }
-        boolean elastic;
-        switch (equation == null ? "acoustic" : equation) {
-            case "acoustic":
-                elastic = false;
-                break;
-            case "elastic":
-                elastic = true;
-                break;
-            default:
-                throw new IllegalArgumentException("--equation must be acoustic or elastic, got '" + equation + "'");
+        WaveEquation eq = Equations.named(equation == null ? "acoustic" : equation);
+        if (kernels && !eq.name().equals(ACOUSTIC_KERNELS)) {
+            throw new IllegalArgumentException("--kernels times the " + ACOUSTIC_KERNELS + " wing's kernels one by one:"
+                    + " drop --equation " + eq.name() + " or --kernels");
         }
-        if (elastic && (kernels || "tornado".equals(backendName))) {
-            throw new IllegalArgumentException("--equation elastic runs on the Java backend only, without --kernels:"
-                    + " drop " + (kernels ? "--kernels" : "--backend tornado"));
+        if ("tornado".equals(backendName) && !eq.hasDeviceSolver()) {
+            throw new IllegalArgumentException("--equation " + eq.name() + " has no device solver: drop --backend"
+                    + " tornado");
         }
-        if (elastic && device && threads == null) {
-            tc = cores > 1 ? new int[] {1, cores} : new int[] {1}; // the elastic solver runs on the Java backend
-        }
-        int n2 = size != null ? size[0] : elastic ? 1000 : 2000;
-        int n3 = size != null ? size[size.length - 1] : elastic ? 128 : 256;
+        int n2 = size != null ? size[0] : eq.bytesPerCellUpdate(2) > 32 ? 1000 : 2000;
+        int n3 = size != null ? size[size.length - 1] : eq.bytesPerCellUpdate(3) > 32 ? 128 : 256;
         int[] shape2 = {n2, n2};
         int[] shape3 = {n3, n3, n3};
         String label2 = "2-D " + n2 + "x" + n2;
         String label3 = "3-D " + n3 + "^3";
         if (deepwave != null) {
-            return compareDeepwave(elastic, n2, n3, tc);
+            return compareDeepwave(eq, n2, n3, tc);
         }
         Benchmark b = new Benchmark(repeats, steps, System.out);
         if (kernels) {
@@ -137,7 +138,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         System.out.printf("sweep bench: %s, %d repeats x %d steps, order %d, abcn 20, %d cores, load average %s%n",
-                elastic ? "elastic" : "acoustic", repeats, steps, order, cores, loadAverage());
+                eq.name(), repeats, steps, order, cores, loadAverage());
         double[] bw = new double[tc.length];
         for (int k = 0; k < tc.length; k++) {
             bw[k] = bandwidth != null ? bandwidth * 1e9 : b.triadBandwidth(tc[k], 1 << 26);
@@ -146,35 +147,24 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<Benchmark.Row> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
-            double[] bound = bound(bw, elastic ? Benchmark.elasticBytesPerCell(2) : 16);
-            rows.addAll(elastic ? b.elastic(label2, shape2, order, 20, tc, bound)
-                    : b.propagator(label2, shape2, order, 20, tc, bound));
+            rows.addAll(b.forward(eq, label2, shape2, order, 20, tc, bound(bw, eq.bytesPerCellUpdate(2))));
         }
         if (only == null || only.equals("3d")) {
-            double[] bound = bound(bw, elastic ? Benchmark.elasticBytesPerCell(3) : 16);
-            rows.addAll(elastic ? b.elastic(label3, shape3, order, 20, tc, bound)
-                    : b.propagator(label3, shape3, order, 20, tc, bound));
+            rows.addAll(b.forward(eq, label3, shape3, order, 20, tc, bound(bw, eq.bytesPerCellUpdate(3))));
         }
-        if (gradient && elastic) {
+        if (gradient) {
             int t = tc[tc.length - 1];
             if (only == null || only.equals("2d")) {
-                b.elasticGradientRatio(label2, shape2, order, 20, t);
+                b.gradientRatio(eq, label2, shape2, order, 20, t);
             }
             if (only == null || only.equals("3d")) {
-                b.elasticGradientRatio(label3, shape3, order, 20, t);
-            }
-        } else if (gradient) {
-            int t = tc[tc.length - 1];
-            if (only == null || only.equals("2d")) {
-                b.gradientRatio(label2, shape2, order, 20, t);
-            }
-            if (only == null || only.equals("3d")) {
-                b.gradientRatio(label3, shape3, order, 20, t);
+                b.gradientRatio(eq, label3, shape3, order, 20, t);
             }
         }
         System.out.println();
         System.out.printf("%-16s %7s %12s %21s %14s %7s   (bound: bandwidth / %s)%n", "case", "threads", "Mcells/s",
-                "min-max", "bound Mcells/s", "ratio", elastic ? "80 B (2-D), 140 B (3-D) per cell" : "16 B per cell");
+                "min-max", "bound Mcells/s", "ratio", eq.bytesPerCellUpdate(2) + " B (2-D), " + eq.bytesPerCellUpdate(3)
+                        + " B (3-D) per cell");
         for (Benchmark.Row r : rows) {
             System.out.printf("%-16s %7d %12.1f %10.1f-%-10.1f %14.0f %7.3f%n", r.label(), r.threads(), r.median(),
                     r.min(), r.max(), r.boundMcells(), r.ratio());
@@ -183,13 +173,14 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int compareDeepwave(boolean elastic, int n2, int n3, int[] tc) {
+    private int compareDeepwave(WaveEquation eq, int n2, int n3, int[] tc) {
         if (kernels) {
             throw new IllegalArgumentException("--compare-deepwave times whole runs, not kernels: drop --kernels");
         }
-        if (gradient && elastic) {
+        if (gradient && !eq.name().equals(ACOUSTIC_KERNELS)) {
             throw new IllegalArgumentException("--compare-deepwave --gradient compares the acoustic gradient only"
-                    + " (Deepwave's elastic driver times the forward step): drop --equation elastic or --gradient");
+                    + " (Deepwave's other drivers time the forward step): drop --equation " + eq.name()
+                    + " or --gradient");
         }
         if (gradient && threads != null && !(threads.length == 1 && threads[0] == 1)) {
             throw new IllegalArgumentException("--compare-deepwave --gradient runs on one thread, got --threads "
@@ -202,7 +193,7 @@ public final class BenchCommand implements Callable<Integer> {
         DeepwaveComparison c = new DeepwaveComparison(deepwave, repeats, steps, System.out);
         for (int nd = 2; nd <= 3; nd++) {
             if (only == null || only.equals(nd + "d")) {
-                c.driver(elastic ? "elastic" : "scalar", nd); // every driver there before anything runs
+                c.driver(DeepwaveComparison.peer(eq), nd); // every driver there before anything runs
             }
         }
         if (gradient) {
@@ -216,14 +207,14 @@ public final class BenchCommand implements Callable<Integer> {
             return compareDeepwaveGradient(c, n2, n3);
         }
         System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
-                + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, elastic ? "elastic" : "acoustic",
+                + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, eq.name(),
                 repeats, steps, Runtime.getRuntime().availableProcessors(), loadAverage());
         List<DeepwaveComparison.Row> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
-            rows.addAll(c.run(elastic, 2, n2, 20, tc));
+            rows.addAll(c.run(eq, 2, n2, 20, tc));
         }
         if (only == null || only.equals("3d")) {
-            rows.addAll(c.run(elastic, 3, n3, 20, tc));
+            rows.addAll(c.run(eq, 3, n3, 20, tc));
         }
         System.out.println();
         System.out.printf("%-22s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",

@@ -194,6 +194,28 @@ public interface WaveEquation {
     int modelFloatsPerCell();
 
     /**
+     * A homogeneous model of {@code cells} cells for {@code sweep bench}, parameter-major: typical values of a rock. The
+     * default takes each parameter's mid-range of its FWI bounds.
+     */
+    default float[] benchmarkModel(int cells) {
+        float[] m = new float[parameterCount() * cells];
+        for (int k = 0; k < parameterCount(); k++) {
+            Parameter q = parameters().get(k);
+            java.util.Arrays.fill(m, k * cells, (k + 1) * cells, (float) (0.5 * (q.fwiMin() + q.fwiMax())));
+        }
+        return m;
+    }
+
+    /**
+     * The least memory traffic of one cell update in {@code ndim} dimensions, in bytes (fields read and written,
+     * parameters read): the bandwidth bound of {@code sweep bench}. The default counts every field read and written once
+     * and the model once per step.
+     */
+    default int bytesPerCellUpdate(int ndim) {
+        return 4 * (2 * fields(ndim).size() + modelFloatsPerCell());
+    }
+
+    /**
      * The parameters an inversion updates when the job does not say (a sub-list of {@link #parameterNames()}).
      */
     List<String> defaultInversion();
