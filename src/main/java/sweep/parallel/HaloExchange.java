@@ -19,6 +19,10 @@ import sweep.prop.HaloHook;
  * buffers allocated once. A star stencil needs no corners. Several components of one sub-step (the elastic velocities,
  * or stresses) travel together: {@link #exchange(float[], int)} packs the strips of every component into one buffer
  * per face, so each neighbour gets one message per exchange whatever the equation.
+ *
+ * <p>Collective: every exchange call ({@code exchange}, {@code exchangeWithCorners}, {@code begin}/{@code end},
+ * {@code exchangePacked}) pairs with the same call on each neighbouring tile, so every tile of the group makes the same
+ * calls in the same order; {@link #synchronize()} is a barrier over the group. The constructor posts nothing.
  */
 public final class HaloExchange implements HaloHook {
     /** One cut face: the strip sent to the neighbour and the halo strip received from it. */
@@ -380,7 +384,7 @@ public final class HaloExchange implements HaloHook {
         }
     }
 
-    /** A barrier over the model communicator; not an exchange (neither counted nor timed). */
+    /** A barrier over the model communicator (collective); not an exchange (neither counted nor timed). */
     @Override
     public void synchronize() {
         try {

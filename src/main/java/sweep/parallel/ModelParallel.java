@@ -42,7 +42,10 @@ public final class ModelParallel implements AutoCloseable {
     private int[] ownReceivers = new int[0];
     private int globalReceivers;
 
-    /** Builds this rank's tile solver; every rank of the mesh calls it with the same spec. */
+    /**
+     * Builds this rank's tile solver. Collective over the mesh: every rank calls it with the same spec (the ranks agree
+     * on its fingerprint).
+     */
     public ModelParallel(PropSpec spec, ModelParallelMesh mesh) {
         this.spec = spec;
         this.mesh = mesh;
@@ -165,7 +168,7 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * For benchmarks: runs {@code times} halo exchanges of a zero field of this rank's grid back to back, with no
-     * update in between (every rank of the model group must call it); they count in {@link #haloSeconds()} and
+     * update in between (collective over the group's {@code model} communicator); they count in {@link #haloSeconds()} and
      * {@link #haloExchanges()}. Their wait is the transfer alone, no neighbour being late. Touches no wavefield.
      */
     public void runHaloExchanges(int times) {
@@ -188,7 +191,8 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * Runs the forward problem on this rank's tile and returns its tile record {@code (B, nt, nrec_own, nfield)} (the
-     * columns of {@link #ownReceiverIndices()}).
+     * columns of {@link #ownReceiverIndices()}). Collective over the group's {@code model} communicator (halo exchanges
+     * every step; a model given as tiles also exchanges its margins).
      *
      * @param model global physical model (parameter-major), or this rank's tile of it (each parameter's tile one after
      *              the other), or null to reuse the previous call's model
@@ -215,7 +219,8 @@ public final class ModelParallel implements AutoCloseable {
      * nfield)} of this shot group's B shots (every group passes the same B; group g holds the global shots g·B ..
      * g·B+B−1). Returns this tile's dJ/d(each parameter) (parameter-major, tile shape each) summed over all groups'
      * shots in global shot order (bit-identical to the single domain's batch sum), the misfit summed over every rank
-     * (in double) and this group's dJ/dwavelet {@code (B, nt)} summed over tiles.
+     * (in double) and this group's dJ/dwavelet {@code (B, nt)} summed over tiles. Collective over the mesh (halo
+     * exchanges, then sums over the {@code shot} and {@code model} communicators).
      */
     public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
                                        float[] observed, Misfit misfit) {
@@ -234,7 +239,7 @@ public final class ModelParallel implements AutoCloseable {
     /**
      * As {@link #forwardAndGradient}, with only this rank's traces of the observed data: {@code ownObserved} is
      * {@code (B, nt, nown, nfield)}, its columns the receivers {@link #ownedReceivers(int[][][])} lists, in that order
-     * (so a rank need not read the other ranks' traces). Same result, bit for bit.
+     * (so a rank need not read the other ranks' traces). Same result, bit for bit. Collective over the mesh.
      */
     public Gradient forwardAndGradientOwnTraces(float[] wavelet, int[][][] sources, int[][][] receivers,
                                                 float[] model, float[] ownObserved, Misfit misfit) {

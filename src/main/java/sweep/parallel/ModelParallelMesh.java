@@ -23,7 +23,7 @@ public final class ModelParallelMesh implements AutoCloseable {
 
     /**
      * Splits {@code MPI.COMM_WORLD} (MPI must be initialised, see {@link Mpi#init}) for a mesh of py × px tiles and
-     * {@code shotGroups} groups; the world size must be shotGroups·py·px.
+     * {@code shotGroups} groups; the world size must be shotGroups·py·px. Collective over {@code MPI.COMM_WORLD}.
      */
     public static ModelParallelMesh create(int py, int px, int shotGroups) {
         return create(MPI.COMM_WORLD, py, px, shotGroups);
@@ -61,6 +61,7 @@ public final class ModelParallelMesh implements AutoCloseable {
         return shot;
     }
 
+    /** Frees the mesh's communicators. Collective over the mesh. */
     @Override
     public void close() {
         try {

@@ -6,7 +6,8 @@ package sweep.prop;
  * next has been written: after each forward step, and in the adjoint run on the scaled adjoint field and on each
  * rebuilt forward level; an equation with several components per sub-step (elastic) passes them all in one call
  * ({@link #exchange(float[], int)}), which exchanges them in one message per neighbour. The points of each equation
- * are listed by {@link sweep.equation.WaveEquation#haloPoints}.
+ * are listed by {@link sweep.equation.WaveEquation#haloPoints}. On a decomposed run every exchange call is collective
+ * over the tile's neighbours: every tile calls the same points in the same order.
  */
 public interface HaloHook {
     /** Exchanges the cut-face halos of {@code field}, a wavefield-shaped array of this solver's grid. */

@@ -30,7 +30,8 @@ public final class Propagator implements AutoCloseable {
      * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} (the
      * domain-decomposition layer; an equation with several fields per exchange needs a hook that implements
      * {@link HaloHook#exchange(float[], int)}); sources and receivers are then given in tile-physical coordinates, and
-     * models over {@link #modelWindow()}.
+     * models over {@link #modelWindow()}. Every run of such a solver is collective over the tile's neighbours (it
+     * exchanges halos): every tile runs the same calls.
      */
     public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
