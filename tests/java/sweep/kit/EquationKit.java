@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import sweep.cli.Main;
@@ -22,6 +23,7 @@ import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
 import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
+import sweep.prop.Backends;
 import sweep.prop.Gradient;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.Misfit;
@@ -436,6 +438,51 @@ public abstract class EquationKit {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * (g) The device solver gives the Java solver's bits under strict math (FMA contraction and fast-math off): records
+     * and the gradient of every parameter, misfit and dJ/dwavelet, 2-D and 3-D, both storages, with and without a free
+     * surface. Runs in a JVM of a {@code -Ptornado} build started through TornadoVM (the profile's surefire
+     * executions); skipped where the equation has no device solver or the JVM cannot run TornadoVM.
+     */
+    @Test
+    void deviceSolverGivesTheJavaBitsUnderStrictMath() throws Exception {
+        WaveEquation eq = equation();
+        Assumptions.assumeTrue(eq.hasDeviceSolver(), eq.name() + " has no device solver");
+        Assumptions.assumeTrue(Backends.tornadoJvm(), "this JVM was not started through TornadoVM");
+        String unavailable = Backends.tornadoUnavailable();
+        Assumptions.assumeTrue(unavailable == null, unavailable);
+        int variant = 0;
+        for (Case c : runnable(cases())) {
+            PropSpec spec = c.spec(this, variant++);
+            float[] truth = model(c.shape(), 91 + variant);
+            float[] m0 = model(c.shape(), 93 + variant);
+            float[] w = Wavelets.ricker(c.freq(), spec.nt(), spec.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            float[][] java = deviceCheckRun(spec, "java", w, src, rec, truth, m0);
+            float[][] device = deviceCheckRun(spec, "tornado", w, src, rec, truth, m0);
+            String what = describe(spec) + " on the device";
+            String[] parts = {"record", "gradient", "dJ/dwavelet", "misfit"};
+            for (int k = 0; k < parts.length; k++) {
+                assertArrayEquals(java[k], device[k], what + ": " + parts[k] + " differs from the Java solver's");
+            }
+            System.out.printf(Locale.ROOT, "kit %s device %s: record, gradient, dJ/dwavelet and misfit bit-identical%n",
+                    eq.name(), describe(spec));
+        }
+    }
+
+    /** Record, gradient, dJ/dwavelet and misfit (as a float pair of its double) of one run on {@code backend}. */
+    private static float[][] deviceCheckRun(PropSpec spec, String backend, float[] w, int[][][] src, int[][][] rec,
+                                            float[] truth, float[] m0) throws Exception {
+        try (AutoCloseable b = Backends.select(backend, true, null); Propagator p = new Propagator(spec)) {
+            float[] obs = p.forward(w, src, rec, truth).data();
+            Gradient g = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+            long bits = Double.doubleToRawLongBits(g.misfit());
+            return new float[][] {obs, g.parameters(), g.wavelet(),
+                {Float.intBitsToFloat((int) (bits >>> 32)), Float.intBitsToFloat((int) bits)}};
         }
     }
 
