@@ -1,17 +1,12 @@
 package sweep.backend;
 
 import java.util.Locale;
-import sweep.acoustic.AcousticKernelSet;
-import sweep.acoustic.AcousticVectorAdjointKernels2D;
-import sweep.acoustic.AcousticVectorAdjointKernels3D;
-import sweep.acoustic.AcousticVectorKernels2D;
-import sweep.acoustic.AcousticVectorKernels3D;
 
 /**
- * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants
- * ({@link AcousticVectorKernels2D}/{@link AcousticVectorKernels3D}, {@link AcousticVectorAdjointKernels2D}/{@link AcousticVectorAdjointKernels3D}) for the Java backend, whose
- * solvers take the chosen set as {@link AcousticKernelSet#forJavaBackend}. The choice comes from the system property
- * {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
+ * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants (each
+ * wing's, e.g. {@code sweep.acoustic.AcousticVectorKernels2D}, {@code sweep.elastic.ElasticVectorKernels2D}) for the
+ * Java backend, whose solvers take the chosen set (e.g. {@code sweep.acoustic.AcousticKernelSet#forJavaBackend}). The
+ * choice comes from the system property {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
  * in the boot layer, else the portable kernels), {@code cpu} (the CPU variants; an error when the module is missing)
  * or {@code portable}. Both give bit-identical results.
  */

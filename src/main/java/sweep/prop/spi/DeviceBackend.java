@@ -1,7 +1,6 @@
 package sweep.prop.spi;
 
 import java.util.List;
-import sweep.acoustic.AcousticDeviceStepper;
 import sweep.prop.HaloHook;
 
 /**
@@ -23,7 +22,7 @@ public interface DeviceBackend {
 
     /**
      * A stepper for one grid ({@code halo}: a tile's halo hook that exchanges packed strips, or null on one domain)
-     * that implements {@code contract} (e.g. {@link AcousticDeviceStepper}), or null when this backend has none for
+     * that implements {@code contract} (e.g. {@code sweep.acoustic.AcousticDeviceStepper}), or null when this backend has none for
      * that equation. Throws IllegalStateException (or a runtime error) when no device starts.
      */
     <S extends DeviceStepper> S open(Class<S> contract, GridView grid, HaloHook halo);
