@@ -55,18 +55,6 @@ final class AcousticStepper {
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
 
-    /**
-     * Whether the 3-D fused row pass also takes the y slabs between the z slabs (property {@code sweep.cpu.yslabs},
-     * default on): their psi and update then run plane by plane instead of in two passes over the whole grid.
-     */
-    static final boolean Y_SLABS = !"false".equals(System.getProperty("sweep.cpu.yslabs"));
-
-    /**
-     * Whether the psi of a z slab that one chunk of the step holds whole runs inside the update pass, h planes ahead of
-     * the update (property {@code sweep.cpu.zlag}, default on).
-     */
-    static final boolean Z_LAG = !"false".equals(System.getProperty("sweep.cpu.zlag"));
-
     AcousticStepper(Grid g, JavaBackend backend) {
         this.g = g;
         this.backend = backend;
@@ -83,9 +71,10 @@ final class AcousticStepper {
         int zbl = gg[Layout.ZBL], zbh = gg[Layout.ZBH];
         int ybl = gg[Layout.YBL], ybh = gg[Layout.YBH];
         if (kernels.vector() && zbl < zbh && ybl < ybh && !pmlBoxes.isEmpty()) {
-            // 3-D: the y slabs between the z slabs go through the row passes too, plane by plane
-            int ya = g.ndim == 3 && Y_SLABS ? 0 : ybl;
-            int ye = g.ndim == 3 && Y_SLABS ? g.ny : ybh;
+            // 3-D: the y slabs between the z slabs go through the row passes too, plane by plane (their psi and update
+            // then run there instead of in two passes over the whole grid)
+            int ya = g.ndim == 3 ? 0 : ybl;
+            int ye = g.ndim == 3 ? g.ny : ybh;
             rb = new Box(zbl, zbh, ya, ye, 0, g.nx);
             zy = new ArrayList<>();
             for (Box b : pmlBoxes) {
@@ -321,7 +310,7 @@ final class AcousticStepper {
      * by the band's planes) and wholly in the chunk (no other thread reads it).
      */
     private boolean lagged(Box b, int r0, int r1) {
-        return Z_LAG && (b.z1() <= g.geo[Layout.ZBL] || b.z0() >= g.geo[Layout.ZBH]) && b.z0() >= r0 && b.z1() <= r1;
+        return (b.z1() <= g.geo[Layout.ZBL] || b.z0() >= g.geo[Layout.ZBH]) && b.z0() >= r0 && b.z1() <= r1;
     }
 
     /** psi pass of {@link #step} with {@link #rowsBox}: the z and y slabs whose psi does not run in the update. */

@@ -41,7 +41,7 @@ public final class AcousticVectorAdjointKernels3D {
                                     float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1,
                                     float[] scratch) {
         int h = geo[Layout.H];
-        if (h == 4 && UNROLLED) {
+        if (h == 4) {
             int sz = geo[Layout.SZ];
             int sy = geo[Layout.SY];
             int n = (x1 - x0) / S.length() * S.length();
@@ -256,7 +256,7 @@ public final class AcousticVectorAdjointKernels3D {
     public static void interior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
-        if (h == 4 && UNROLLED) {
+        if (h == 4) {
             int sz = geo[Layout.SZ];
             int sy = geo[Layout.SY];
             int n = (x1 - x0) / S.length() * S.length();
@@ -386,7 +386,7 @@ public final class AcousticVectorAdjointKernels3D {
         // the unrolled passes read up to a vector past the row: only where that stays inside the arrays (a 2-D grid's
         // last rows have nothing after their halo)
         int past = i0 + m + S.length() + 4 * st;
-        if (h == 4 && m >= S.length() && UNROLLED && past <= w.length && (!reach || p + past <= cor.length)) {
+        if (h == 4 && m >= S.length() && past <= w.length && (!reach || p + past <= cor.length)) {
             if (reach) {
                 generalAxis4(w, cor, pb, t, to, i0, m, p, st, coef, cb, db);
             } else {
@@ -439,9 +439,6 @@ public final class AcousticVectorAdjointKernels3D {
             t[to + j] = s;
         }
     }
-
-    /** Whether half-width 4 runs the unrolled axis passes (property {@code sweep.cpu.adjrows}, default on). */
-    static final boolean UNROLLED = !"false".equals(System.getProperty("sweep.cpu.adjrows"));
 
     /**
      * {@link #generalAxis} with {@code reach} at h = 4 (m at least one vector): the sum unrolled and its weights

@@ -22,8 +22,8 @@ public final class AcousticVectorKernels3D {
     private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     /**
-     * Rows (y) per cache block of the interior sweep; 0 or less: no blocking. Property {@code sweep.cpu.yblock}; off by
-     * default, since blocks measured slower end to end than whole planes (the forward interior is bandwidth-bound).
+     * Rows (y) per cache block of {@link #interior}; 0 or less: no blocking (property {@code sweep.cpu.yblock}, default
+     * 0: whole planes; docs/performance.md). The fused row pass ({@link #innerRows}) is not blocked.
      */
     static final int Y_BLOCK = Integer.getInteger("sweep.cpu.yblock", 0);
 
@@ -49,7 +49,7 @@ public final class AcousticVectorKernels3D {
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int block = Y_BLOCK > 0 ? Y_BLOCK : Math.max(1, y1 - y0);
-        boolean rows = ROWS && geo[Layout.H] == 4;
+        boolean rows = geo[Layout.H] == 4;
         for (int yb = y0; yb < y1; yb += block) {
             int ye = Math.min(y1, yb + block);
             for (int z = z0; z < z1; z++) {
@@ -63,10 +63,6 @@ public final class AcousticVectorKernels3D {
             }
         }
     }
-
-    /** Whether half-width 4 runs the row passes of {@link AcousticVectorRows3D} (property {@code sweep.cpu.rows}, default on). */
-    static final boolean ROWS = !"false".equals(System.getProperty("sweep.cpu.rows"));
-    static final boolean ONE_BAND = !"false".equals(System.getProperty("sweep.cpu.oneband"));
 
     /** Row segment [xa, xe) of (z, y) of {@link #interior} through the h = 4 row passes. */
     private static void interiorRow4(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int y, int xa,
@@ -116,7 +112,7 @@ public final class AcousticVectorKernels3D {
         boolean ex = AcousticVectorRows3D.exact(n);
         int spare = 3 * w;
         int bands = (zb ? 1 : 0) + (yb ? 1 : 0) + (xb ? 1 : 0);
-        if (bands == 1 && ONE_BAND) {
+        if (bands == 1) {
             // one band axis: its whole term in one pass, then the other two axes and the leapfrog in a second
             if (zb) {
                 AcousticVectorRows3D.axisBand(u, psi, zeta, i0, t, 0, coef, 0, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], i0, n,
@@ -303,7 +299,7 @@ public final class AcousticVectorKernels3D {
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
         int p2 = 2 * geo[Layout.LEN];
-        if (ROWS && geo[Layout.H] == 4) {
+        if (geo[Layout.H] == 4) {
             innerRows4(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, a, b, c, x1, scratch);
             return;
         }
@@ -338,7 +334,7 @@ public final class AcousticVectorKernels3D {
                 if (xe <= xa) {
                     continue;
                 }
-                if (COLS && columns(xe - xa)) {
+                if (columns(xe - xa)) {
                     for (int y = y0; y < y1; y += COL_ROWS) {
                         int yr = Math.min(y1, y + COL_ROWS);
                         psiXCols4(u, psi, prof, coef, geo, z, y, yr, xa, xe, t);
@@ -436,7 +432,7 @@ public final class AcousticVectorKernels3D {
     /** Same as {@link AcousticKernels3D#psi}, given the calling thread's {@code scratch} of {@link #scratchSize} floats. */
     public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
-        if (ROWS && geo[Layout.H] == 4) {
+        if (geo[Layout.H] == 4) {
             psi4(u, psi, prof, coef, geo, z0, z1, y0, y1, x0, x1, scratch);
             return;
         }
@@ -520,7 +516,7 @@ public final class AcousticVectorKernels3D {
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                     int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                    if (xa < xe && COLS && columns(xe - xa)) {
+                    if (xa < xe && columns(xe - xa)) {
                         if ((y - y0) % COL_ROWS == 0) {
                             psiXCols4(u, psi, prof, coef, geo, z, y, Math.min(y1, y + COL_ROWS), xa, xe, t);
                         }
@@ -593,7 +589,7 @@ public final class AcousticVectorKernels3D {
         int b = Math.min(x1, Math.max(x0, xbl));
         int c = Math.max(b, Math.min(x1, xbh));
         int vl = S.length();
-        if (ROWS && geo[Layout.H] == 4) {
+        if (geo[Layout.H] == 4) {
             pml4(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, a, b, c, x1, scratch);
             return;
         }
@@ -631,7 +627,7 @@ public final class AcousticVectorKernels3D {
                 if (xe <= xa) {
                     continue;
                 }
-                if (COLS && columns(xe - xa)) {
+                if (columns(xe - xa)) {
                     for (int y = y0; y < y1; ) {
                         int yr = Math.min(y1, y + COL_ROWS);
                         yr = y < ybl ? Math.min(yr, ybl) : y < ybh ? Math.min(yr, ybh) : yr;
@@ -651,11 +647,12 @@ public final class AcousticVectorKernels3D {
         }
     }
 
-
-    static final boolean COLS = !"false".equals(System.getProperty("sweep.cpu.cols"));
-
-    /** Rows per column block (bounds the scratch a block needs). */
-    static final int COL_ROWS = Integer.getInteger("sweep.cpu.colrows", 64);
+    /**
+     * Rows (y) per block of the column passes that take x-band segments one to four vectors wide (property
+     * {@code sweep.cpu.colrows}, default 64; at least 1): the scratch ({@link #scratchSize}) holds a block, 16 vectors a
+     * row.
+     */
+    static final int COL_ROWS = Math.max(1, Integer.getInteger("sweep.cpu.colrows", 64));
 
     /** Whether a row segment of n cells goes through the column passes: one to four vectors wide. */
     static boolean columns(int n) {
@@ -682,7 +679,7 @@ public final class AcousticVectorKernels3D {
         int i0 = geo[Layout.OFF0] + z * sz + ya * sy + xa;
         int blk = rows * n;
         int zo = 3 * blk;
-        if (xb && !zb && !yb && ONE_BAND) {
+        if (xb && !zb && !yb) {
             // the x band alone: its term, then the z and y sums with the leapfrog in one pass
             int pax = 2 * nz + 2 * ny + xa;
             AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 0, t, zo, coef, prof, pax, pax + nx, i0, sy, rows,
