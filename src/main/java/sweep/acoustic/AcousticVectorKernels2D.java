@@ -27,9 +27,8 @@ public final class AcousticVectorKernels2D {
      * vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of the vector
      * length ends with a vector overlapping the one before, computed from the old values just before that one and
      * parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values again.
-     * The portable kernel cost about 8 ns a cell on such tails, against about 0.5 vectorised: rows of 1000 cells ran
-     * 20 % slower per cell than rows of 1008. The tail comes last, not first, so that the row's streams run forwards
-     * from its start (computed first it made rows of 1000 about 10 % slower per cell than rows of 1008, last 2–5 %).
+     * The tail comes last, not first, so that the row's streams run forwards from its start (docs/performance.md, row
+     * tails).
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int x0, int x1, float[] scratch) {
@@ -116,9 +115,7 @@ public final class AcousticVectorKernels2D {
      * Cache lines ahead of the vector being computed at which the row-pair loop reads one float of each of the pair's
      * six streams from memory (un and v² of its rows, u of the rows h below them) (property {@code sweep.cpu.ahead},
      * default 8; 0 turns it off): a software prefetch, since the hardware prefetcher alone kept the loop waiting for
-     * memory. One thread, interior kernel, the variants alternating in one JVM: rows of 2000 cells 0.97 ns a cell
-     * against 1.23 without, 1.34–1.44 against 2.1–2.2 while the machine's memory was busier; rows of 1000 8–15 % faster
-     * (with {@link #ROW_START_LINES}; without it the short rows gained nothing). 4 to 12 lines gave about the same.
+     * memory (figures in docs/performance.md).
      */
     static final int LINES_AHEAD = Integer.getInteger("sweep.cpu.ahead", 8);
 
@@ -132,8 +129,8 @@ public final class AcousticVectorKernels2D {
      * Reads one float of each of the first {@link #ROW_START_LINES} cache lines, from x0 on, of the six streams that
      * row pair (z, z+1) starts (un and v² of its rows, u of the rows h below them) and returns their sum, to be kept
      * in {@link AcousticVectorKernels3D#sink}. A pair of rows starts these streams afresh, and the hardware prefetcher only takes
-     * them up after a few misses each: rows of 1000 cells cost 10–15 % more per cell than rows of 2000 without this,
-     * about the same with it (one thread, from memory; 8 lines gave half the gain, 32 no more than 16).
+     * them up after a few misses each, which made short rows cost more per cell than long ones (docs/performance.md,
+     * short rows).
      */
     private static float touchPair(float[] u, float[] un, float[] v2, int[] geo, int z, int x0, int n) {
         int sz = geo[Layout.SZ];

@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
  * loads without the {@code jdk.incubator.vector} module: the preferred shape, or the width in bits given by the
  * property {@code sweep.cpu.vectorbits} (128, 256 or 512, never wider than the preferred one). One shape for every
  * kernel: code run with two shapes in one JVM shares the Vector API's library methods, whose type profiles then see
- * two vector classes, and C2 boxed the vectors of the adjoint kernels (2.7× slower gradient).
+ * two vector classes, and C2 then boxed the vectors of the adjoint kernels (docs/performance.md).
  */
 public final class CpuSpecies {
     private CpuSpecies() {

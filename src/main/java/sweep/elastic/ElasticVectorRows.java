@@ -19,15 +19,15 @@ import sweep.backend.CpuSpecies;
  * {@link #normal3}, {@link #shear}). A float stored and read back is the same float; float addition and
  * multiplication are commutative, so a scratch term may swap places with the term beside it.
  *
- * <p>Why this shape (each measured): C2 (JDK 17) stops inlining once a compilation reaches about 18000 nodes, and the
- * Vector API calls it then leaves out box their vectors, several times slower. Every vector loop is a method of its
- * own, larger than C2 inlines into a hot caller (325 bytes of bytecode), so that two of them never share a
- * compilation, and holding only the differences it computes. The pipeline's differences are loops over the weights
- * ({@link #dN}: at a constant trip count C2 parses one term and unrolls it afterwards); the order-8 main loops unroll
- * theirs by hand with the weights read before the loop (see the note above {@link #park}), those that would pass the
- * budget that way keep some differences as loops ({@link #dk}, {@link #dkx}). Every index is affine in the loop
- * variables, so that C2 hoists the range checks. Blocks of rows amortise each call's fixed cost, which a 3-D row of a
- * hundred cells does not.
+ * <p>Why this shape: C2 (JDK 17) stops inlining once a compilation reaches about 18000 nodes, and the Vector API calls
+ * it then leaves out box their vectors, several times slower (docs/performance.md, C2 inlining budget). Every vector
+ * loop is a method of its own, larger than C2 inlines into a hot caller (325 bytes of bytecode), so that two of them
+ * never share a compilation, and holding only the differences it computes. The pipeline's differences are loops over
+ * the weights ({@link #dN}: at a constant trip count C2 parses one term and unrolls it afterwards); the order-8 main
+ * loops unroll theirs by hand with the weights read before the loop (see the note above {@link #park}), those that
+ * would pass the budget that way keep some differences as loops ({@link #dk}, {@link #dkx}). Every index is affine in
+ * the loop variables, so that C2 hoists the range checks. Blocks of rows amortise each call's fixed cost, which a 3-D
+ * row of a hundred cells does not.
  *
  * <p>In-place results of a row's last vector, which overlaps the one before when n is not a multiple of the vector
  * length: the pipeline computes them first from the old values into parking slots and stores them after the whole
@@ -51,7 +51,7 @@ final class ElasticVectorRows {
     static final int ROWS = 3;
     /** Parking blocks (in-place results of one loop). */
     static final int SLOTS = 3;
-    /** Cells of a block at most (rows·n); longer runs per component measured faster on 2-D rows of 1000 cells. */
+    /** Cells of a block at most (rows·n): a component's loop runs over long runs of cells, not a single row. */
     static final int BLOCK_CELLS = 65536;
 
     /** Rows per block for segments of n cells: as many as fit {@link #BLOCK_CELLS}, 1 to {@link #RB}. */
@@ -479,8 +479,8 @@ final class ElasticVectorRows {
      * loop that updates in place, with each difference unrolled and its weights broadcast before the loop
      * (read from the weight array inside the loop, C2 reloads and broadcasts them every vector: a store into a float[]
      * may change them) and a difference along x with a literal stride 1 (its eight loads off one register; a stride
-     * passed in needs one register or stack slot per load). Measured on 2-D rows of 1000 cells: 1.6x faster than the
-     * differences as loops over the weight array. The tail, the row's last vector when n is not a multiple of the
+     * passed in needs one register or stack slot per load); faster than the differences as loops over the weight
+     * array (docs/performance.md, elastic forward). The tail, the row's last vector when n is not a multiple of the
      * vector length, runs the same main loop once more at n - VL, after the cells it shares with the last whole vector
      * have been given back their old values (saved before): every cell reads only its own old value of the updated
      * field, so it receives the same value again. A main loop is longer than C2 inlines into a hot caller (325 bytes of

@@ -379,7 +379,7 @@ public final class Grid {
      * Cells to move the grid by (0..15) so that the cell at flat index {@code index} starts a 64-byte cache line: the
      * vectors of the kernels' row segments that start there (the interior, from the low x band's end) then load
      * whole lines, as do their neighbours one row or plane away. Unaligned 64-byte vectors straddle two lines on
-     * every load: measured 10-15 % slower on the 3-D interior and z-band updates.
+     * every load (docs/performance.md, alignment).
      */
     static long alignShift(long index) {
         long first = ((64 - ARRAY_BASE_BYTES) / 4) % ALIGN_FLOATS; // the first aligned element
