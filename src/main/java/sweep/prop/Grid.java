@@ -215,6 +215,55 @@ public final class Grid {
         return ndim == 2 ? new int[] {oz, ox} : new int[] {oz, oy, ox};
     }
 
+    // The layout of a wavefield array, for solvers written outside this package (an equation's own solver lays its
+    // arrays out as this grid does, so that a HaloHook can exchange them). Axes are numbered as the model's: 0 = z,
+    // then y (3-D), then x last; a computational cell is a physical cell of the tile or of its PML pads.
+
+    /** Halo width: cells beyond the computational grid on every side of a wavefield array (order/2). */
+    public int haloWidth() {
+        return h;
+    }
+
+    /** Array index step from computational cell (z, y, x) to (z + 1, y, x). */
+    public int strideZ() {
+        return geo[Layout.SZ];
+    }
+
+    /** Array index step from computational cell (z, y, x) to (z, y + 1, x); 0 in 2-D. Along x the step is 1. */
+    public int strideY() {
+        return geo[Layout.SY];
+    }
+
+    /**
+     * PML widths of this grid per side, SWEEP order {@code [z_lo, z_hi, (y_lo, y_hi,) x_lo, x_hi]}: the spec's global
+     * width on a true edge ({@link PropSpec#globalPmlWidths()}), 0 on a side cut towards another tile. The tile's first
+     * physical cell is computational cell (z_lo, y_lo, x_lo).
+     */
+    public int[] pmlWidths() {
+        int[] lo = {pz0, py0, px0};
+        int[] hi = {nz - tz - pz0, ny - ty - py0, nx - tx - px0};
+        int[] w = new int[2 * ndim];
+        for (int a = 0; a < ndim; a++) {
+            int slot = ndim == 2 && a == 1 ? 2 : a;
+            w[2 * a] = lo[slot];
+            w[2 * a + 1] = hi[slot];
+        }
+        return w;
+    }
+
+    /**
+     * The global physical index along model axis {@code axis} (0 = z, last = x) of computational index {@code i} of
+     * this grid: negative in the global low PML pad, at or beyond the model's size in the high one. Per-cell data
+     * (model values of the pads, CPML profiles) derived from it is the same on a tile as on one domain.
+     */
+    public int globalIndex(int axis, int i) {
+        if (axis < 0 || axis >= ndim) {
+            throw new IllegalArgumentException("axis " + axis + " of a " + ndim + "-D grid: use 0.." + (ndim - 1));
+        }
+        int slot = ndim == 2 && axis == 1 ? 2 : axis;
+        return i + gOff[slot] - gWlo[slot];
+    }
+
     /** A copy of the kernels' geometry array (see {@code sweep.kernels.Layout}). */
     public int[] geo() {
         return geo.clone();
@@ -276,7 +325,11 @@ public final class Grid {
         return new int[] {gOff[s], gN[s], gWlo[s], gWhi[s]};
     }
 
-    /** Array index of computational cell (z, y, x). */
+    /**
+     * Array index in a wavefield array ({@link #length()} floats) of computational cell (z, y, x), y = 0 in 2-D: 0 is
+     * the first cell of the low PML pad; −{@link #haloWidth()} .. −1 and {@code nz() .. nz() + haloWidth() − 1}
+     * (likewise along y and x) reach the halo.
+     */
     public int compIndex(int z, int y, int x) {
         return geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;
     }
@@ -398,8 +451,9 @@ public final class Grid {
     }
 
     /**
-     * Array indices of tile-physical cells given as (x, z) or (x, y, z) (for the elastic solver: of the first
-     * component slot), checked: {@code what} and {@code shot} name them in the message of a bad one.
+     * Array indices of tile-physical cells given as source/receiver coordinates (x, z) or (x, y, z) (for the elastic
+     * solver: of the first component slot), checked: a coordinate list of the wrong length or a cell off the tile is
+     * refused, naming {@code what} (e.g. "source"), its position in the list and {@code shot}.
      */
     public int[] cellIndices(int[][] coords, String what, int shot) {
         int[] idx = new int[coords.length];

@@ -10,12 +10,15 @@ package sweep.prop;
  * over the tile's neighbours: every tile calls the same points in the same order.
  */
 public interface HaloHook {
-    /** Exchanges the cut-face halos of {@code field}, a wavefield-shaped array of this solver's grid. */
+    /**
+     * Exchanges the cut-face halos of {@code field}, a wavefield array of this solver's grid: {@link Grid#length()}
+     * floats laid out as {@link Grid#compIndex} says (halo width {@link Grid#haloWidth()}).
+     */
     void exchange(float[] field);
 
     /**
      * Exchanges the cut-face halos of {@code components} wavefield arrays of this solver's grid stored one after the
-     * other in {@code packed} (each {@code Layout.LEN} floats), all in one message per neighbour. Default: one
+     * other in {@code packed} (each {@link Grid#length()} floats), all in one message per neighbour. Default: one
      * component goes to {@link #exchange(float[])}; a hook that cannot do more refuses.
      */
     default void exchange(float[] packed, int components) {
