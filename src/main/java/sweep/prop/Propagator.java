@@ -1,6 +1,9 @@
 package sweep.prop;
 
+import java.util.Arrays;
+import java.util.List;
 import sweep.equation.EquationSolver;
+import sweep.equation.WaveEquation;
 
 /**
  * The single-domain solver of a {@link PropSpec} (SWEEP's {@code PropTorch}): forward modelling of a batch of shots and
@@ -11,10 +14,23 @@ import sweep.equation.EquationSolver;
  * are of the spec's {@link PropSpec#sourceType()}. This facade hands each call to the solver the equation makes
  * ({@link sweep.equation.WaveEquation#solver}). Construction is cheap; buffers are allocated at the
  * first call and reused. Not thread-safe: one run at a time.
+ *
+ * <p>On a single domain (the whole model, no halo hook) this facade is the boundary of the API: every model a call
+ * gives is checked here, once, before the solver sees it (its length, each value by the equation's
+ * {@link WaveEquation#checkModel}, the time step against {@link WaveEquation#cflVelocity} by
+ * {@link PropSpec#checkCfl}), and the solver's PML velocity is set to that CFL velocity unless
+ * {@link #setPmlVelocity} fixed one. On a tile the decomposition layer ({@code sweep.parallel.ModelParallel}) does the
+ * same for the global model and passes each tile its window of it.
  */
 public final class Propagator implements AutoCloseable {
     private final PropSpec spec;
     private final EquationSolver solver;
+    /** Whether this facade checks the models given (a single domain: the whole model, no halo hook). */
+    private final boolean checksModels;
+    /** The PML velocity {@link #setPmlVelocity} fixed (0: each model's CFL velocity). */
+    private double fixedPmlVelocity;
+    /** The PML velocity last passed to the solver by the model check (NaN: none yet). */
+    private double solverPmlVelocity = Double.NaN;
 
     /** A single-domain solver for {@code spec}. */
     public Propagator(PropSpec spec) {
@@ -36,6 +52,37 @@ public final class Propagator implements AutoCloseable {
     public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
         this.solver = spec.equation().solver(spec, grid, halo);
+        this.checksModels = halo == null && solver.modelWindow().isWhole(spec.shape());
+    }
+
+    /**
+     * Checks a model a call gives (null: the previous one, checked then) on a single domain: its length, its values
+     * ({@link WaveEquation#checkModel}, names the parameter and the cell) and the CFL condition; then sets the solver's
+     * PML velocity to the model's CFL velocity unless one was fixed.
+     */
+    private void checkModel(float[] model) {
+        if (model == null || !checksModels) {
+            return;
+        }
+        WaveEquation eq = spec.equation();
+        int[] shape = spec.shape();
+        int cells = solver.modelWindow().cells();
+        long need = (long) eq.parameterCount() * cells;
+        if (model.length != need) {
+            List<String> names = eq.parameterNames();
+            String list = names.size() == 1 ? names.get(0) : String.join(", ", names.subList(0, names.size() - 1))
+                    + " and " + names.get(names.size() - 1) + " one after the other";
+            throw new IllegalArgumentException("model has " + model.length + " values; the " + eq.name() + " model"
+                    + " holds " + list + ", each of the shape " + Arrays.toString(shape) + ": it needs " + need + " ("
+                    + eq.parameterCount() + " x " + cells + ")");
+        }
+        eq.checkModel(model, shape, null, null, eq.parameterNames().toArray(new String[0]));
+        double v = eq.cflVelocity(model, cells);
+        spec.checkCfl(v);
+        if (fixedPmlVelocity == 0 && spec.maxVel() == 0 && v != solverPmlVelocity) {
+            solver.setPmlVelocity(v);
+            solverPmlVelocity = v;
+        }
     }
 
     public PropSpec spec() {
@@ -65,6 +112,7 @@ public final class Propagator implements AutoCloseable {
 
     /** Forward modelling without snapshots; see {@link #forward(float[], int[][][], int[][][], float[], int, WavefieldListener)}. */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
+        checkModel(model);
         return solver.forward(wavelet, sources, receivers, model, 0, null);
     }
 
@@ -84,6 +132,7 @@ public final class Propagator implements AutoCloseable {
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, int snapshotEvery,
                           WavefieldListener listener) {
+        checkModel(model);
         return solver.forward(wavelet, sources, receivers, model, snapshotEvery, listener);
     }
 
@@ -93,6 +142,7 @@ public final class Propagator implements AutoCloseable {
      * size B).
      */
     public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
+        checkModel(model);
         return solver.forwardForGradient(wavelet, sources, receivers, model);
     }
 
@@ -111,6 +161,7 @@ public final class Propagator implements AutoCloseable {
      */
     public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
                                        float[] observed, Misfit misfit) {
+        checkModel(model);
         return solver.forwardAndGradient(wavelet, sources, receivers, model, observed, misfit);
     }
 
@@ -125,6 +176,7 @@ public final class Propagator implements AutoCloseable {
      * alone.
      */
     public double timeSteps(float[] model, int steps) {
+        checkModel(model);
         return solver.timeSteps(model, steps);
     }
 
@@ -151,10 +203,13 @@ public final class Propagator implements AutoCloseable {
 
     /**
      * Sets the velocity used for the CPML profile when the spec leaves maxVel at 0 (the domain-decomposition layer
-     * passes the global model's largest vp so every tile builds the same profile); 0 restores the model's own maximum.
+     * passes the global model's CFL velocity so every tile builds the same profile); 0 restores the model's own
+     * CFL velocity.
      */
     public void setPmlVelocity(double v) {
         solver.setPmlVelocity(v);
+        fixedPmlVelocity = v;
+        solverPmlVelocity = Double.NaN;
     }
 
     /**
