@@ -33,9 +33,9 @@ import sweep.prop.Storage;
 
 /**
  * The conformance kit of a wave equation: an equation passes it by subclassing this JUnit 5 class and saying how to
- * make a valid model of its own ({@link #model}). It checks, through the public API only: the adjoint run against the
- * forward run (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the
- * gradient of every parameter against fourth-order finite differences of the misfit; the memory estimate against what
+ * make a valid model of its own ({@link #model}); it runs the problems of the equation's
+ * {@link WaveEquation#dimensions()}. It checks, through the public API only: the adjoint run against the forward run
+ * (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the gradient of every parameter against fourth-order finite differences of the misfit; the memory estimate against what
  * a solver holds; that the thread count does not change a bit; that a run decomposed under a real {@code mpirun} gives
  * the bits of one domain; and that the command line refuses an unstable dt, a NaN and an out-of-range value of every
  * parameter with exit code 2, naming the option.
@@ -68,16 +68,12 @@ public abstract class EquationKit {
     }
 
     /**
-     * Whether the equation runs 3-D problems: an equation of one dimension (e.g. 2-D SH waves) returns false, and the
-     * kit then runs its 2-D cases only. Default true.
+     * The cases of {@code list} in the equation's {@link WaveEquation#dimensions()} (e.g. the 2-D ones for 2-D SH
+     * waves).
      */
-    protected boolean supports3D() {
-        return true;
-    }
-
-    /** The cases of {@code list} the equation runs ({@link #supports3D()}). */
     private List<Case> runnable(List<Case> list) {
-        return supports3D() ? list : list.stream().filter(c -> c.shape().length == 2).toList();
+        List<Integer> dims = equation().dimensions();
+        return list.stream().filter(c -> dims.contains(c.shape().length)).toList();
     }
 
     /** A spec of the kit's problems: {@code shape}, {@code nt} steps, CPML of {@code abcn}, the given order. */
@@ -301,11 +297,14 @@ public abstract class EquationKit {
 
     /**
      * The mesh configurations of the decomposition check, {@code ndim:py:px:shotGroups:nx:order} (see
-     * {@link DecomposedRunCheckMain}), at most 4 ranks each: 2-D with one cut (nx not divisible by px: the padding
-     * path), three cuts, and two shot groups of two tiles; 3-D with x- and y-cuts, short and long tile rows.
+     * {@link DecomposedRunCheckMain}), at most 4 ranks each, those of the equation's
+     * {@link WaveEquation#dimensions()}: 2-D with one cut (nx not divisible by px: the padding path), three cuts, and
+     * two shot groups of two tiles; 3-D with x- and y-cuts, short and long tile rows.
      */
     protected List<String> decompositionConfigurations() {
-        return List.of("2:1:2:1:41:8", "2:1:4:1:40:4", "2:1:2:2:36:4", "3:2:2:1:16:4", "3:2:2:1:28:6");
+        List<Integer> dims = equation().dimensions();
+        return List.of("2:1:2:1:41:8", "2:1:4:1:40:4", "2:1:2:2:36:4", "3:2:2:1:16:4", "3:2:2:1:28:6").stream()
+                .filter(c -> dims.contains(Integer.parseInt(c.substring(0, c.indexOf(':'))))).toList();
     }
 
     /**
@@ -494,6 +493,7 @@ public abstract class EquationKit {
     @Test
     void commandLineRefusesUnstableDtNanAndOutOfRangeParameters() throws Exception {
         WaveEquation eq = equation();
+        Assumptions.assumeTrue(eq.dimensions().contains(2), "the command-line checks run a 2-D model");
         int[] shape = {12, 16};
         float[] m = model(shape, 81);
         int n = cells(shape);

@@ -18,8 +18,8 @@ import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 
 /**
- * What the equation contract gives an equation written outside the main tree: the grid's public layout, and the
- * facade's model and CFL checks, which hold even for a solver that checks nothing.
+ * What the equation contract gives an equation written outside the main tree: the grid's public layout, the dimensions
+ * an equation declares, and the facade's model and CFL checks, which hold even for a solver that checks nothing.
  */
 class EquationContractTest {
     private static final int[][][] SRC = {{{5, 6}}};
@@ -71,6 +71,18 @@ class EquationContractTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> g.cellIndices(new int[][] {{19, 0}}, "source", 3));
         assertTrue(e.getMessage().contains("source 0 of shot 3 at [19, 0] lies outside the grid"), e.getMessage());
+    }
+
+    @Test
+    void specRefusesADimensionTheEquationLacks() {
+        WaveEquation planar = acousticWith(List.of(2), null);
+        PropSpec.builder(10, 12).equation(planar).dh(10).dt(1e-3).nt(5).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PropSpec.builder(10, 11, 12).equation(planar).dh(10).dt(1e-3).nt(5).build());
+        assertTrue(e.getMessage().contains("runs 2-D models only, got a 3-D model: give a (nz, nx) model"),
+                e.getMessage());
+        assertEquals(List.of(2, 3), Equations.named("acoustic").dimensions());
+        assertEquals(List.of(2, 3), Equations.named("elastic").dimensions());
     }
 
     @Test

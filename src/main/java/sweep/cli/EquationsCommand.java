@@ -3,6 +3,7 @@ package sweep.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -11,11 +12,11 @@ import sweep.equation.WaveEquation;
 
 /**
  * {@code sweep equations}: one line per installed equation (the built-in ones and those of jars on the class path):
- * its name, parameters, recordable fields, source types and whether it has a TornadoVM device solver.
+ * its name, dimensions, parameters, recordable fields, source types and whether it has a TornadoVM device solver.
  */
 @Command(name = "equations", mixinStandardHelpOptions = true,
-        description = "List the installed wave equations (--equation NAME): parameters (--NAME options), recordable"
-                + " fields (--record), source types (--source-type), device solver.")
+        description = "List the installed wave equations (--equation NAME): dimensions, parameters (--NAME options),"
+                + " recordable fields (--record), source types (--source-type), device solver.")
 public final class EquationsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -25,18 +26,34 @@ public final class EquationsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         int width = Equations.names().stream().mapToInt(String::length).max().orElse(0);
         for (WaveEquation e : Equations.installed().values()) {
-            out.println(String.format("%-" + width + "s", e.name()) + "  parameters " + String.join(",",
-                    e.parameterNames()) + "  record " + perDimension(e.recordable(2), e.recordable(3))
-                    + "  source types " + perDimension(e.sourceTypes(2), e.sourceTypes(3)) + "  device solver "
+            List<Integer> dims = e.dimensions();
+            out.println(String.format("%-" + width + "s", e.name()) + "  "
+                    + String.join(",", dims.stream().map(d -> d + "-D").toList()) + "  parameters "
+                    + String.join(",", e.parameterNames()) + "  record " + perDimension(dims, e::recordable)
+                    + "  source types " + perDimension(dims, e::sourceTypes) + "  device solver "
                     + (e.hasDeviceSolver() ? "yes" : "no") + "  (" + e.description() + ")");
         }
         out.flush();
         return 0;
     }
 
-    /** "a,b" when 2-D and 3-D agree, else "a,b (3-D a,b,c)"; "-" for an empty list. */
-    private static String perDimension(List<String> two, List<String> three) {
-        String t = two.isEmpty() ? "-" : String.join(",", two);
-        return two.equals(three) ? t : t + " (3-D " + (three.isEmpty() ? "-" : String.join(",", three)) + ")";
+    /**
+     * The lists of the equation's dimensions {@code dims} (asked only for those): "a,b" when they agree, else
+     * "a,b (3-D a,b,c)"; "-" for an empty list.
+     */
+    private static String perDimension(List<Integer> dims, IntFunction<List<String>> list) {
+        List<String> first = list.apply(dims.get(0));
+        StringBuilder s = new StringBuilder(names(first));
+        for (int d : dims.subList(1, dims.size())) {
+            List<String> other = list.apply(d);
+            if (!other.equals(first)) {
+                s.append(" (").append(d).append("-D ").append(names(other)).append(')');
+            }
+        }
+        return s.toString();
+    }
+
+    private static String names(List<String> l) {
+        return l.isEmpty() ? "-" : String.join(",", l);
     }
 }

@@ -533,7 +533,7 @@ final class FwiJob {
                 }
             }
         }
-        if (eq.sourceTypes(2).isEmpty() && eq.sourceTypes(3).isEmpty() && has("source_type")) {
+        if (eq.dimensions().stream().allMatch(d -> eq.sourceTypes(d).isEmpty()) && has("source_type")) {
             throw error("source_type", "the " + eq.name() + " equation has one kind of source: drop it");
         }
         Path trueFile = null;

@@ -207,6 +207,11 @@ public final class ProblemOptions {
             sameShape(files.get(k), "--" + params.get(k), shape, firstOption, params);
         }
         int ndim = shape.length;
+        try {
+            eq.checkDimension(ndim);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(firstOption + ": " + firstFile + ": " + e.getMessage());
+        }
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
         checkCells(src, shape, "--sources: " + sources);
@@ -311,7 +316,8 @@ public final class ProblemOptions {
         if (eq.sourceTypes(ndim).isEmpty()) {
             throw new IllegalArgumentException("--source-type is an option of an equation with several kinds of source"
                     + " (" + String.join(", ", Equations.installed().values().stream()
-                    .filter(e -> !e.sourceTypes(ndim).isEmpty()).map(WaveEquation::name).toList()) + "); this run is "
+                    .filter(e -> e.dimensions().contains(ndim) && !e.sourceTypes(ndim).isEmpty())
+                    .map(WaveEquation::name).toList()) + "); this run is "
                     + eq.name() + ", which has one: drop --source-type");
         }
         try {

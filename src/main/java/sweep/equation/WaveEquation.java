@@ -40,6 +40,28 @@ public interface WaveEquation {
         return parameters().size();
     }
 
+    /**
+     * The space dimensions the equation runs, ascending: 2 and 3 by default; e.g. [2] for an equation of the x-z plane.
+     * The methods below that take {@code ndim} are called only with one of these.
+     */
+    default List<Integer> dimensions() {
+        return List.of(2, 3);
+    }
+
+    /**
+     * Throws IllegalArgumentException, saying which dimensions the equation runs, when {@code ndim} is not one of
+     * {@link #dimensions()}; {@link PropSpec} calls it when a spec is built.
+     */
+    default void checkDimension(int ndim) {
+        List<Integer> dims = dimensions();
+        if (!dims.contains(ndim)) {
+            String runs = String.join(" and ", dims.stream().map(d -> d + "-D").toList());
+            throw new IllegalArgumentException("the " + name() + " equation runs " + runs + " models only, got a "
+                    + ndim + "-D model: give a " + (dims.contains(2) ? "(nz, nx)" : "(nz, ny, nx)") + " model or"
+                    + " choose another equation (installed: " + String.join(", ", Equations.names()) + ")");
+        }
+    }
+
     /** The wavefield components the step advances in {@code ndim} dimensions, each one array of the grid. */
     List<String> fields(int ndim);
 

@@ -8,10 +8,12 @@ import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 
 /**
- * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments): equation ({@link WaveEquation}, with
- * its source type and recorded fields), physical shape
- * {@code (nz, nx)} or {@code (nz, ny, nx)}, grid spacing per axis, time step, number of steps, absorbing width,
- * spatial order, free surface, PML parameters and thread count. Immutable; build it with {@link #builder}.
+ * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments), for any equation: the
+ * {@link WaveEquation} with its source type and recorded fields, physical shape {@code (nz, nx)} or {@code (nz, ny, nx)}
+ * (one of the equation's {@link WaveEquation#dimensions()}), grid spacing per axis, time step, number of steps,
+ * absorbing width, spatial order, free surface, PML parameters, storage and thread count. Immutable; build it with
+ * {@link #builder}, which checks every setting against the equation (its dimensions, source types and fields, and
+ * the stable time step when {@code maxVel} is given) and refuses a bad one with an IllegalArgumentException.
  */
 public final class PropSpec {
     private final WaveEquation equation;
@@ -55,6 +57,7 @@ public final class PropSpec {
         if (nd != 2 && nd != 3) {
             throw new IllegalArgumentException("shape must be (nz, nx) or (nz, ny, nx), got " + Arrays.toString(shape));
         }
+        equation.checkDimension(nd);
         if (equation.sourceTypes(nd).isEmpty()) {
             if (b.sourceType != null || b.recordFields != null && !b.recordFields.equals(equation.defaultRecord(nd))) {
                 throw new IllegalArgumentException("the " + equation.name() + " equation has one kind of source and"
@@ -237,8 +240,8 @@ public final class PropSpec {
     }
 
     /**
-     * Velocity for the CPML profile and the CFL check at construction; 0 = the maximum of the model given to each
-     * forward call. Gradients treat the CPML profile as a constant: fix maxVel when comparing against finite
+     * Velocity for the CPML profile and the CFL check at construction; 0 = the equation's
+     * {@link WaveEquation#cflVelocity} of the model given to each call. Gradients treat the CPML profile as a constant: fix maxVel when comparing against finite
      * differences of the misfit, and in domain decomposition (every tile must use the same profile).
      */
     public double maxVel() {
@@ -366,7 +369,7 @@ public final class PropSpec {
             this.shape = shape.clone();
         }
 
-        /** The wave equation (default acoustic). */
+        /** The wave equation (default: the installed equation named "acoustic"). */
         public Builder equation(WaveEquation e) {
             this.equation = e;
             return this;
