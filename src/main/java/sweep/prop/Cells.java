@@ -5,6 +5,8 @@ import java.util.Locale;
 /**
  * Model cells in messages: the position "(z, x) = (12, 34)" or "(z, y, x) = (...)" of a cell in the global model
  * (also when the array is one rank's tile of it), and the check of a velocity model that names the first bad cell so.
+ * Part of the equation contract: an equation's {@link sweep.equation.WaveEquation#checkModel} names a bad cell with
+ * {@link #position}, the form the command line and the conformance kit expect.
  */
 public final class Cells {
     private Cells() {

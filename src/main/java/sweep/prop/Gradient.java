@@ -3,9 +3,9 @@ package sweep.prop;
 import java.util.Arrays;
 
 /**
- * Result of an adjoint run: {@code parameters} holds dJ/d(each model parameter) one after the other (parameter-major,
- * {@link sweep.equation.WaveEquation#parameters()}: dJ/dvp for acoustic; dJ/dvp, dJ/dvs, dJ/drho for elastic), each of the
- * model's physical shape (the tile's under domain decomposition) and summed over the batch; {@code count} is the
+ * Result of an adjoint run, for any equation: {@code parameters} holds dJ/d(each model parameter) one after the other
+ * (parameter-major in the order of {@link sweep.equation.WaveEquation#parameters()}, e.g. dJ/dvp, dJ/dvs, dJ/drho for
+ * elastic), each of the model's physical shape (the tile's under domain decomposition) and summed over the batch; {@code count} is the
  * number of parameters; {@code wavelet} is dJ/dwavelet per shot {@code (B, nt)} (summed over the shot's sources); and
  * the misfit when one was evaluated (NaN otherwise).
  */
@@ -17,13 +17,14 @@ public record Gradient(float[] parameters, int count, float[] wavelet, double mi
         }
     }
 
-    /** An acoustic gradient: dJ/dvp alone. */
+    /** The gradient of an equation of one parameter (e.g. acoustic vp). */
     public Gradient(float[] vp, float[] wavelet, double misfit) {
         this(vp, 1, wavelet, misfit);
     }
 
     /**
-     * dJ/dvp: with one parameter the array {@link #parameters()} itself, with several a copy of its first part.
+     * dJ/d(first parameter) (vp for acoustic and elastic): with one parameter the array {@link #parameters()} itself,
+     * with several a copy of its first part.
      */
     public float[] vp() {
         return count == 1 ? parameters : parameter(0);

@@ -3,7 +3,9 @@ package sweep.prop;
 /**
  * The source time functions of a batch, in one of three layouts: {@code nt} values shared by every source of every
  * shot, {@code (B, nt)} one per shot, or {@code (B, nsrc, nt)} one per source (every shot then has nsrc sources; used
- * e.g. by encoded supershots, whose sources carry ±1 codes). Resolves the wavelet of each source of a shot.
+ * e.g. by encoded supershots, whose sources carry ±1 codes). Resolves the wavelet of each source of a shot. Part of
+ * the equation contract: a solver ({@link sweep.equation.EquationSolver}) takes the wavelets of every call through
+ * {@link #stride} (which checks them) and {@link #of}, so that every equation accepts the same layouts.
  */
 public final class ShotWavelets {
     private ShotWavelets() {

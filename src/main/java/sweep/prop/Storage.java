@@ -2,18 +2,21 @@ package sweep.prop;
 
 /**
  * How a gradient-capable forward run keeps what the adjoint run needs; chosen in the spec, fixed for a solver's life.
+ * Every equation's solver accepts both; what it keeps is its own (its {@link sweep.equation.WaveEquation#tapeBytes}
+ * says how much).
  */
 public enum Storage {
     /**
-     * Stores, for every step, the Laplacian term (with CPML terms and the source) that multiplies v²dt² in the update:
-     * exact everywhere, PML pads included; memory ∝ nt × cells.
+     * Keeps, for every step, what the adjoint needs to be exact everywhere, PML pads included; memory ∝ nt × cells.
+     * (Acoustic: the Laplacian term, with CPML terms and the source, that multiplies v²dt² in the update.)
      */
     FULL,
     /**
-     * Saves the ring of width order/2 of PML cells that border the interior at every step, plus the last two
-     * wavefields, and rebuilds the forward wavefield backwards in time in the interior. The CPML is not time
-     * reversible, so the PML pads get no gradient (their edge-replicated physical cells miss that contribution);
-     * memory ∝ nt × ring.
+     * Keeps less than {@link #FULL}, at most its memory, and may rebuild the forward wavefield backwards in time
+     * instead: the gradient equals FULL's on the inner cells (the conformance kit checks that); the cells next to the
+     * PML may miss part of theirs. (Acoustic and elastic: the ring of width order/2 of PML cells that border the
+     * interior at every step, plus the last levels; the CPML is not time reversible, so the pads get no gradient;
+     * memory ∝ nt × ring. An equation may also serve it from FULL's tape.)
      */
     BOUNDARY_SAVING
 }
