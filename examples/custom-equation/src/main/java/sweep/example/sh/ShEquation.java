@@ -1,11 +1,11 @@
 package sweep.example.sh;
 
 import java.util.List;
-import java.util.Locale;
 import sweep.core.FdWeights;
 import sweep.equation.EquationSolver;
 import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
+import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
 import sweep.prop.HaloPoint;
@@ -42,6 +42,12 @@ public final class ShEquation implements WaveEquation {
         return "2-D SH (anti-plane shear) velocity-stress, staggered grid, 2-D only (example plug-in)";
     }
 
+    /** 2 only: anti-plane shear in the x-z plane (a spec of a 3-D model is refused when it is built). */
+    @Override
+    public List<Integer> dimensions() {
+        return List.of(2);
+    }
+
     @Override
     public List<Parameter> parameters() {
         return PARAMETERS;
@@ -73,31 +79,9 @@ public final class ShEquation implements WaveEquation {
         return "fy";
     }
 
-    /** fy in 2-D; a 3-D run is refused (this equation is 2-D only). */
-    @Override
-    public String checkSourceType(String type, int ndim) {
-        requireTwoD(ndim);
-        return WaveEquation.super.checkSourceType(type, ndim);
-    }
-
-    /** vy in 2-D; a 3-D run is refused (this equation is 2-D only). */
-    @Override
-    public List<String> checkRecord(List<String> list, int ndim) {
-        requireTwoD(ndim);
-        return WaveEquation.super.checkRecord(list, ndim);
-    }
-
-    /** Throws IllegalArgumentException for any dimension but 2. */
-    static void requireTwoD(int ndim) {
-        if (ndim != 2) {
-            throw new IllegalArgumentException("the " + NAME + " equation (anti-plane shear in the x-z plane) is 2-D"
-                    + " only: got a " + ndim + "-D model; give a (nz, nx) model or choose another equation");
-        }
-    }
-
     @Override
     public void checkModel(float[] model, int[] shape, int[] origin, int[] physical, String[] names) {
-        requireTwoD(shape.length);
+        checkDimension(shape.length);
         int n = shape[0] * shape[1];
         if (model.length != 2 * n) {
             throw new IllegalArgumentException("an " + NAME + " model holds vs then rho, 2 x " + n + " values for the"
@@ -115,7 +99,7 @@ public final class ShEquation implements WaveEquation {
                     Parameter p = PARAMETERS.get(k);
                     throw new IllegalArgumentException(names[k] + " holds " + (Float.isFinite(v) ? "a non-positive "
                             + p.name() + " (" + v + " " + p.unit() + ")" : "a non-finite value (" + v + ")") + " at "
-                            + String.format(Locale.ROOT, "(z, x) = (%d, %d)", z, x) + ": " + p.name() + " must be"
+                            + Cells.position(shape, i, origin) + ": " + p.name() + " must be"
                             + " finite and > 0 " + p.unit());
                 }
             }
@@ -163,7 +147,6 @@ public final class ShEquation implements WaveEquation {
 
     @Override
     public EquationSolver solver(PropSpec spec, Grid grid, HaloHook halo) {
-        requireTwoD(spec.ndim());
         return new ShSolver(spec, grid, halo);
     }
 

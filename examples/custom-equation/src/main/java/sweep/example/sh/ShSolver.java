@@ -16,6 +16,7 @@ import sweep.prop.HaloHook;
 import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Record;
+import sweep.prop.ShotWavelets;
 import sweep.prop.WavefieldListener;
 
 /**
@@ -44,16 +45,13 @@ public final class ShSolver implements EquationSolver {
     private final int nx;
     private final int tz;
     private final int tx;
-    /** Low band widths of this grid (computational index of the first physical cell) along z and x. */
-    private final int wz;
-    private final int wx;
-    /** Array index of computational cell (0, 0) and the row stride. */
+    /** Array index of computational cell (0, 0) and the row stride (the grid's layout). */
     private final int base;
     private final int sz;
     private final int len;
     private final boolean fs;
+    /** Whether the tile's low x side is a cut (a neighbour's stress node reaches into this tile's first column). */
     private final boolean lowCut;
-    private final boolean highCut;
     private final float[] cx;
     private final float[] cz;
     private final float invArea;
@@ -97,21 +95,12 @@ public final class ShSolver implements EquationSolver {
         int[] ts = grid.tileShape();
         this.tz = ts[0];
         this.tx = ts[1];
-        int[] off = grid.tileOffset();
-        int[] gw = spec.globalPmlWidths();
-        this.wz = gw[0];
-        this.wx = off[1] == 0 ? gw[2] : 0;
-        this.ox = off[1];
-        this.lowCut = off[1] > 0;
-        this.highCut = off[1] + tx < spec.shape()[1];
-        // the grid's layout, from its public index of tile-physical cells (which may lie in the pads or the halo)
-        this.sz = grid.index(1, 0, 0) - grid.index(0, 0, 0);
-        this.base = grid.index(-wz, 0, -wx);
+        this.ox = grid.tileOffset()[1];
+        this.lowCut = ox > 0;
+        // the grid's layout (a halo of order/2 = grid.haloWidth() cells around the computational box)
+        this.sz = grid.strideZ();
+        this.base = grid.compIndex(0, 0, 0);
         this.len = grid.length();
-        if (base < h * sz + h || base + (nz + h - 1) * sz + nx + h > len) {
-            throw new IllegalStateException("the grid's layout has no halo of order/2 = " + h + " cells around the"
-                    + " computational box: base " + base + ", row stride " + sz + ", length " + len);
-        }
         this.fs = spec.freeSurface();
         double[] dh = spec.dh();
         double[] c = FdWeights.staggered(spec.order());
@@ -156,21 +145,15 @@ public final class ShSolver implements EquationSolver {
     // ---------------------------------------------------------------------------------------------------- model
 
     private void setModel(float[] m) {
+        // the facade (one domain) or ModelParallel (tiles) has checked the model's length and values and the CFL
+        // condition, and set the PML velocity (EquationSolver's contract)
         if (m == null) {
             if (model == null) {
                 throw new IllegalArgumentException("no " + ShEquation.NAME + " model given and none set by an earlier"
                         + " call: pass the model (vs then rho) on the first call");
             }
         } else {
-            int n = window.cells();
-            if (m.length != 2 * n) {
-                throw new IllegalArgumentException("an " + ShEquation.NAME + " model holds vs then rho, 2 x " + n + " = "
-                        + 2 * n + " values for the " + (window.isWhole(spec.shape()) ? "shape " : "model window ")
-                        + Arrays.toString(window.shape()) + ", got " + m.length);
-            }
             model = m.clone();
-            // the stable time step of this model (PropSpec's message names dt and gives the largest stable one)
-            spec.checkCfl(spec.equation().cflVelocity(model, n));
         }
         if (v == null) {
             v = new float[len];
@@ -209,8 +192,8 @@ public final class ShSolver implements EquationSolver {
     /** The window index of the model cell of computational cell (z, x): the physical cell, pads edge-replicated. */
     private int cell(int z, int x) {
         int[] shape = spec.shape();
-        int gz = Math.max(0, Math.min(shape[0] - 1, z - wz));
-        int gx = Math.max(0, Math.min(shape[1] - 1, ox + x - wx));
+        int gz = Math.max(0, Math.min(shape[0] - 1, grid.globalIndex(0, z)));
+        int gx = Math.max(0, Math.min(shape[1] - 1, grid.globalIndex(1, x)));
         return window.index(gz, 0, gx);
     }
 
@@ -232,10 +215,9 @@ public final class ShSolver implements EquationSolver {
         int[] shape = spec.shape();
         int[] gw = spec.globalPmlWidths();
         double[] dh = spec.dh();
-        int gx0 = ox + gw[2] - wx;
         for (int half = 0; half < 2; half++) {
-            float[][] zp = profile(nz, 0, shape[0] + gw[0] + gw[1], gw[0], gw[1], dh[0], half * 0.5, vmax);
-            float[][] xp = profile(nx, gx0, shape[1] + gw[2] + gw[3], gw[2], gw[3], dh[1], half * 0.5, vmax);
+            float[][] zp = profile(0, nz, shape[0] + gw[0] + gw[1], gw[0], gw[1], dh[0], half * 0.5, vmax);
+            float[][] xp = profile(1, nx, shape[1] + gw[2] + gw[3], gw[2], gw[3], dh[1], half * 0.5, vmax);
             prof[4 * half] = xp[0];
             prof[4 * half + 1] = xp[1];
             prof[4 * half + 2] = zp[0];
@@ -243,11 +225,15 @@ public final class ShSolver implements EquationSolver {
         }
     }
 
-    private float[][] profile(int n, int g0, int gn, int wlo, int whi, double d, double shift, double vmax) {
+    /**
+     * The profiles a, b of the {@code n} computational cells along model axis {@code axis} (global computational size
+     * {@code gn}, global band widths {@code wlo}, {@code whi}), at the nodes ({@code shift} 0) or half nodes (½).
+     */
+    private float[][] profile(int axis, int n, int gn, int wlo, int whi, double d, double shift, double vmax) {
         float[] a = new float[n];
         float[] b = new float[n];
         for (int i = 0; i < n; i++) {
-            double p = g0 + i + shift;
+            double p = grid.globalIndex(axis, i) + wlo + shift; // the global computational position
             double f;
             int w;
             if (p < wlo) {
@@ -271,58 +257,10 @@ public final class ShSolver implements EquationSolver {
 
     // ---------------------------------------------------------------------------------------------------- shots
 
-    /** Array indices of tile-physical cells (x, z), checked. */
-    private int[] cells(int[][] coords, String what, int shot) {
-        int[] idx = new int[coords.length];
-        for (int p = 0; p < coords.length; p++) {
-            int[] c = coords[p];
-            if (c == null || c.length != 2) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " has "
-                        + (c == null ? "no" : String.valueOf(c.length)) + " coordinates; expected 2 (x, z)");
-            }
-            if (c[0] < 0 || c[0] >= tx || c[1] < 0 || c[1] >= tz) {
-                throw new IllegalArgumentException(what + " " + p + " of shot " + shot + " at " + Arrays.toString(c)
-                        + " lies outside the grid: coordinates are (x, z) cell indices with x < " + tx + ", z < "
-                        + tz);
-            }
-            idx[p] = base + (c[1] + wz) * sz + c[0] + wx;
-        }
-        return idx;
-    }
-
-    /** The wavelets of shot b's sources, (nsrc, nt): shared (nt values), per shot (B, nt) or per source (B, nsrc, nt). */
+    /** The wavelets of shot b's sources, (nsrc, nt), from any of {@link ShotWavelets}' layouts (checked). */
     private float[] wavelets(float[] w, int[][][] sources, int b) {
         int nt = spec.nt();
-        int nb = sources.length;
-        int ns = sources[b].length;
-        if (w == null) {
-            throw new IllegalArgumentException("wavelet is missing");
-        }
-        for (float x : w) {
-            if (!Float.isFinite(x)) {
-                throw new IllegalArgumentException("wavelet holds a non-finite value (" + x + ")");
-            }
-        }
-        boolean uniform = true;
-        for (int[][] s : sources) {
-            uniform &= s.length == sources[0].length;
-        }
-        float[] out = new float[ns * nt];
-        for (int s = 0; s < ns; s++) {
-            int from;
-            if (w.length == nt) {
-                from = 0;
-            } else if (w.length == (long) nb * nt) {
-                from = b * nt;
-            } else if (uniform && w.length == (long) nb * ns * nt) {
-                from = (b * ns + s) * nt;
-            } else {
-                throw new IllegalArgumentException("wavelet has " + w.length + " samples; expected nt=" + nt
-                        + ", B*nt=" + (long) nb * nt + " or B*nsrc*nt");
-            }
-            System.arraycopy(w, from, out, s * nt, nt);
-        }
-        return out;
+        return ShotWavelets.of(w, ShotWavelets.stride(w, sources, nt), b, sources[b].length, nt);
     }
 
     private int checkBatch(int[][][] sources, int[][][] receivers) {
@@ -366,8 +304,8 @@ public final class ShSolver implements EquationSolver {
         int nrec = receivers[0].length;
         float[] data = new float[nb * nt * nrec];
         for (int b = 0; b < nb; b++) {
-            int[] src = cells(sources[b], "source", b);
-            int[] rec = cells(receivers[b], "receiver", b);
+            int[] src = grid.cellIndices(sources[b], "source", b);
+            int[] rec = grid.cellIndices(receivers[b], "receiver", b);
             float[] w = wavelets(wavelet, sources, b);
             float[] t = tape ? new float[TAPE_FIELDS * nt * nz * nx] : null;
             float[] r = shot(src, w, rec, t, b, every, l, nt);
@@ -454,7 +392,7 @@ public final class ShSolver implements EquationSolver {
     private float[] physical(float[] f) {
         float[] o = new float[tz * tx];
         for (int z = 0; z < tz; z++) {
-            System.arraycopy(f, base + (z + wz) * sz + wx, o, z * tx, tx);
+            System.arraycopy(f, grid.index(z, 0, 0), o, z * tx, tx);
         }
         return o;
     }
@@ -504,8 +442,8 @@ public final class ShSolver implements EquationSolver {
         float[] t = new float[TAPE_FIELDS * nt * nz * nx];
         double j = 0;
         for (int b = 0; b < nb; b++) {
-            int[] src = cells(sources[b], "source", b);
-            int[] rec = cells(receivers[b], "receiver", b);
+            int[] src = grid.cellIndices(sources[b], "source", b);
+            int[] rec = grid.cellIndices(receivers[b], "receiver", b);
             float[] w = wavelets(wavelet, sources, b);
             float[] syn = shot(src, w, rec, t, b, 0, null, nt);
             float[] res = new float[per];
@@ -619,8 +557,8 @@ public final class ShSolver implements EquationSolver {
     /** Adds {@code g} to the tile cell of computational cell (z, x), when that cell is the tile's. */
     private void add(double[] acc, int z, int x, double g) {
         int[] shape = spec.shape();
-        int pz = Math.max(0, Math.min(shape[0] - 1, z - wz));
-        int px = Math.max(0, Math.min(shape[1] - 1, ox + x - wx)) - ox;
+        int pz = Math.max(0, Math.min(shape[0] - 1, grid.globalIndex(0, z)));
+        int px = Math.max(0, Math.min(shape[1] - 1, grid.globalIndex(1, x))) - ox;
         if (px >= 0 && px < tx) {
             acc[pz * tx + px] += g;
         }
@@ -657,26 +595,11 @@ public final class ShSolver implements EquationSolver {
     }
 
     @Override
-    public long cellsPerStep() {
-        return (long) nz * nx;
-    }
-
-    @Override
     public void setPmlVelocity(double vel) {
         if (!(vel >= 0) || Double.isInfinite(vel)) {
             throw new IllegalArgumentException("PML velocity must be >= 0 and finite, got " + vel);
         }
         pmlVelocity = vel;
-    }
-
-    @Override
-    public void setOverlap(boolean on) {
-        // one path only: update, then exchange
-    }
-
-    @Override
-    public void rebuildListener(WavefieldListener l) {
-        // nothing is rebuilt: both storages keep the tape
     }
 
     @Override

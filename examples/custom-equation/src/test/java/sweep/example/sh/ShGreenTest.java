@@ -1,6 +1,5 @@
 package sweep.example.sh;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -120,12 +119,5 @@ class ShGreenTest {
                     + " alone)%n", Arrays.toString(rec[r]), rel, without);
             assertTrue(rel < 0.03, "receiver " + Arrays.toString(rec[r]) + ": relative L2 " + rel);
         }
-    }
-
-    @Test
-    void threeDimensionalSpecsAreRefusedNamingTheEquation() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PropSpec.builder(12, 12, 12)
-                .equation(ShEquation.NAME).dh(DH).dt(DT).nt(10).build());
-        assertTrue(e.getMessage().contains("sh equation") && e.getMessage().contains("2-D only"), e.getMessage());
     }
 }

@@ -4,7 +4,10 @@ import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 import sweep.kit.EquationKit;
 
-/** The conformance kit on the SH equation (found by name, as the command line finds it): smooth random vs and rho. */
+/**
+ * The conformance kit on the SH equation (found by name, as the command line finds it): smooth random vs and rho; the
+ * kit runs its 2-D problems, the equation's only dimension.
+ */
 class ShKitTest extends EquationKit {
     @Override
     protected WaveEquation equation() {
@@ -20,10 +23,5 @@ class ShKitTest extends EquationKit {
         System.arraycopy(vs, 0, m, 0, vs.length);
         System.arraycopy(rho, 0, m, vs.length, vs.length);
         return m;
-    }
-
-    @Override
-    protected boolean supports3D() {
-        return false;
     }
 }
