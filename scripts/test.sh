@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (JUnit 5 on the CPU fallback), after installing whatever is missing.
+# Runs the whole test suite (JUnit 5 on the CPU fallback), after installing whatever is missing, then the conformance
+# kit on the example equation of examples/custom-equation.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
@@ -10,4 +11,13 @@ if ! /usr/bin/python3 -c 'import segyio' 2>/dev/null; then
   { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-segyio; } >&2 \
     || echo "[test] python3-segyio not installed: SegySegyioInteropTest will be skipped" >&2
 fi
-exec mvn -B test "$@"
+# install, not just test: the same single build also installs the jar and the test-jar (the conformance kit) that the
+# example equation below is built against
+mvn -B install "$@"
+# the example equation written outside the main tree (2-D SH waves) through the conformance kit, against the jars just
+# installed; the same Maven arguments (e.g. -o, -Dmaven.repo.local=...) and MAVEN_OPTS. A -Dtest=... filter names tests
+# of the main suite: the example is skipped then.
+case " $* " in
+  *" -Dtest="*) echo "[test] -Dtest given: examples/custom-equation's tests skipped" >&2; exit 0 ;;
+esac
+exec examples/custom-equation/build.sh --test --no-install "$@"
