@@ -10,7 +10,6 @@ import sweep.equation.EquationSolver;
 import sweep.kernels.Sources;
 import sweep.prop.Backends;
 import sweep.prop.CellWindow;
-import sweep.prop.Cells;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
@@ -29,7 +28,7 @@ import sweep.prop.WavefieldListener;
  * ({@code sweep.acoustic.AcousticEquation}), which also takes its memory figures from here. Construction is cheap; wavefield buffers
  * are allocated at the first forward call and reused. Not thread-safe: one forward at a time.
  */
-public final class AcousticSolver implements EquationSolver {
+final class AcousticSolver implements EquationSolver {
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
@@ -55,7 +54,7 @@ public final class AcousticSolver implements EquationSolver {
      * A solver for one tile {@code grid} of {@code spec} whose cut faces are filled by {@code halo} (null: no
      * neighbours); sources and receivers are given in tile-physical coordinates.
      */
-    public AcousticSolver(PropSpec spec, Grid grid, HaloHook halo) {
+    AcousticSolver(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
         this.grid = grid;
         this.halo = halo;
@@ -502,12 +501,11 @@ public final class AcousticSolver implements EquationSolver {
         if (modelCurrent && Arrays.equals(model, vp)) {
             return; // the same model as the last call: checked, and its v²dt² and profiles are in place
         }
-        Cells.checkVelocity(vp, grid.tileShape(), grid.tileOffset(), "velocity model");
+        // checked at the boundary: the facade (one domain) or ModelParallel (tiles) validated it and its CFL condition
         double vmax = 0;
         for (float v : vp) {
             vmax = Math.max(vmax, v);
         }
-        spec.checkCfl(vmax);
         modelCurrent = false; // until the model is set in full
         if (model == null || model.length != vp.length) {
             model = new float[vp.length];

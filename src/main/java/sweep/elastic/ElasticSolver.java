@@ -35,7 +35,7 @@ import sweep.prop.WavefieldListener;
  * gradient) are those of docs/elastic.md. Gradient memory is allocated only by a gradient-capable call. Not
  * thread-safe: one run at a time. Made by {@link ElasticEquation}, which also takes its memory figures from here.
  */
-public final class ElasticSolver implements EquationSolver {
+final class ElasticSolver implements EquationSolver {
     private final PropSpec spec;
     private final Grid grid;
     private final JavaBackend backend;
@@ -73,7 +73,7 @@ public final class ElasticSolver implements EquationSolver {
      * fills (null: no neighbours) at each exchange point, each point's fields in one call; the node gradients need
      * the corners too ({@link ElasticEquation#haloPoints}).
      */
-    public ElasticSolver(PropSpec spec, Grid grid, HaloHook halo) {
+    ElasticSolver(PropSpec spec, Grid grid, HaloHook halo) {
         this(spec, grid, halo == null ? null : (ElasticHalo) (point, packed, components) -> {
             if (point == ElasticHalo.Point.NODE_GRADIENT) {
                 halo.exchangeWithCorners(packed, components);
