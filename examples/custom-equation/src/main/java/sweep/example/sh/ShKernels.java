@@ -4,11 +4,11 @@ import sweep.kernels.Parallel;
 
 /**
  * The kernels of the SH step and of its exact transpose: static methods over float arrays and scalars, one
- * {@link Parallel} loop over the rows [z0, z1) of the computational grid (no objects, allocation, exceptions or calls
- * inside). Every array of the grid has the layout of {@link sweep.prop.Grid}: computational cell (z, x) at
- * {@code base + z·sz + x}, with h = order/2 halo cells on every side. Staggered weights {@code cx[k]}, {@code cz[k]}
- * (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows, and reads other rows' cells
- * only from arrays it does not write, so any split of the rows gives the same bits.
+ * {@link Parallel} loop over the rows [z0, z1) of the computational grid, starting at 0 as TornadoVM needs (no objects,
+ * allocation, exceptions or calls inside). Every array of the grid has the layout of {@link sweep.prop.Grid}:
+ * computational cell (z, x) at {@code base + z·sz + x}, with h = order/2 halo cells on every side. Staggered weights
+ * {@code cx[k]}, {@code cz[k]} (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows, and
+ * reads other rows' cells only from arrays it does not write, so any split of the rows gives the same bits.
  */
 public final class ShKernels {
     private ShKernels() {
@@ -22,7 +22,8 @@ public final class ShKernels {
     public static void velocity(float[] v, float[] sxy, float[] szy, float[] pvx, float[] pvz, float[] bu,
                                 float[] axI, float[] bxI, float[] azI, float[] bzI, float[] cx, float[] cz, int h,
                                 int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int taping) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 float dx = 0f;
@@ -53,7 +54,8 @@ public final class ShKernels {
                               float[] axH, float[] bxH, float[] azH, float[] bzH, float[] cx, float[] cz, int h,
                               int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int cells,
                               int taping) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 float ex = 0f;
@@ -83,7 +85,8 @@ public final class ShKernels {
      * in the columns [x0, x1).
      */
     public static void imageVelocity(float[] v, int h, int base, int sz, int x0, int x1) {
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             for (int j = 1; j <= h; j++) {
                 v[base - j * sz + x] = v[base + j * sz + x];
             }
@@ -95,7 +98,8 @@ public final class ShKernels {
      * surface), in the columns [x0, x1).
      */
     public static void imageStress(float[] szy, int h, int base, int sz, int x0, int x1) {
-        for (@Parallel int x = x0; x < x1; x++) {
+        for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+            int x = x0 + ix;
             for (int m = 0; m < h; m++) {
                 szy[base - (m + 1) * sz + x] = -szy[base + m * sz + x];
             }
@@ -111,7 +115,8 @@ public final class ShKernels {
                                           float[] mz, float[] axH, float[] bxH, float[] azH, float[] bzH, float[] ex,
                                           float[] ez, float[] gmx, float[] gmz, int base, int sz, int nx, int z0,
                                           int z1, float[] tape, int tapeOff, int cells) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 int t = tapeOff + z * nx + x;
@@ -137,7 +142,8 @@ public final class ShKernels {
      */
     public static void velocityGather(float[] av, float[] ex, float[] ez, float[] cx, float[] cz, int h, int base,
                                       int sz, int nx, int fs, int z0, int z1) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 float s = 0f;
@@ -162,7 +168,8 @@ public final class ShKernels {
     public static void velocityAdjointPoint(float[] av, float[] apvx, float[] apvz, float[] bu, float[] axI,
                                             float[] bxI, float[] azI, float[] bzI, float[] dx, float[] dz, float[] gb,
                                             int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 float a = av[i];
@@ -185,7 +192,8 @@ public final class ShKernels {
      */
     public static void stressGather(float[] asxy, float[] aszy, float[] dx, float[] dz, float[] cx, float[] cz, int h,
                                     int base, int sz, int nx, int fs, int z0, int z1) {
-        for (@Parallel int z = z0; z < z1; z++) {
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
                 float sx = 0f;
