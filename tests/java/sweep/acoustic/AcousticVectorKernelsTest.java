@@ -1,4 +1,4 @@
-package sweep.backend;
+package sweep.acoustic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sweep.acoustic.AcousticVectorKernels2D;
-import sweep.acoustic.AcousticVectorKernels3D;
 import sweep.acoustic.kernels.AcousticKernels2D;
 import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
@@ -21,7 +19,7 @@ import sweep.kernels.Layout;
  * data and random coefficients, for every order, on the interior box, each PML box, the whole grid and odd sub-boxes
  * (vector tails, band segments).
  */
-class CpuKernelsBitIdentityTest {
+class AcousticVectorKernelsTest {
 
     /** A random kernel state: geometry, coefficients and arrays (halo included). */
     private static final class State {

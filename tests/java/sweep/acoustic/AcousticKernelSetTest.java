@@ -1,4 +1,4 @@
-package sweep.backend;
+package sweep.acoustic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sweep.acoustic.AcousticKernelSet;
+import sweep.backend.CpuKernels;
 import sweep.core.Box;
 import sweep.kernels.Layout;
 import sweep.prop.Grid;
@@ -25,7 +25,7 @@ import sweep.prop.spi.GridView;
  * the Vector API set gives the same bits as the same method of the portable set, on the boxes a solver passes (so each
  * adapter hands its kernel the right arrays and bounds).
  */
-class AcousticKernelsTest {
+class AcousticKernelSetTest {
     // indices into the array state
     private static final int U = 0;
     private static final int UN = 1;

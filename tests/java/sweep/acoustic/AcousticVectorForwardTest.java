@@ -1,4 +1,4 @@
-package sweep.backend;
+package sweep.acoustic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import sweep.backend.CpuKernels;
 import sweep.core.Wavelets;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
@@ -17,7 +18,7 @@ import sweep.prop.Propagator;
  * kernels with {@code -Dsweep.kernels=portable}: 2-D and 3-D, several orders, PML and free surface, 1, 2 and 4 threads
  * (with 4 a z slab spans two chunks, so its psi stays in the separate pass; with 1 and 2 it runs inside the update).
  */
-class CpuKernelsPropagatorTest {
+class AcousticVectorForwardTest {
 
     @ParameterizedTest(name = "{0}-D order {1} free surface {2} threads {3} abcn {4}")
     @CsvSource({"2,8,false,1,10", "2,8,true,2,10", "2,4,false,2,10", "2,16,true,1,10", "3,8,false,2,10",
@@ -44,7 +45,7 @@ class CpuKernelsPropagatorTest {
         assertEquals(ref.size(), cpu.size());
         boolean moved = false;
         for (int a = 0; a < ref.size(); a++) {
-            CpuKernelsBitIdentityTest.same(ref.get(a), cpu.get(a), "array " + a + " (0 = record, then snapshots)",
+            AcousticVectorKernelsTest.same(ref.get(a), cpu.get(a), "array " + a + " (0 = record, then snapshots)",
                     new int[0]);
             for (float v : ref.get(a)) {
                 moved |= v != 0f;

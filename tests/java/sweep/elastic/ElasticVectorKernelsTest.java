@@ -24,7 +24,7 @@ import sweep.prop.PropSpec;
  * layouts (single domain, free surface, tiles with cuts on either side) and on boxes that touch every band, start and
  * end off the band limits and leave vector tails of every length.
  */
-class ElasticCpuKernelsTest {
+class ElasticVectorKernelsTest {
 
     /** A random elastic kernel state on {@code g}'s layout. */
     private static final class State {

@@ -1,12 +1,10 @@
-package sweep.backend;
+package sweep.acoustic;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sweep.acoustic.AcousticVectorAdjointKernels2D;
-import sweep.acoustic.AcousticVectorAdjointKernels3D;
 import sweep.acoustic.kernels.AcousticAdjointKernels2D;
 import sweep.acoustic.kernels.AcousticAdjointKernels3D;
 import sweep.acoustic.kernels.AcousticKernels2D;
@@ -18,7 +16,7 @@ import sweep.kernels.Layout;
  * {@link AcousticAdjointKernels2D}, {@link AcousticAdjointKernels3D} (and the fused {@code rebuildScale} the same bits as laplacian, reverse and
  * scale in sequence) on random data and coefficients, every order, over the interior, band and odd boxes.
  */
-class CpuAdjointBitIdentityTest {
+class AcousticVectorAdjointKernelsTest {
 
     /** Random geometry and arrays of one kernel state. */
     private static final class St {
@@ -130,7 +128,7 @@ class CpuAdjointBitIdentityTest {
 
     private static void sameAll(St ref, St cpu, String what, int[] b) {
         for (int i = 0; i < NAMES.length; i++) {
-            CpuKernelsBitIdentityTest.same(ref.f[i], cpu.f[i], what + " (" + NAMES[i] + ")", b);
+            AcousticVectorKernelsTest.same(ref.f[i], cpu.f[i], what + " (" + NAMES[i] + ")", b);
         }
     }
 
