@@ -10,6 +10,7 @@ import sweep.equation.EquationSolver;
 import sweep.kernels.Sources;
 import sweep.prop.Backends;
 import sweep.prop.CellWindow;
+import sweep.prop.Cells;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
@@ -187,7 +188,7 @@ final class AcousticSolver implements EquationSolver {
     public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp,
                                        float[] observed, Misfit misfit) {
         int nt = spec.nt();
-        int shots = checkShots(sources, receivers);
+        int shots = Cells.checkShots(sources, receivers);
         int nrec = receivers[0].length;
         if (observed == null || observed.length != shots * nt * nrec) {
             throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
@@ -306,7 +307,7 @@ final class AcousticSolver implements EquationSolver {
     private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,
                        WavefieldListener listener, List<AcousticShotTape> kept, boolean transientTape) {
         int nt = spec.nt();
-        int shots = checkShots(sources, receivers);
+        int shots = Cells.checkShots(sources, receivers);
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         setModel(vp);
         AcousticDeviceStepper dev = device;
@@ -425,24 +426,6 @@ final class AcousticSolver implements EquationSolver {
     @Override
     public long cellsPerStep() {
         return (long) grid.nz * grid.ny * grid.nx;
-    }
-
-    private int checkShots(int[][][] sources, int[][][] receivers) {
-        if (sources == null || sources.length == 0) {
-            throw new IllegalArgumentException("sources must hold at least one shot, shape (B, nsrc, ndim)");
-        }
-        if (receivers == null || receivers.length != sources.length) {
-            throw new IllegalArgumentException("receivers must hold one entry per shot: sources have B="
-                    + sources.length + ", receivers have " + (receivers == null ? "none" : receivers.length));
-        }
-        int nrec = receivers[0].length;
-        for (int b = 0; b < receivers.length; b++) {
-            if (receivers[b].length != nrec) {
-                throw new IllegalArgumentException("every shot needs the same number of receivers: shot 0 has " + nrec
-                        + ", shot " + b + " has " + receivers[b].length);
-            }
-        }
-        return sources.length;
     }
 
     /**

@@ -380,7 +380,7 @@ final class ElasticSolver implements EquationSolver {
 
     private int check(int[][][] sources, ElasticSource type, int[][][] receivers, List<ElasticField> fields,
                       ElasticModel model) {
-        int shots = checkShots(sources, receivers);
+        int shots = Cells.checkShots(sources, receivers);
         if (type == null) {
             throw new IllegalArgumentException("source type is missing: use explosive, fx, fz or (3-D) fy");
         }
@@ -779,24 +779,6 @@ final class ElasticSolver implements EquationSolver {
     public void rebuildListener(WavefieldListener l) {
         throw new UnsupportedOperationException("the elastic rebuild listener takes several components:"
                 + " rebuildListener(ElasticListener)");
-    }
-
-    private int checkShots(int[][][] sources, int[][][] receivers) {
-        if (sources == null || sources.length == 0) {
-            throw new IllegalArgumentException("sources must hold at least one shot, shape (B, nsrc, ndim)");
-        }
-        if (receivers == null || receivers.length != sources.length) {
-            throw new IllegalArgumentException("receivers must hold one entry per shot: sources have B="
-                    + sources.length + ", receivers have " + (receivers == null ? "none" : receivers.length));
-        }
-        int nrec = receivers[0].length;
-        for (int b = 0; b < receivers.length; b++) {
-            if (receivers[b].length != nrec) {
-                throw new IllegalArgumentException("every shot needs the same number of receivers: shot 0 has " + nrec
-                        + ", shot " + b + " has " + receivers[b].length);
-            }
-        }
-        return sources.length;
     }
 
     @Override

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * Model cells in messages: the position "(z, x) = (12, 34)" or "(z, y, x) = (...)" of a cell in the global model
- * (also when the array is one rank's tile of it), and the check of a velocity model that names the first bad cell so.
+ * (also when the array is one rank's tile of it), the check of a velocity model that names the first bad cell so, and
+ * the check of a batch of shots' source and receiver lists ({@link #checkShots}).
  * Part of the equation contract: an equation's {@link sweep.equation.WaveEquation#checkModel} names a bad cell with
  * {@link #position}, the form the command line and the conformance kit expect.
  */
@@ -109,5 +110,27 @@ public final class Cells {
                     + names[0] + ")" + at + ": the bulk modulus would not be positive; check that vp and vs are not"
                     + " swapped");
         }
+    }
+
+    /**
+     * Checks the shape of a batch of shots, as every solver call takes it: at least one shot, one receiver list per
+     * shot, every shot with the same number of receivers; returns the number of shots B.
+     */
+    public static int checkShots(int[][][] sources, int[][][] receivers) {
+        if (sources == null || sources.length == 0) {
+            throw new IllegalArgumentException("sources must hold at least one shot, shape (B, nsrc, ndim)");
+        }
+        if (receivers == null || receivers.length != sources.length) {
+            throw new IllegalArgumentException("receivers must hold one entry per shot: sources have B="
+                    + sources.length + ", receivers have " + (receivers == null ? "none" : receivers.length));
+        }
+        int nrec = receivers[0].length;
+        for (int b = 0; b < receivers.length; b++) {
+            if (receivers[b].length != nrec) {
+                throw new IllegalArgumentException("every shot needs the same number of receivers: shot 0 has " + nrec
+                        + ", shot " + b + " has " + receivers[b].length);
+            }
+        }
+        return sources.length;
     }
 }
