@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.equation.EquationSolver;
 import sweep.prop.CellWindow;
@@ -55,10 +53,10 @@ public final class ShSolver implements EquationSolver {
     private final float[] cx;
     private final float[] cz;
     private final float invArea;
-    private final int threads;
+    /** The project's Java backend: the threads every kernel loop runs on. */
+    private final JavaBackend backend;
     /** Global x of the tile's first physical cell. */
     private final int ox;
-    private ExecutorService pool;
 
     private double pmlVelocity;
     /** The model of the last call that gave one, over {@link #window} (vs then rho). */
@@ -111,7 +109,7 @@ public final class ShSolver implements EquationSolver {
             cx[k] = (float) (c[k] / dh[1]);
         }
         this.invArea = (float) (1.0 / (dh[0] * dh[1]));
-        this.threads = spec.threads() == 0 ? Runtime.getRuntime().availableProcessors() : spec.threads();
+        this.backend = new JavaBackend(spec.threads());
     }
 
     @Override
@@ -575,7 +573,7 @@ public final class ShSolver implements EquationSolver {
             w[0] = 1f;
         }
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        boolean cpu = threads == 1 && mx.isCurrentThreadCpuTimeSupported();
+        boolean cpu = backend.threads() == 1 && mx.isCurrentThreadCpuTimeSupported();
         long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
         long t0 = System.nanoTime();
         shot(src, w, new int[0], null, 0, 0, null, steps);
@@ -591,7 +589,7 @@ public final class ShSolver implements EquationSolver {
 
     @Override
     public String backendDescription() {
-        return "Java (" + threads + " threads), " + ShEquation.NAME + " example solver";
+        return "Java (" + backend.threads() + " threads), " + ShEquation.NAME + " example solver";
     }
 
     @Override
@@ -604,50 +602,14 @@ public final class ShSolver implements EquationSolver {
 
     @Override
     public void close() {
-        if (pool != null) {
-            pool.shutdownNow();
-            pool = null;
-        }
+        backend.close();
     }
 
-    /** A kernel over a range of rows. */
-    private interface Rows {
-        void run(int z0, int z1);
-    }
-
-    /** Runs {@code k} over the rows [0, nz), split into contiguous ranges across the solver's threads. */
-    private void parallel(Rows k) {
-        int t = Math.min(threads, nz);
-        if (t <= 1) {
-            k.run(0, nz);
-            return;
-        }
-        if (pool == null) {
-            pool = Executors.newFixedThreadPool(threads, r -> {
-                Thread th = new Thread(r, "sh-solver");
-                th.setDaemon(true);
-                return th;
-            });
-        }
-        List<Future<?>> fs2 = new ArrayList<>();
-        for (int p = 0; p < t; p++) {
-            int z0 = (int) ((long) nz * p / t);
-            int z1 = (int) ((long) nz * (p + 1) / t);
-            fs2.add(pool.submit(() -> k.run(z0, z1)));
-        }
-        try {
-            for (Future<?> f : fs2) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(c);
-        }
+    /**
+     * Runs {@code k} over the rows [0, nz) on the project's Java backend: contiguous row ranges over its persistent
+     * threads (no task per loop); a cell's arithmetic never depends on the split.
+     */
+    private void parallel(JavaBackend.RangeBody k) {
+        backend.parallelFor(0, nz, k);
     }
 }
