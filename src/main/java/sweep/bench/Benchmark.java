@@ -112,16 +112,16 @@ public final class Benchmark {
      * observed data (the residual is the record itself). For acoustic, the Deepwave driver's {@code grad} mode
      * ({@code bench/deepwave/dw_driver.c}) sets up the same problem.
      */
-    record GradientProblem(PropSpec spec, float[] vp, int[][][] sources, int[][][] receivers, float[] wavelet,
+    record GradientProblem(PropSpec spec, float[] model, int[][][] sources, int[][][] receivers, float[] wavelet,
                            float[] observed) {
         /** One forward run (records at the receivers, no gradient tape). */
         void forward(Propagator p) {
-            p.forward(wavelet, sources, receivers, vp);
+            p.forward(wavelet, sources, receivers, model);
         }
 
         /** One gradient: forward with boundary saving, L2 misfit against the observed data, adjoint run. */
         sweep.prop.Gradient gradient(Propagator p) {
-            return p.forwardAndGradient(wavelet, sources, receivers, vp, observed, sweep.prop.Misfit.L2);
+            return p.forwardAndGradient(wavelet, sources, receivers, model, observed, sweep.prop.Misfit.L2);
         }
     }
 
@@ -131,7 +131,7 @@ public final class Benchmark {
         for (int n : shape) {
             cells *= n;
         }
-        float[] vp = eq.benchmarkModel(cells);
+        float[] model = eq.benchmarkModel(cells);
         PropSpec spec = spec(eq, shape, order, abcn, steps, threads);
         int nd = shape.length;
         int nx = shape[nd - 1];
@@ -141,7 +141,7 @@ public final class Benchmark {
         }
         int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
         float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
-        return new GradientProblem(spec, vp, src, new int[][][] {rec}, w, new float[steps * rec.length * spec.nfield()]);
+        return new GradientProblem(spec, model, src, new int[][][] {rec}, w, new float[steps * rec.length * spec.nfield()]);
     }
 
     /**
