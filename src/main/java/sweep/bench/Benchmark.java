@@ -141,7 +141,8 @@ public final class Benchmark {
         }
         int[][][] src = {{nd == 2 ? new int[] {nx / 2, 2} : new int[] {nx / 2, shape[1] / 2, 2}}};
         float[] w = sweep.core.Wavelets.ricker(10, steps, 1e-3);
-        return new GradientProblem(spec, model, src, new int[][][] {rec}, w, new float[steps * rec.length * spec.nfield()]);
+        float[] observed = new float[steps * rec.length * spec.nfield()];
+        return new GradientProblem(spec, model, src, new int[][][] {rec}, w, observed);
     }
 
     /**

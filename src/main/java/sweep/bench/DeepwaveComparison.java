@@ -203,7 +203,8 @@ public final class DeepwaveComparison {
         double[] swf = new double[repeats];
         double[] swg = new double[repeats];
         session(exe, c -> {
-            Benchmark.GradientProblem g = Benchmark.gradientProblem(sweep.equation.Equations.named("acoustic"), shape, 8, abcn, 1, steps);
+            Benchmark.GradientProblem g = Benchmark.gradientProblem(sweep.equation.Equations.named("acoustic"), shape,
+                    8, abcn, 1, steps);
             try (Propagator p = new Propagator(g.spec())) {
                 long until = System.nanoTime() + warmupNanos;
                 int k = 0;
