@@ -21,9 +21,9 @@ import sweep.prop.PropSpec;
 import sweep.prop.spi.GridView;
 
 /**
- * The kernel-set seam: {@link AcousticKernelSet#of} gives the set of the asked dimension and flavour, and every method of
- * the Vector API set gives the same bits as the same method of the portable set, on the boxes a solver passes (so each
- * adapter hands its kernel the right arrays and bounds).
+ * The kernel-set seam: {@link AcousticKernelSet#of} gives the set of the asked dimension and flavour, and every method
+ * of the Vector API set gives the same bits as the same method of the portable set, on the boxes a solver passes (so
+ * each adapter hands its kernel the right arrays and bounds).
  */
 class AcousticKernelSetTest {
     // indices into the array state

@@ -12,9 +12,10 @@ import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
 
 /**
- * The CPU adjoint kernels ({@link AcousticVectorAdjointKernels2D}, {@link AcousticVectorAdjointKernels3D}) give the same bits as the portable kernels of
- * {@link AcousticAdjointKernels2D}, {@link AcousticAdjointKernels3D} (and the fused {@code rebuildScale} the same bits as laplacian, reverse and
- * scale in sequence) on random data and coefficients, every order, over the interior, band and odd boxes.
+ * The CPU adjoint kernels ({@link AcousticVectorAdjointKernels2D}, {@link AcousticVectorAdjointKernels3D}) give the
+ * same bits as the portable kernels of {@link AcousticAdjointKernels2D}, {@link AcousticAdjointKernels3D} (and the
+ * fused {@code rebuildScale} the same bits as laplacian, reverse and scale in sequence) on random data and
+ * coefficients, every order, over the interior, band and odd boxes.
  */
 class AcousticVectorAdjointKernelsTest {
 
@@ -200,7 +201,8 @@ class AcousticVectorAdjointKernelsTest {
             AcousticVectorAdjointKernels2D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, z0, z1, x0, x1);
             sameAll(ref, cpu, "pmlZeta", b);
             AcousticAdjointKernels2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, z0, z1, x0, x1);
-            AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, z0, z1, x0, x1);
+            AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, z0, z1, x0,
+                    x1);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
             zeroOutsideBands2(ref);
@@ -229,7 +231,8 @@ class AcousticVectorAdjointKernelsTest {
                 }
                 AcousticAdjointKernels2D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[4], b[5]);
                 System.arraycopy(r[D], 0, c[D], 0, c[D].length);
-                AcousticVectorAdjointKernels2D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                AcousticVectorAdjointKernels2D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo,
+                        rev, b[0],
                         b[1], b[4], b[5]);
                 sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
             }
@@ -248,29 +251,41 @@ class AcousticVectorAdjointKernelsTest {
             St cpu = ref.copy();
             float[][] r = ref.f;
             float[][] c = cpu.f;
-            AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorAdjointKernels3D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            sameAll(ref, cpu, "scale", b);
-            AcousticAdjointKernels3D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorAdjointKernels3D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            sameAll(ref, cpu, "pmlZeta", b);
-            AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
+            AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4],
                     b[5]);
-            AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+            AcousticVectorAdjointKernels3D.scale(c[QB], c[V2], c[W], c[GRAD], c[D], cpu.geo, b[0], b[1], b[2], b[3],
+                    b[4], b[5]);
+            sameAll(ref, cpu, "scale", b);
+            AcousticAdjointKernels3D.pmlZeta(r[W], r[ZETAB], r[COR], ref.prof, ref.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            AcousticVectorAdjointKernels3D.pmlZeta(c[W], c[ZETAB], c[COR], cpu.prof, cpu.geo, b[0], b[1], b[2], b[3],
+                    b[4], b[5]);
+            sameAll(ref, cpu, "pmlZeta", b);
+            AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                    b[3], b[4],
+                    b[5]);
+            AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                    b[2], b[3], b[4],
                     b[5]);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
             zeroOutsideBands3(ref);
             zeroOutsideBands3(cpu);
-            AcousticAdjointKernels3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorAdjointKernels3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+            AcousticAdjointKernels3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2],
+                    b[3], b[4], b[5]);
+            AcousticVectorAdjointKernels3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1],
+                    b[2], b[3], b[4],
                     b[5], new float[AcousticVectorAdjointKernels3D.scratchSize(cpu.geo)]);
             sameAll(ref, cpu, "general", b);
-            AcousticAdjointKernels3D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorAdjointKernels3D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticAdjointKernels3D.interior(r[QP], r[QB], r[W], ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            AcousticVectorAdjointKernels3D.interior(c[QP], c[QB], c[W], cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
             sameAll(ref, cpu, "interior", b);
-            AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorAdjointKernels3D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
+            AcousticVectorAdjointKernels3D.laplacian(c[U], c[PSI], c[ZETA], cpu.coef, cpu.geo, c[D], b[0], b[1], b[2],
+                    b[3], b[4], b[5]);
             sameAll(ref, cpu, "laplacian", b);
         }
         int[] in = BANDS3.clone();
@@ -280,13 +295,17 @@ class AcousticVectorAdjointKernelsTest {
                 St cpu = ref.copy();
                 float[][] r = ref.f;
                 float[][] c = cpu.f;
-                AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3], b[4], b[5]);
+                AcousticKernels3D.laplacian(r[U], r[PSI], r[ZETA], ref.coef, ref.geo, r[D], b[0], b[1], b[2], b[3],
+                        b[4], b[5]);
                 if (rev != 0) {
-                    AcousticAdjointKernels3D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                    AcousticAdjointKernels3D.reverse(r[U], r[UN], r[V2], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4],
+                            b[5]);
                 }
-                AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                AcousticAdjointKernels3D.scale(r[QB], r[V2], r[W], r[GRAD], r[D], ref.geo, b[0], b[1], b[2], b[3], b[4],
+                        b[5]);
                 System.arraycopy(r[D], 0, c[D], 0, c[D].length);
-                AcousticVectorAdjointKernels3D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo, rev, b[0],
+                AcousticVectorAdjointKernels3D.rebuildScale(c[U], c[UN], c[V2], c[QB], c[W], c[GRAD], cpu.coef, cpu.geo,
+                        rev, b[0],
                         b[1], b[2], b[3], b[4], b[5]);
                 sameAll(ref, cpu, "rebuildScale rev=" + rev, b);
             }
@@ -315,9 +334,11 @@ class AcousticVectorAdjointKernelsTest {
                     St cpu = ref.copy();
                     float[][] r = ref.f;
                     float[][] c = cpu.f;
-                    AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                    AcousticAdjointKernels3D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref.prof, ref.coef, ref.geo, b[0],
+                            b[1], b[2],
                             b[3], b[4], b[5]);
-                    AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+                    AcousticVectorAdjointKernels3D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu.prof, cpu.coef, cpu.geo,
+                            b[0], b[1], b[2],
                             b[3], b[4], b[5]);
                     sameAll(ref, cpu, "pmlPsi 3-D x bands " + wl + "/" + wh, b);
                     int[] bands2 = {2, 5, 0, 1, wl, nx - wh};
@@ -325,9 +346,11 @@ class AcousticVectorAdjointKernelsTest {
                     St cpu2 = ref2.copy();
                     r = ref2.f;
                     c = cpu2.f;
-                    AcousticAdjointKernels2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref2.prof, ref2.coef, ref2.geo, b[0], b[1], b[4],
+                    AcousticAdjointKernels2D.pmlPsi(r[W], r[COR], r[PSIB], r[PB], ref2.prof, ref2.coef, ref2.geo, b[0],
+                            b[1], b[4],
                             b[5]);
-                    AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu2.prof, cpu2.coef, cpu2.geo, b[0], b[1],
+                    AcousticVectorAdjointKernels2D.pmlPsi(c[W], c[COR], c[PSIB], c[PB], cpu2.prof, cpu2.coef, cpu2.geo,
+                            b[0], b[1],
                             b[4], b[5]);
                     sameAll(ref2, cpu2, "pmlPsi 2-D x bands " + wl + "/" + wh, b);
                     seed += 2;

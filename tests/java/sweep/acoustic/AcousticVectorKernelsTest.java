@@ -15,9 +15,9 @@ import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.kernels.Layout;
 
 /**
- * The CPU kernels ({@link AcousticVectorKernels2D}, {@link AcousticVectorKernels3D}) give the same bits as the portable kernels on random
- * data and random coefficients, for every order, on the interior box, each PML box, the whole grid and odd sub-boxes
- * (vector tails, band segments).
+ * The CPU kernels ({@link AcousticVectorKernels2D}, {@link AcousticVectorKernels3D}) give the same bits as the portable
+ * kernels on random data and random coefficients, for every order, on the interior box, each PML box, the whole grid
+ * and odd sub-boxes (vector tails, band segments).
  */
 class AcousticVectorKernelsTest {
 
@@ -152,8 +152,10 @@ class AcousticVectorKernelsTest {
             AcousticKernels2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
             AcousticVectorKernels2D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4], b[5]);
             same(ref.psi, cpu.psi, "2-D psi order " + order, b);
-            AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-            AcousticVectorKernels2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[4],
+            AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                    b[4], b[5]);
+            AcousticVectorKernels2D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0],
+                    b[1], b[4],
                     b[5]);
             same(ref.un, cpu.un, "2-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "2-D pml zeta order " + order, b);
@@ -182,11 +184,14 @@ class AcousticVectorKernelsTest {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 7L, pad);
             State cpu = ref.copy();
             AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorKernels3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorKernels3D.psi(cpu.u, cpu.psi, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
             same(ref.psi, cpu.psi, "3-D psi order " + order, b);
-            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3],
+            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                    b[2], b[3],
                     b[4], b[5]);
-            AcousticVectorKernels3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1], b[2],
+            AcousticVectorKernels3D.pml(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0],
+                    b[1], b[2],
                     b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
             same(ref.un, cpu.un, "3-D pml un order " + order, b);
             same(ref.zeta, cpu.zeta, "3-D pml zeta order " + order, b);
@@ -195,7 +200,8 @@ class AcousticVectorKernelsTest {
             State ref = state(3, order, NZ3, NY3, NX3, BANDS3, order * 5L, pad);
             State cpu = ref.copy();
             AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-            AcousticVectorKernels3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+            AcousticVectorKernels3D.interior(cpu.u, cpu.un, cpu.v2, cpu.coef, cpu.geo, b[0], b[1], b[2], b[3], b[4],
+                    b[5]);
             same(ref.un, cpu.un, "3-D interior order " + order, b);
         }
     }
@@ -214,12 +220,15 @@ class AcousticVectorKernelsTest {
                 int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                 int xh = Math.max(xl, Math.min(b[5], bands[5]));
                 AcousticKernels2D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4], b[5]);
-                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[4],
+                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                        b[4],
                         xl);
                 AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], xl, xh);
-                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], xh,
+                AcousticKernels2D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                        xh,
                         b[5]);
-                AcousticVectorKernels2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                AcousticVectorKernels2D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
+                        b[0], b[1],
                         b[4], b[5], new float[AcousticVectorKernels2D.scratchSize()]);
                 String what = "2-D innerRows order " + order + " bands " + Arrays.toString(bands);
                 same(ref.psi, cpu.psi, what + " psi", b);
@@ -230,9 +239,9 @@ class AcousticVectorKernelsTest {
     }
 
     /**
-     * {@link AcousticVectorKernels3D#innerRows} (x-band psi and update fused with the interior of each row) against the portable
-     * psi, pml and interior passes over the same rows: x bands of one vector plus a tail (20), shorter than a vector
-     * (sub-boxes that cut them), of several vectors (37), and an exact multiple (16, 32).
+     * {@link AcousticVectorKernels3D#innerRows} (x-band psi and update fused with the interior of each row) against the
+     * portable psi, pml and interior passes over the same rows: x bands of one vector plus a tail (20), shorter than a
+     * vector (sub-boxes that cut them), of several vectors (37), and an exact multiple (16, 32).
      */
     @ParameterizedTest(name = "3-D order {0}")
     @ValueSource(ints = {2, 4, 8, 12, 16})
@@ -248,12 +257,15 @@ class AcousticVectorKernelsTest {
                 int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                 int xh = Math.max(xl, Math.min(b[5], bands[5]));
                 AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
-                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                        b[2],
                         b[3], b[4], xl);
                 AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], b[2], b[3], xl, xh);
-                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2],
+                AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0], b[1],
+                        b[2],
                         b[3], xh, b[5]);
-                AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo, b[0], b[1],
+                AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
+                        b[0], b[1],
                         b[2], b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
                 String what = "3-D innerRows order " + order + " bands " + Arrays.toString(bands) + " pad " + pad;
                 same(ref.psi, cpu.psi, what + " psi", b);
@@ -265,9 +277,9 @@ class AcousticVectorKernelsTest {
     }
 
     /**
-     * {@link AcousticVectorKernels3D#innerRows} over boxes whose rows reach into the y bands (the y slabs between the z slabs,
-     * fused plane by plane) against the portable psi pass over the box, then per plane the pml pass over its y-band
-     * rows and the x-band/interior split of the rest.
+     * {@link AcousticVectorKernels3D#innerRows} over boxes whose rows reach into the y bands (the y slabs between the z
+     * slabs, fused plane by plane) against the portable psi pass over the box, then per plane the pml pass over its
+     * y-band rows and the x-band/interior split of the rest.
      */
     @ParameterizedTest(name = "3-D order {0}")
     @ValueSource(ints = {2, 4, 8, 12, 16})
@@ -283,22 +295,29 @@ class AcousticVectorKernelsTest {
                     State cpu = ref.copy();
                     int xl = Math.min(b[5], Math.max(b[4], bands[4]));
                     int xh = Math.max(xl, Math.min(b[5], bands[5]));
-                    AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4], b[5]);
+                    AcousticKernels3D.psi(ref.u, ref.psi, ref.prof, ref.coef, ref.geo, b[0], b[1], b[2], b[3], b[4],
+                            b[5]);
                     for (int yy = b[2]; yy < b[3]; yy++) {
                         if (yy < bands[2] || yy >= bands[3]) {
-                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo,
+                                    b[0],
                                     b[1], yy, yy + 1, b[4], b[5]);
                         } else {
-                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo,
+                                    b[0],
                                     b[1], yy, yy + 1, b[4], xl);
-                            AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], yy, yy + 1, xl,
+                            AcousticKernels3D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, b[0], b[1], yy, yy + 1,
+                                    xl,
                                     xh);
-                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo, b[0],
+                            AcousticKernels3D.pml(ref.u, ref.un, ref.v2, ref.psi, ref.zeta, ref.prof, ref.coef, ref.geo,
+                                    b[0],
                                     b[1], yy, yy + 1, xh, b[5]);
                         }
                     }
-                    AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef, cpu.geo,
-                            b[0], b[1], b[2], b[3], b[4], b[5], new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
+                    AcousticVectorKernels3D.innerRows(cpu.u, cpu.un, cpu.v2, cpu.psi, cpu.zeta, cpu.prof, cpu.coef,
+                            cpu.geo,
+                            b[0], b[1], b[2], b[3], b[4], b[5],
+                                    new float[AcousticVectorKernels3D.scratchSize(cpu.geo)]);
                     String what = "3-D innerRows with y slabs, order " + order + " bands " + Arrays.toString(bands)
                             + " box " + Arrays.toString(b);
                     same(ref.psi, cpu.psi, what + " psi", b);
@@ -319,7 +338,8 @@ class AcousticVectorKernelsTest {
     void dataDetectRegrouping(int order) {
         State ref = state(2, order, NZ2, 1, NX2, BANDS2, 99);
         State alt = ref.copy();
-        AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, BANDS2[0], BANDS2[1], BANDS2[4], BANDS2[5]);
+        AcousticKernels2D.interior(ref.u, ref.un, ref.v2, ref.coef, ref.geo, BANDS2[0], BANDS2[1], BANDS2[4],
+                BANDS2[5]);
         int h = order / 2;
         int sz = alt.geo[Layout.SZ];
         int cx = 2 * (h + 1);

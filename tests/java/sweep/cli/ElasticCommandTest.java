@@ -196,7 +196,8 @@ class ElasticCommandTest {
         Path out = dir.resolve("r3-out.npy");
         Result r = run("forward", "--equation", "elastic", "--vp", vpf, "--vs", vsf, "--rho", rhof, "--dh", "10",
                 "--dt", "8e-4", "--nt", "60", "--order", "4", "--abcn", "5", "--sources",
-                dir.resolve("s3.npy").toString(), "--receivers", dir.resolve("r3.npy").toString(), "--ricker", "15", "--source-type", "fy", "--out",
+                dir.resolve("s3.npy").toString(), "--receivers", dir.resolve("r3.npy").toString(), "--ricker", "15",
+                        "--source-type", "fy", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err());
         PropSpec spec = PropSpec.builder(nz, ny, nx).equation("elastic").dh(10).dt(8e-4).nt(60)

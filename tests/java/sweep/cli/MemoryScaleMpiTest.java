@@ -149,7 +149,8 @@ class MemoryScaleMpiTest {
                 }
                 List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
                 boolean aux = !frames.isEmpty() && frames.get(0).getMethod().getType().getName()
-                        .equals("sweep.acoustic.AcousticStepper") && frames.get(0).getMethod().getName().equals("<init>")
+                        .equals("sweep.acoustic.AcousticStepper")
+                                && frames.get(0).getMethod().getName().equals("<init>")
                         && auxFloats.contains((bytes - ARRAY_HEADER) / 4);
                 if (!aux) {
                     StringBuilder where = new StringBuilder();

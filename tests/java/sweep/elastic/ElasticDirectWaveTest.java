@@ -140,7 +140,8 @@ class ElasticDirectWaveTest {
         Record r;
         try (ElasticSolver p = new ElasticSolver(spec)) {
             r = p.forward(Wavelets.ricker(F, nt, dt), new int[][][] {{{c, c, c}}}, ElasticSource.EXPLOSIVE,
-                    new int[][][] {recs}, fields, ElasticModel.constant(n * n * n, (float) VP, (float) VS, (float) RHO));
+                    new int[][][] {recs}, fields, ElasticModel.constant(n * n * n, (float) VP, (float) VS,
+                            (float) RHO));
         }
         int nf = fields.size();
         for (int k = 0; k < recs.length; k++) {

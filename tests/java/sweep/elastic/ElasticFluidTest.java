@@ -48,7 +48,8 @@ class ElasticFluidTest {
                 p[t] = (u[t] - u[t - 1]) / dt / (VP * VP);
             }
             double err = ElasticAnalytic.relL2(r.data(), k, recs.length, p);
-            System.out.printf("vs = 0 full space vs acoustic pressure, r = %.0f m: relative L2 error %.4f%n", dist, err);
+            System.out.printf("vs = 0 full space vs acoustic pressure, r = %.0f m: relative L2 error %.4f%n", dist,
+                    err);
             assertTrue(err < 0.03, "fluid pressure relative L2 error " + err + " at r = " + dist);
         }
     }

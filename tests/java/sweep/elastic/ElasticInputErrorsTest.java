@@ -104,7 +104,8 @@ class ElasticInputErrorsTest {
         }
         assertMessage(() -> new ElasticSolver(PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).build()),
                 "equation elastic");
-        assertMessage(() -> PropSpec.builder(20, 20).dh(10).dt(1e-3).nt(20).sourceType(ElasticSource.FX.label()).build(),
+        assertMessage(() -> PropSpec.builder(20,
+                20).dh(10).dt(1e-3).nt(20).sourceType(ElasticSource.FX.label()).build(),
                 "the acoustic equation has one kind of source");
         assertMessage(() -> spec(20, 20).sourceType(ElasticSource.FY.label()).build(), "fy needs a 3-D model");
         assertMessage(() -> spec(20, 20).recordFields("p,vy").build(), "vy is recorded in 3-D only");

@@ -72,7 +72,8 @@ class ElasticParametersTest {
                     int cz = cl(z + 1, nz) * nx + px;
                     int cxz = cl(z + 1, nz) * nx + cl(x - w + 1, nx);
                     int i = g.compIndex(z, 0, x);
-                    assertEquals((float) (DT / ((m[2][c] + (double) m[2][cx]) / 2)), st.b[i], "dt/ρ at vx " + z + "," + x);
+                    assertEquals((float) (DT / ((m[2][c] + (double) m[2][cx]) / 2)), st.b[i], "dt/ρ at vx " + z + ","
+                            + x);
                     assertEquals((float) (DT / ((m[2][c] + (double) m[2][cz]) / 2)), st.b[len + i], "dt/ρ at vz");
                     double mu = mu(m, c);
                     double l2m = m[2][c] * (double) m[0][c] * m[0][c];
@@ -114,7 +115,8 @@ class ElasticParametersTest {
                         int i = g.compIndex(z, y, x);
                         double r0 = m[2][c];
                         assertEquals((float) (DT / ((r0 + m[2][(zz[0] * ny + yy[0]) * nx + xx[1]]) / 2)), st.b[i]);
-                        assertEquals((float) (DT / ((r0 + m[2][(zz[0] * ny + yy[1]) * nx + xx[0]]) / 2)), st.b[len + i]);
+                        assertEquals((float) (DT / ((r0 + m[2][(zz[0] * ny + yy[1]) * nx + xx[0]]) / 2)), st.b[len
+                                + i]);
                         assertEquals((float) (DT / ((r0 + m[2][(zz[1] * ny + yy[0]) * nx + xx[0]]) / 2)),
                                 st.b[2 * len + i]);
                         double mu = mu(m, c);

@@ -18,11 +18,11 @@ import sweep.prop.Grid;
 import sweep.prop.PropSpec;
 
 /**
- * The Vector API elastic kernels ({@link ElasticVectorKernels2D}, {@link ElasticVectorKernels3D}) give the same bits as the portable ones
- * ({@link ElasticKernels2D}, {@link ElasticKernels3D}) in every field and every CPML memory variable, on random fields, parameters,
- * profiles and weights (so that every band's memory variables carry data), for every even order 2..16, on real grid
- * layouts (single domain, free surface, tiles with cuts on either side) and on boxes that touch every band, start and
- * end off the band limits and leave vector tails of every length.
+ * The Vector API elastic kernels ({@link ElasticVectorKernels2D}, {@link ElasticVectorKernels3D}) give the same bits as
+ * the portable ones ({@link ElasticKernels2D}, {@link ElasticKernels3D}) in every field and every CPML memory variable,
+ * on random fields, parameters, profiles and weights (so that every band's memory variables carry data), for every even
+ * order 2..16, on real grid layouts (single domain, free surface, tiles with cuts on either side) and on boxes that
+ * touch every band, start and end off the band limits and leave vector tails of every length.
  */
 class ElasticVectorKernelsTest {
 
@@ -136,7 +136,8 @@ class ElasticVectorKernelsTest {
         out.add(new int[] {0, Math.min(nz, zbl + 2), 0, ny, 0, nx});
         out.add(new int[] {Math.max(0, zbhh - 2), nz, 0, ny, 0, nx});
         out.add(new int[] {1, nz - 1, Math.min(1, ny - 1), ny, 3, nx - 2});
-        out.add(new int[] {2, Math.max(3, nz - 3), 0, Math.max(1, ny - 1), Math.max(0, xbl - 3), Math.min(nx, xbhh + 2)});
+        out.add(new int[] {2, Math.max(3, nz - 3), 0, Math.max(1, ny - 1), Math.max(0, xbl - 3), Math.min(nx, xbhh
+                + 2)});
         // x ranges of one vector, one more and one less, starting inside the low band
         for (int n : new int[] {16, 17, 15, 8, 9, 33}) {
             int x0 = Math.max(0, xbl - 2);
@@ -157,7 +158,8 @@ class ElasticVectorKernelsTest {
     private static void check(Grid g, long seed) {
         State base = new State(g, seed);
         int[] geo = base.geo;
-        float[] t = new float[g.ndim == 2 ? ElasticVectorKernels2D.scratchSize(g.nx) : ElasticVectorKernels3D.scratchSize(g.nx)];
+        float[] t = new float[g.ndim == 2 ? ElasticVectorKernels2D.scratchSize(g.nx)
+                : ElasticVectorKernels3D.scratchSize(g.nx)];
         for (int[] bx : boxes(g, geo)) {
             if (bx[0] >= bx[1] || bx[2] >= bx[3] || bx[4] >= bx[5]) {
                 continue;
@@ -169,10 +171,13 @@ class ElasticVectorKernelsTest {
             State c = base.copy();
             if (g.ndim == 2) {
                 ElasticKernels2D.velocity(p.v, p.s, p.b, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[4], bx[5]);
-                ElasticVectorKernels2D.velocity(c.v, c.s, c.b, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[4], bx[5], t);
+                ElasticVectorKernels2D.velocity(c.v, c.s, c.b, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[4], bx[5],
+                        t);
             } else {
-                ElasticKernels3D.velocity(p.v, p.s, p.b, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4], bx[5]);
-                ElasticVectorKernels3D.velocity(c.v, c.s, c.b, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4],
+                ElasticKernels3D.velocity(p.v, p.s, p.b, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4],
+                        bx[5]);
+                ElasticVectorKernels3D.velocity(c.v, c.s, c.b, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[2], bx[3],
+                        bx[4],
                         bx[5], t);
             }
             compare("velocity v, " + where, p.v, c.v);
@@ -181,8 +186,10 @@ class ElasticVectorKernelsTest {
                 ElasticKernels2D.stress(p.v, p.s, p.m, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[4], bx[5]);
                 ElasticVectorKernels2D.stress(c.v, c.s, c.m, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[4], bx[5], t);
             } else {
-                ElasticKernels3D.stress(p.v, p.s, p.m, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4], bx[5]);
-                ElasticVectorKernels3D.stress(c.v, c.s, c.m, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4],
+                ElasticKernels3D.stress(p.v, p.s, p.m, p.psi, p.prof, p.coef, geo, bx[0], bx[1], bx[2], bx[3], bx[4],
+                        bx[5]);
+                ElasticVectorKernels3D.stress(c.v, c.s, c.m, c.psi, c.prof, c.coef, geo, bx[0], bx[1], bx[2], bx[3],
+                        bx[4],
                         bx[5], t);
             }
             compare("stress s, " + where, p.s, c.s);

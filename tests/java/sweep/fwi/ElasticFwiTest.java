@@ -81,7 +81,8 @@ class ElasticFwiTest {
     }
 
     static Fwi.Settings settings(int iterations) {
-        return new Fwi.Settings(sweep.equation.Equations.named("elastic"), iterations, List.of(new Fwi.Parameter("vp", 1400, 2600, 40, true),
+        return new Fwi.Settings(sweep.equation.Equations.named("elastic"), iterations, List.of(new Fwi.Parameter("vp",
+                1400, 2600, 40, true),
                 new Fwi.Parameter("vs", 300, 1800, 60, true), new Fwi.Parameter("rho", 900, 3000, 20, false)), 5);
     }
 
@@ -117,7 +118,8 @@ class ElasticFwiTest {
             assertEquals(0f, m[N + i], "vs in the water at cell " + i);
         }
         for (int i = 0; i < N; i++) {
-            assertTrue(m[N + i] <= sweep.elastic.ElasticEquation.VS_OVER_VP_MAX * m[i] + 1e-3, "vs above vp*sqrt(3)/2 at cell " + i);
+            assertTrue(m[N + i] <= sweep.elastic.ElasticEquation.VS_OVER_VP_MAX * m[i] + 1e-3,
+                    "vs above vp*sqrt(3)/2 at cell " + i);
         }
         assertArrayEquals(Arrays.copyOfRange(start, 2 * N, 3 * N), Arrays.copyOfRange(m, 2 * N, 3 * N),
                 "rho is not inverted and keeps its starting values");

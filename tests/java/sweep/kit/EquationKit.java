@@ -35,10 +35,11 @@ import sweep.prop.Storage;
  * The conformance kit of a wave equation: an equation passes it by subclassing this JUnit 5 class and saying how to
  * make a valid model of its own ({@link #model}); it runs the problems of the equation's
  * {@link WaveEquation#dimensions()}. It checks, through the public API only: the adjoint run against the forward run
- * (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the gradient of every parameter against fourth-order finite differences of the misfit; the memory estimate against what
- * a solver holds; that the thread count does not change a bit; that a run decomposed under a real {@code mpirun} gives
- * the bits of one domain; and that the command line refuses an unstable dt, a NaN and an out-of-range value of every
- * parameter with exit code 2, naming the option.
+ * (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the gradient of
+ * every parameter against fourth-order finite differences of the misfit; the memory estimate against what a solver
+ * holds; that the thread count does not change a bit; that a run decomposed under a real {@code mpirun} gives the bits
+ * of one domain; and that the command line refuses an unstable dt, a NaN and an out-of-range value of every parameter
+ * with exit code 2, naming the option.
  */
 public abstract class EquationKit {
     /** dh of the kit's problems, m. */
@@ -197,10 +198,10 @@ public abstract class EquationKit {
 
     /**
      * (b) The gradient of every parameter against a fourth-order finite difference of the misfit J = ½‖d − d_obs‖²
-     * along a smooth positive relative perturbation of that parameter (zero where the parameter is zero): relative error below
-     * 2e-3; 2-D with FULL storage over every cell (the CPML pads' gradient folded onto the edge cells), 3-D with
-     * BOUNDARY_SAVING over the inner cells (with boundary saving the outermost cells, whose nodes reach into the CPML,
-     * miss part of their gradient: docs/elastic.md).
+     * along a smooth positive relative perturbation of that parameter (zero where the parameter is zero): relative
+     * error below 2e-3; 2-D with FULL storage over every cell (the CPML pads' gradient folded onto the edge cells), 3-D
+     * with BOUNDARY_SAVING over the inner cells (with boundary saving the outermost cells, whose nodes reach into the
+     * CPML, miss part of their gradient: docs/elastic.md).
      */
     @Test
     void gradientOfEveryParameterMatchesFiniteDifferences() {
@@ -237,7 +238,8 @@ public abstract class EquationKit {
                     double fd = (8 * (j1 - jm1) - (j2 - jm2)) / (12 * eps);
                     double err = Math.abs(fd - analytic) / Math.abs(fd);
                     String what = describe(spec) + " d/d" + equation().parameterNames().get(k);
-                    System.out.printf(Locale.ROOT, "kit %s gradient %s: analytic %.8e finite difference %.8e rel %.2e%n",
+                    System.out.printf(Locale.ROOT,
+                            "kit %s gradient %s: analytic %.8e finite difference %.8e rel %.2e%n",
                             equation().name(), what, analytic, fd, err);
                     assertTrue(err < 2e-3, what + ": gradient differs from finite differences by " + err);
                 }

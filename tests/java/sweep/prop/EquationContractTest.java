@@ -115,7 +115,8 @@ class EquationContractTest {
         PropSpec unstable = ok.toBuilder().dt(4e-3).build();
         try (Propagator p = new Propagator(unstable)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.forward(w, SRC, REC, m));
-            assertTrue(e.getMessage().contains("largest stable dt is " + PropSpec.roundedDown(unstable.maxStableDt(2500))),
+            assertTrue(e.getMessage().contains("largest stable dt is "
+                    + PropSpec.roundedDown(unstable.maxStableDt(2500))),
                     e.getMessage());
         }
     }

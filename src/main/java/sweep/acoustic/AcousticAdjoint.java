@@ -16,9 +16,9 @@ import sweep.prop.spi.GridView;
 
 /**
  * The backward (adjoint) time loop of one grid on the Java backend: from the {@link AcousticTape} a gradient-capable
- * forward run recorded ({@link AcousticTapeRecorder}, owned here with the run's buffers) it turns a residual into dJ/dv²dt² on
- * the computational grid, each pass a loop over boxes calling the forward stepper's {@link AcousticKernelSet}.
- * Allocated only when a gradient is first asked for.
+ * forward run recorded ({@link AcousticTapeRecorder}, owned here with the run's buffers) it turns a residual into
+ * dJ/dv²dt² on the computational grid, each pass a loop over boxes calling the forward stepper's
+ * {@link AcousticKernelSet}. Allocated only when a gradient is first asked for.
  */
 final class AcousticAdjoint {
     private final Grid g;

@@ -26,11 +26,12 @@ public interface AcousticDeviceStepper extends DeviceStepper {
 
     /**
      * As {@link #shot(int[], float[], int[], int)}, and, when {@code tape} is not null, records what the adjoint run
-     * needs into it (see {@link AcousticDeviceTape}; its storage mode decides what); when {@code every} &gt; 0, hands u^n
-     * (the whole computational array, copied from the device) to {@code snapshots} after every step n that is a
+     * needs into it (see {@link AcousticDeviceTape}; its storage mode decides what); when {@code every} &gt; 0, hands
+     * u^n (the whole computational array, copied from the device) to {@code snapshots} after every step n that is a
      * multiple of {@code every}.
      */
-    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, AcousticDeviceTape tape, int every, Snapshots snapshots);
+    float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, AcousticDeviceTape tape, int every,
+            Snapshots snapshots);
 
     /** Receives the wavefield levels {@link #shot} copies from the device. */
     @FunctionalInterface
@@ -40,9 +41,9 @@ public interface AcousticDeviceStepper extends DeviceStepper {
     }
 
     /**
-     * The adjoint run of one shot, with the Java backend's arithmetic and order ({@code AcousticAdjoint.backward}, portable
-     * kernels): for {@code residualT} ({@code (nrec, nt)} flat) adds dJ/d(v²dt²) on the computational grid into
-     * {@code gradOut} and writes dJ/dwavelet per source into {@code wbar} ({@code (nsrc, nt)}).
+     * The adjoint run of one shot, with the Java backend's arithmetic and order ({@code AcousticAdjoint.backward},
+     * portable kernels): for {@code residualT} ({@code (nrec, nt)} flat) adds dJ/d(v²dt²) on the computational grid
+     * into {@code gradOut} and writes dJ/dwavelet per source into {@code wbar} ({@code (nsrc, nt)}).
      */
     void backward(AcousticDeviceTape tape, float[] residualT, int nt, float[] gradOut, float[] wbar);
 

@@ -86,7 +86,9 @@ public final class AcousticEquation implements WaveEquation {
         return 2;
     }
 
-    /** The new pressure level after each forward step, the scaled adjoint field and the rebuilt level per adjoint step. */
+    /**
+     * The new pressure level after each forward step, the scaled adjoint field and the rebuilt level per adjoint step.
+     */
     @Override
     public List<HaloPoint> haloPoints(int ndim) {
         return List.of(new HaloPoint("FORWARD", List.of("p")), new HaloPoint("ADJOINT", List.of("p_adjoint")),
@@ -208,7 +210,9 @@ public final class AcousticEquation implements WaveEquation {
         return m;
     }
 
-    /** 16 bytes: u^n and u^(n-1) and v²dt² read, u^(n+1) written (the interior, where the PML auxiliaries are absent). */
+    /**
+     * 16 bytes: u^n and u^(n-1) and v²dt² read, u^(n+1) written (the interior, where the PML auxiliaries are absent).
+     */
     @Override
     public int bytesPerCellUpdate(int ndim) {
         return 16;

@@ -9,9 +9,11 @@ import sweep.core.Box;
 
 /**
  * The acoustic kernel set of one dimension in one flavour, chosen once per solver: the portable {@code @Parallel}
- * kernels ({@link AcousticKernels2D}/{@link AcousticKernels3D}, {@link AcousticAdjointKernels2D}/{@link AcousticAdjointKernels3D}) or their Vector API variants
- * ({@link AcousticVectorKernels2D}/{@link AcousticVectorKernels3D}, {@link AcousticVectorAdjointKernels2D}/{@link AcousticVectorAdjointKernels3D}), which give the same bits.
- * The Java backend's passes loop over boxes and call one method per box; a second equation gets a set of its own.
+ * kernels ({@link AcousticKernels2D}/{@link AcousticKernels3D},
+ * {@link AcousticAdjointKernels2D}/{@link AcousticAdjointKernels3D}) or their Vector API variants
+ * ({@link AcousticVectorKernels2D}/{@link AcousticVectorKernels3D},
+ * {@link AcousticVectorAdjointKernels2D}/{@link AcousticVectorAdjointKernels3D}), which give the same bits. The Java
+ * backend's passes loop over boxes and call one method per box; a second equation gets a set of its own.
  *
  * <p>A method with {@code z0, z1, b} runs its kernel on the rows [z0, z1) of box {@code b} (z0, z1 within the box's z
  * range; 2-D sets ignore y); {@code scratch} is the calling thread's row of {@link #forwardScratch} or
@@ -43,7 +45,10 @@ public interface AcousticKernelSet {
     /** Whether this is a Vector API set (which also has the fused row passes {@link #innerRows}). */
     boolean vector();
 
-    /** Floats of per-thread scratch the forward kernels need ({@link #psi}, {@link #pml}, {@link #interior}, {@link #innerRows}). */
+    /**
+     * Floats of per-thread scratch the forward kernels need ({@link #psi}, {@link #pml}, {@link #interior},
+     * {@link #innerRows}).
+     */
     int forwardScratch(int[] geo);
 
     /** Floats of per-thread scratch the adjoint kernels need ({@link #pmlPsi}, {@link #adjointGeneral}). */
@@ -78,7 +83,9 @@ public interface AcousticKernelSet {
     /** The scaled adjoint field and the imaging condition ({@link AcousticAdjointKernels3D#scale}). */
     void scale(float[] qb, float[] v2, float[] w, float[] grad, float[] d, int[] geo, int z0, int z1, Box b);
 
-    /** Rebuild, Laplacian term, scale and imaging condition in one pass ({@link AcousticAdjointKernels3D#rebuildScale}). */
+    /**
+     * Rebuild, Laplacian term, scale and imaging condition in one pass ({@link AcousticAdjointKernels3D#rebuildScale}).
+     */
     void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef, int[] geo,
                       int rev, int z0, int z1, Box b, float[] scratch);
 
@@ -100,7 +107,9 @@ public interface AcousticKernelSet {
     /** The adjoint of the free-surface mirror ({@link AcousticAdjointKernels3D#mirrorTopAdjoint}). */
     void mirrorTopAdjoint(float[] qb, int[] geo, int y0, int y1, int x0, int x1);
 
-    /** The adjoint stencil terms of the mirrored rows above the surface ({@link AcousticAdjointKernels3D#ghostRows}). */
+    /**
+     * The adjoint stencil terms of the mirrored rows above the surface ({@link AcousticAdjointKernels3D#ghostRows}).
+     */
     void ghostRows(float[] qp, float[] w, float[] coef, int[] geo, int y0, int y1, int x0, int x1);
 
     /** What every set has: its dimension, its flavour, and no scratch nor fused row pass unless it says so. */
@@ -232,7 +241,10 @@ public interface AcousticKernelSet {
         }
     }
 
-    /** The 2-D Vector API kernels where they exist ({@link AcousticVectorKernels2D}, {@link AcousticVectorAdjointKernels2D}), else portable. */
+    /**
+     * The 2-D Vector API kernels where they exist ({@link AcousticVectorKernels2D},
+     * {@link AcousticVectorAdjointKernels2D}), else portable.
+     */
     final class Vector2D extends Portable2D {
         static final Vector2D SET = new Vector2D();
 
@@ -371,7 +383,8 @@ public interface AcousticKernelSet {
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
                                  int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
-            AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(),
+                    b.x0(), b.x1());
         }
 
         @Override
@@ -408,7 +421,10 @@ public interface AcousticKernelSet {
         }
     }
 
-    /** The 3-D Vector API kernels where they exist ({@link AcousticVectorKernels3D}, {@link AcousticVectorAdjointKernels3D}), else portable. */
+    /**
+     * The 3-D Vector API kernels where they exist ({@link AcousticVectorKernels3D},
+     * {@link AcousticVectorAdjointKernels3D}), else portable.
+     */
     final class Vector3D extends Portable3D {
         static final Vector3D SET = new Vector3D();
 
@@ -435,7 +451,8 @@ public interface AcousticKernelSet {
         @Override
         public void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef,
                         int[] geo, int z0, int z1, Box b, float[] scratch) {
-            AcousticVectorKernels3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
+            AcousticVectorKernels3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+                    scratch);
         }
 
         @Override
@@ -447,14 +464,16 @@ public interface AcousticKernelSet {
         @Override
         public void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef,
                               int[] geo, int z0, int z1, Box b, float[] scratch) {
-            AcousticVectorKernels3D.innerRows(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+            AcousticVectorKernels3D.innerRows(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1(),
                     scratch);
         }
 
         @Override
         public void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d, int z0, int z1,
                               Box b) {
-            AcousticVectorAdjointKernels3D.laplacian(u, psi, zeta, coef, geo, d, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+            AcousticVectorAdjointKernels3D.laplacian(u, psi, zeta, coef, geo, d, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
@@ -466,7 +485,8 @@ public interface AcousticKernelSet {
         @Override
         public void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad, float[] coef,
                                  int[] geo, int rev, int z0, int z1, Box b, float[] scratch) {
-            AcousticVectorAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+            AcousticVectorAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z0, z1, b.y0(), b.y1(),
+                    b.x0(), b.x1(),
                     scratch);
         }
 
@@ -478,19 +498,22 @@ public interface AcousticKernelSet {
         @Override
         public void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, Box b, float[] scratch) {
-            AcousticVectorAdjointKernels3D.pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
+            AcousticVectorAdjointKernels3D.pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1(), scratch);
         }
 
         @Override
         public void adjointInterior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo, int z0, int z1,
                                     Box b, float[] scratch) {
-            AcousticVectorAdjointKernels3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
+            AcousticVectorAdjointKernels3D.interior(qp, qb, w, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
+                    scratch);
         }
 
         @Override
         public void adjointGeneral(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo,
                                    int z0, int z1, Box b, float[] scratch) {
-            AcousticVectorAdjointKernels3D.general(qp, qb, w, cor, pb, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(), scratch);
+            AcousticVectorAdjointKernels3D.general(qp, qb, w, cor, pb, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1(), scratch);
         }
     }
 }

@@ -2,8 +2,8 @@ package sweep.acoustic;
 
 
 /**
- * What a gradient-capable forward run kept of one shot for its adjoint run: a {@link AcousticTape} on the Java backend, a
- * device backend's {@link AcousticDeviceTape} ({@link OnDevice}) on a device.
+ * What a gradient-capable forward run kept of one shot for its adjoint run: a {@link AcousticTape} on the Java backend,
+ * a device backend's {@link AcousticDeviceTape} ({@link OnDevice}) on a device.
  */
 sealed interface AcousticShotTape permits AcousticTape, AcousticShotTape.OnDevice {
     /** The shot's source cells (flat indices). */

@@ -26,8 +26,8 @@ import sweep.prop.WavefieldListener;
 /**
  * The acoustic solver behind {@link Propagator}: forward modelling of a batch of shots through a velocity model on one
  * {@link Grid} and its exact adjoint, on the Java backend or a device backend; made by the acoustic equation
- * ({@code sweep.acoustic.AcousticEquation}), which also takes its memory figures from here. Construction is cheap; wavefield buffers
- * are allocated at the first forward call and reused. Not thread-safe: one forward at a time.
+ * ({@code sweep.acoustic.AcousticEquation}), which also takes its memory figures from here. Construction is cheap;
+ * wavefield buffers are allocated at the first forward call and reused. Not thread-safe: one forward at a time.
  */
 final class AcousticSolver implements EquationSolver {
     private final PropSpec spec;
@@ -330,7 +330,8 @@ final class AcousticSolver implements EquationSolver {
             int[] recIdx = grid.cellIndices(receivers[b], "receiver", b);
             float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
             if (dev != null) {
-                AcousticDeviceTape dt = kept == null ? null : new AcousticDeviceTape(spec.storage(), srcIdx, recIdx, sw);
+                AcousticDeviceTape dt = kept == null ? null : new AcousticDeviceTape(spec.storage(), srcIdx, recIdx,
+                        sw);
                 int shot = b;
                 boolean snap = listener != null && snapshotEvery > 0;
                 float[] r = dev.shot(srcIdx, sw, recIdx, nt, dt, snap ? snapshotEvery : 0,
@@ -526,7 +527,8 @@ final class AcousticSolver implements EquationSolver {
     }
 
     private String shapeString() {
-        return grid.ndim == 2 ? "(" + grid.tz + ", " + grid.tx + ")" : "(" + grid.tz + ", " + grid.ty + ", " + grid.tx + ")";
+        return grid.ndim == 2 ? "(" + grid.tz + ", " + grid.tx + ")" : "(" + grid.tz + ", " + grid.ty + ", " + grid.tx
+                + ")";
     }
 
     @Override

@@ -234,7 +234,8 @@ final class AcousticStepper {
                 for (int iy = 0; iy + 1 < ys.length; iy++) {
                     for (int ix = 0; ix + 1 < xs.length; ix++) {
                         Box p = new Box(b.z0(), b.z1(), ys[iy], ys[iy + 1], xs[ix], xs[ix + 1]);
-                        boolean s = inStrip(p.y0(), g.ny, h, cut[2], cut[3]) || inStrip(p.x0(), g.nx, h, cut[4], cut[5]);
+                        boolean s = inStrip(p.y0(), g.ny, h, cut[2], cut[3]) || inStrip(p.x0(), g.nx, h, cut[4],
+                                cut[5]);
                         (s ? strip : rest).add(p);
                     }
                 }
@@ -391,9 +392,11 @@ final class AcousticStepper {
         backend.parallelFor(0, cu.length, (from, to) -> {
             for (int i = from; i < to; i++) {
                 if (!Float.isFinite(cu[i])) {
-                    throw new IllegalStateException("wavefield of shot " + shot + " became non-finite (NaN/Inf) by step "
+                    throw new IllegalStateException("wavefield of shot " + shot
+                            + " became non-finite (NaN/Inf) by step "
                             + step + ": the run is unstable; lower dt (largest stable: "
-                            + PropSpec.roundedDown(g.spec.maxStableDt(maxOf(v2, g.spec.dt()))) + " s) or check the model"
+                            + PropSpec.roundedDown(g.spec.maxStableDt(maxOf(v2, g.spec.dt())))
+                                    + " s) or check the model"
                             + " and wavelet for extreme values");
                 }
             }

@@ -3,9 +3,9 @@ package sweep.acoustic;
 import sweep.prop.Storage;
 
 /**
- * What one shot's forward run on the Java backend left for its adjoint run (filled by {@link AcousticTapeRecorder}): with
- * {@link Storage#FULL} the Laplacian-plus-source term of every step; with {@link Storage#BOUNDARY_SAVING} the ring of
- * every level 0..nt−1 and the last two levels.
+ * What one shot's forward run on the Java backend left for its adjoint run (filled by {@link AcousticTapeRecorder}):
+ * with {@link Storage#FULL} the Laplacian-plus-source term of every step; with {@link Storage#BOUNDARY_SAVING} the ring
+ * of every level 0..nt−1 and the last two levels.
  */
 final class AcousticTape implements AcousticShotTape {
     final int[] srcIdx;

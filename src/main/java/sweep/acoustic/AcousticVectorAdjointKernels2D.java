@@ -9,12 +9,12 @@ import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
 
 /**
- * CPU-specialised variants of the 2-D adjoint kernels of {@link AcousticAdjointKernels2D} (and of the interior branch of
- * {@link AcousticKernels2D#laplacian}) for the Java backend: the same arguments and, per cell, exactly the same sequence of
- * float operations (no fused multiply-add), vectorised across x with the Vector API, with the band tests hoisted per
- * row (z) and per row segment (x). Row tails shorter than a vector, and the cells whose operations depend on x in a
- * way a row cannot hoist, go to the portable kernels or to scalar loops with the portable kernels' operations.
- * Results are bit-identical to {@link AcousticAdjointKernels2D}.
+ * CPU-specialised variants of the 2-D adjoint kernels of {@link AcousticAdjointKernels2D} (and of the interior branch
+ * of {@link AcousticKernels2D#laplacian}) for the Java backend: the same arguments and, per cell, exactly the same
+ * sequence of float operations (no fused multiply-add), vectorised across x with the Vector API, with the band tests
+ * hoisted per row (z) and per row segment (x). Row tails shorter than a vector, and the cells whose operations depend
+ * on x in a way a row cannot hoist, go to the portable kernels or to scalar loops with the portable kernels'
+ * operations. Results are bit-identical to {@link AcousticAdjointKernels2D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
@@ -74,8 +74,8 @@ public final class AcousticVectorAdjointKernels2D {
     }
 
     /**
-     * Same as {@link AcousticKernels2D#laplacian}: rows and row segments outside every band take the vectorised interior
-     * branch, the others the portable kernel.
+     * Same as {@link AcousticKernels2D#laplacian}: rows and row segments outside every band take the vectorised
+     * interior branch, the others the portable kernel.
      */
     public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
                                  int z0, int z1, int x0, int x1) {
@@ -144,9 +144,10 @@ public final class AcousticVectorAdjointKernels2D {
     }
 
     /**
-     * Same as {@link AcousticAdjointKernels2D#general}, given {@code scratch} of at least {@link AcousticVectorAdjointKernels3D#scratchSize} floats (one
-     * per thread): per row the z and x terms into scratch rows ({@link AcousticVectorAdjointKernels3D#generalAxis}: an axis whose band
-     * the stencil cannot reach adds zero vectors instead of loading cor and pb, which are +0.0f there), then
+     * Same as {@link AcousticAdjointKernels2D#general}, given {@code scratch} of at least
+     * {@link AcousticVectorAdjointKernels3D#scratchSize} floats (one per thread): per row the z and x terms into
+     * scratch rows ({@link AcousticVectorAdjointKernels3D#generalAxis}: an axis whose band the stencil cannot reach
+     * adds zero vectors instead of loading cor and pb, which are +0.0f there), then
      * {@code qp = (2·qb − qp) + (t_z + t_x)}.
      */
     public static void general(float[] qp, float[] qb, float[] w, float[] cor, float[] pb, float[] coef, int[] geo,
@@ -166,10 +167,13 @@ public final class AcousticVectorAdjointKernels2D {
             boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
             int i0 = off + z * sz + x0;
             AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n, i0, xa - x0, len, 1, coef, cx, dx, h, true);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xa - x0, i0 + xa - x0, xe - xa, len, 1, coef, cx, dx, h,
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n, i0, xa - x0, len, 1, coef, cx, dx, h,
+                    true);
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xa - x0, i0 + xa - x0, xe - xa, len, 1,
+                    coef, cx, dx, h,
                     false);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xe - x0, i0 + xe - x0, x1 - xe, len, 1, coef, cx, dx, h,
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xe - x0, i0 + xe - x0, x1 - xe, len, 1,
+                    coef, cx, dx, h,
                     true);
             int j = 0;
             for (; j + vl <= n; j += vl) {
@@ -210,13 +214,14 @@ public final class AcousticVectorAdjointKernels2D {
     /** Same as {@link AcousticAdjointKernels2D#pmlPsi}; allocates its scratch row. */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int x0, int x1) {
-        pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, x0, x1, new float[AcousticVectorAdjointKernels3D.scratchSize(geo)]);
+        pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, x0, x1,
+                new float[AcousticVectorAdjointKernels3D.scratchSize(geo)]);
     }
 
     /**
-     * Same as {@link AcousticAdjointKernels2D#pmlPsi}, given {@code scratch} of at least {@link AcousticVectorAdjointKernels3D#scratchSize} floats (one
-     * per thread): the z part vectorised per row (its band tests depend on z only), the x part per band segment
-     * ({@link AcousticVectorAdjointKernels3D#psiRowX}).
+     * Same as {@link AcousticAdjointKernels2D#pmlPsi}, given {@code scratch} of at least
+     * {@link AcousticVectorAdjointKernels3D#scratchSize} floats (one per thread): the z part vectorised per row (its
+     * band tests depend on z only), the x part per band segment ({@link AcousticVectorAdjointKernels3D#psiRowX}).
      */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int x0, int x1, float[] scratch) {
@@ -236,13 +241,15 @@ public final class AcousticVectorAdjointKernels2D {
         for (int z = z0; z < z1; z++) {
             int row = off + z * sz;
             if (z < zbl || z >= zbh) {
-                AcousticVectorAdjointKernels3D.psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z, nz, zbl, zbh,
+                AcousticVectorAdjointKernels3D.psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z,
+                        nz, zbl, zbh,
                         prof[z], prof[nz + z]);
             }
             for (int seg = 0; seg < 2; seg++) {
                 int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                 int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                AcousticVectorAdjointKernels3D.psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, len, xa, xe, h, nx, xbl, xbh,
+                AcousticVectorAdjointKernels3D.psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, len, xa, xe, h,
+                        nx, xbl, xbh,
                         pax, pbx, scratch);
             }
         }

@@ -9,10 +9,11 @@ import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
 
 /**
- * CPU-specialised variants of the 3-D adjoint kernels of {@link AcousticAdjointKernels3D} (and of the interior branch of
- * {@link AcousticKernels3D#laplacian}) for the Java backend, the 3-D counterparts of {@link AcousticVectorAdjointKernels2D}: per cell exactly
- * the same float operations in the same order (no fused multiply-add), vectorised across x, band tests hoisted per row
- * (z, y) and per row segment (x). Also holds the row helpers both dimensions share. Bit-identical to {@link AcousticAdjointKernels3D}.
+ * CPU-specialised variants of the 3-D adjoint kernels of {@link AcousticAdjointKernels3D} (and of the interior branch
+ * of {@link AcousticKernels3D#laplacian}) for the Java backend, the 3-D counterparts of
+ * {@link AcousticVectorAdjointKernels2D}: per cell exactly the same float operations in the same order (no fused
+ * multiply-add), vectorised across x, band tests hoisted per row (z, y) and per row segment (x). Also holds the row
+ * helpers both dimensions share. Bit-identical to {@link AcousticAdjointKernels3D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
@@ -33,9 +34,9 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * Same as {@link AcousticAdjointKernels3D#rebuildScale}, given the calling thread's {@code scratch} of {@link #scratchSize}
-     * floats (at h = 4 the stencil runs in two unrolled passes, {@link AcousticVectorRows3D#interiorFirst} then
-     * {@link #rebuildSecond}).
+     * Same as {@link AcousticAdjointKernels3D#rebuildScale}, given the calling thread's {@code scratch} of
+     * {@link #scratchSize} floats (at h = 4 the stencil runs in two unrolled passes,
+     * {@link AcousticVectorRows3D#interiorFirst} then {@link #rebuildSecond}).
      */
     public static void rebuildScale(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
                                     float[] coef, int[] geo, int rev, int z0, int z1, int y0, int y1, int x0, int x1,
@@ -53,7 +54,8 @@ public final class AcousticVectorAdjointKernels3D {
                         rebuildSecond(u, un, v2, qb, w, grad, scratch, coef, i0, n, sz, sy, rev);
                     }
                     if (x0 + n < x1) {
-                        AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y + 1, x0 + n, x1);
+                        AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y
+                                + 1, x0 + n, x1);
                     }
                 }
             }
@@ -91,7 +93,8 @@ public final class AcousticVectorAdjointKernels3D {
                     ld(grad, i).add(q.mul(s)).intoArray(grad, i);
                 }
                 if (x < x1) {
-                    AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y + 1, x, x1);
+                    AcousticAdjointKernels3D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, y, y + 1, x,
+                            x1);
                 }
             }
         }
@@ -110,7 +113,10 @@ public final class AcousticVectorAdjointKernels3D {
         }
     }
 
-    /** {@code w = v2·qb; grad = grad + qb·d} at the n cells from i0 (the operations of {@link AcousticAdjointKernels3D#scale}). */
+    /**
+     * {@code w = v2·qb; grad = grad + qb·d} at the n cells from i0 (the operations of
+     * {@link AcousticAdjointKernels3D#scale}).
+     */
     static void scaleRow(float[] qb, float[] v2, float[] w, float[] grad, float[] d, int i0, int n) {
         int vl = S.length();
         int j = 0;
@@ -128,8 +134,8 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * Same as {@link AcousticKernels3D#laplacian}: row segments outside every band take the vectorised interior branch, the
-     * others the portable kernel.
+     * Same as {@link AcousticKernels3D#laplacian}: row segments outside every band take the vectorised interior branch,
+     * the others the portable kernel.
      */
     public static void laplacian(float[] u, float[] psi, float[] zeta, float[] coef, int[] geo, float[] d,
                                  int z0, int z1, int y0, int y1, int x0, int x1) {
@@ -250,8 +256,9 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * Same as {@link AcousticAdjointKernels3D#interior}, given the calling thread's {@code scratch} of {@link #scratchSize} floats
-     * (at h = 4 in two unrolled passes, {@link AcousticVectorRows3D#interiorFirst} then {@link #lambdaSecond}).
+     * Same as {@link AcousticAdjointKernels3D#interior}, given the calling thread's {@code scratch} of
+     * {@link #scratchSize} floats (at h = 4 in two unrolled passes, {@link AcousticVectorRows3D#interiorFirst} then
+     * {@link #lambdaSecond}).
      */
     public static void interior(float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
@@ -314,8 +321,8 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * Same as {@link AcousticAdjointKernels3D#general}, given {@code scratch} of at least {@link #scratchSize} floats (one per
-     * thread). Each row runs in passes: per axis the term {@code t_a} into a scratch row, then the update
+     * Same as {@link AcousticAdjointKernels3D#general}, given {@code scratch} of at least {@link #scratchSize} floats
+     * (one per thread). Each row runs in passes: per axis the term {@code t_a} into a scratch row, then the update
      * {@code qp = (2·qb − qp) + ((t_z + t_y) + t_x)}. An axis whose band the row's stencil cannot reach (cor and pb of
      * that axis are zero there, +0.0f) reads a zero vector instead of those arrays: the same additions and
      * multiplications on the same values, without the memory traffic.
@@ -375,11 +382,11 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * One axis of {@link AcousticAdjointKernels3D#general} over m cells from i0: {@code t = c0·(w + cor) + Σ_k (c_k·((w(+k) +
-     * cor(+k)) + (w(−k) + cor(−k))) + d_k·(pb(−k) − pb(+k)))} into {@code t[to..]}; stride st, auxiliaries of the
-     * axis at slot offset p; {@code reach} false: cor and pb read as +0.0f. A row longer than a vector ends with a
-     * vector that overlaps the one before it (t is a pure function of read-only inputs, so the overlapped cells are
-     * written with the same values): no scalar tail.
+     * One axis of {@link AcousticAdjointKernels3D#general} over m cells from i0:
+     * {@code t = c0·(w + cor) + Σ_k (c_k·((w(+k) + cor(+k)) + (w(−k) + cor(−k))) + d_k·(pb(−k) − pb(+k)))} into
+     * {@code t[to..]}; stride st, auxiliaries of the axis at slot offset p; {@code reach} false: cor and pb read as
+     * +0.0f. A row longer than a vector ends with a vector that overlaps the one before it (t is a pure function of
+     * read-only inputs, so the overlapped cells are written with the same values): no scalar tail.
      */
     static void generalAxis(float[] w, float[] cor, float[] pb, float[] t, int to, int i0, int m, int p,
                                     int st, float[] coef, int cb, int db, int h, boolean reach) {
@@ -716,13 +723,19 @@ public final class AcousticVectorAdjointKernels3D {
         }
     }
 
-    /** Same as {@link AcousticAdjointKernels3D#pmlPsi}: z and y parts vectorised per row, the x part over its band segments. */
+    /**
+     * Same as {@link AcousticAdjointKernels3D#pmlPsi}: z and y parts vectorised per row, the x part over its band
+     * segments.
+     */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int y0, int y1, int x0, int x1) {
         pmlPsi(w, cor, psib, pb, prof, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
     }
 
-    /** Same as {@link AcousticAdjointKernels3D#pmlPsi}, given {@code scratch} of at least {@link #scratchSize} floats (one per thread). */
+    /**
+     * Same as {@link AcousticAdjointKernels3D#pmlPsi}, given {@code scratch} of at least {@link #scratchSize} floats
+     * (one per thread).
+     */
     public static void pmlPsi(float[] w, float[] cor, float[] psib, float[] pb, float[] prof, float[] coef, int[] geo,
                               int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];

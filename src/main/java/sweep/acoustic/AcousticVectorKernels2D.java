@@ -8,10 +8,10 @@ import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
 
 /**
- * CPU-specialised variants of the 2-D kernels of {@link AcousticKernels2D} for the Java backend: the same arguments and, per
- * cell, exactly the same sequence of float operations (no fused multiply-add), vectorised across x with the Vector API
- * and with the PML band tests hoisted out of the cell loop (per row for z, per row segment for x). Row tails shorter
- * than a vector are delegated to the portable kernels. Results are bit-identical to {@link AcousticKernels2D}.
+ * CPU-specialised variants of the 2-D kernels of {@link AcousticKernels2D} for the Java backend: the same arguments
+ * and, per cell, exactly the same sequence of float operations (no fused multiply-add), vectorised across x with the
+ * Vector API and with the PML band tests hoisted out of the cell loop (per row for z, per row segment for x). Row tails
+ * shorter than a vector are delegated to the portable kernels. Results are bit-identical to {@link AcousticKernels2D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
@@ -22,13 +22,13 @@ public final class AcousticVectorKernels2D {
     private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     /**
-     * Same as {@link AcousticKernels2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent sums per
-     * iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2 box the
-     * vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of the vector
-     * length ends with a vector overlapping the one before, computed from the old values just before that one and
-     * parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values again.
-     * The tail comes last, not first, so that the row's streams run forwards from its start (docs/performance.md, row
-     * tails).
+     * Same as {@link AcousticKernels2D#interior}. Rows go in pairs (z, z+1) through one vector loop (two independent
+     * sums per iteration, which beat the one-row loop in cache and from memory alike; four rows per iteration made C2
+     * box the vectors); an odd last row goes alone. A row at least one vector long whose length is not a multiple of
+     * the vector length ends with a vector overlapping the one before, computed from the old values just before that
+     * one and parked in {@code scratch} (two vectors), then stored after it: overlapped cells receive the same values
+     * again. The tail comes last, not first, so that the row's streams run forwards from its start
+     * (docs/performance.md, row tails).
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int x0, int x1, float[] scratch) {
@@ -128,9 +128,9 @@ public final class AcousticVectorKernels2D {
     /**
      * Reads one float of each of the first {@link #ROW_START_LINES} cache lines, from x0 on, of the six streams that
      * row pair (z, z+1) starts (un and v² of its rows, u of the rows h below them) and returns their sum, to be kept
-     * in {@link AcousticVectorKernels3D#sink}. A pair of rows starts these streams afresh, and the hardware prefetcher only takes
-     * them up after a few misses each, which made short rows cost more per cell than long ones (docs/performance.md,
-     * short rows).
+     * in {@link AcousticVectorKernels3D#sink}. A pair of rows starts these streams afresh, and the hardware prefetcher
+     * only takes them up after a few misses each, which made short rows cost more per cell than long ones
+     * (docs/performance.md, short rows).
      */
     private static float touchPair(float[] u, float[] un, float[] v2, int[] geo, int z, int x0, int n) {
         int sz = geo[Layout.SZ];
@@ -196,10 +196,11 @@ public final class AcousticVectorKernels2D {
     static final int TOUCH_AHEAD = AcousticVectorKernels3D.TOUCH_AHEAD;
 
     /**
-     * {@link AcousticKernels2D#psi}, {@link AcousticKernels2D#pml} and {@link AcousticKernels2D#interior} over whole rows [x0, x1) of rows
-     * z in [z0, z1) outside the z band: per row, the low x-band segment (its psi, then its update), the interior
-     * segment, then the high x-band segment; see {@link AcousticVectorKernels3D#innerRows} (same bits as the separate passes; the
-     * psi pass must then skip these cells). {@code scratch}: at least {@link #scratchSize} floats, one per thread.
+     * {@link AcousticKernels2D#psi}, {@link AcousticKernels2D#pml} and {@link AcousticKernels2D#interior} over whole
+     * rows [x0, x1) of rows z in [z0, z1) outside the z band: per row, the low x-band segment (its psi, then its
+     * update), the interior segment, then the high x-band segment; see {@link AcousticVectorKernels3D#innerRows} (same
+     * bits as the separate passes; the psi pass must then skip these cells). {@code scratch}: at least
+     * {@link #scratchSize} floats, one per thread.
      */
     public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                                  float[] coef, int[] geo, int z0, int z1, int x0, int x1, float[] scratch) {
@@ -275,7 +276,9 @@ public final class AcousticVectorKernels2D {
         ld(t, vl).intoArray(un, i0 + last);
     }
 
-    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}. */
+    /**
+     * One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}.
+     */
     private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
                              int pb, float[] dst, int o) {
         FloatVector d = FloatVector.zero(S);
@@ -286,8 +289,8 @@ public final class AcousticVectorKernels2D {
     }
 
     /**
-     * One vector of x-band-only cells at {@code i}: the operations of {@link AcousticKernels2D#pml} in its order; the new
-     * zeta goes to {@code zd[zo]}, the new un to {@code ud[uo]}.
+     * One vector of x-band-only cells at {@code i}: the operations of {@link AcousticKernels2D#pml} in its order; the
+     * new zeta goes to {@code zd[zo]}, the new un to {@code ud[uo]}.
      */
     private static void cellX(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                               float[] coef, int h, int sz, int p, int dx, int i, int pa, int pb,

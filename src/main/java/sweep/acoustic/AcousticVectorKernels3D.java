@@ -8,10 +8,11 @@ import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
 
 /**
- * CPU-specialised variants of the 3-D kernels of {@link AcousticKernels3D} for the Java backend: per cell exactly the same
- * float operations in the same order (no fused multiply-add), vectorised across x with the Vector API, PML band tests
- * hoisted per row (z, y) and per row segment (x), and the interior blocked along y so that the planes the stencil
- * reads stay in cache. Row tails shorter than a vector go to the portable kernels. Bit-identical to {@link AcousticKernels3D}.
+ * CPU-specialised variants of the 3-D kernels of {@link AcousticKernels3D} for the Java backend: per cell exactly the
+ * same float operations in the same order (no fused multiply-add), vectorised across x with the Vector API, PML band
+ * tests hoisted per row (z, y) and per row segment (x), and the interior blocked along y so that the planes the stencil
+ * reads stay in cache. Row tails shorter than a vector go to the portable kernels. Bit-identical to
+ * {@link AcousticKernels3D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
@@ -43,8 +44,8 @@ public final class AcousticVectorKernels3D {
     }
 
     /**
-     * Same as {@link AcousticKernels3D#interior}, given the calling thread's {@code scratch} of at least {@link #scratchSize}
-     * floats; optionally swept in blocks of {@code sweep.cpu.yblock} rows along y.
+     * Same as {@link AcousticKernels3D#interior}, given the calling thread's {@code scratch} of at least
+     * {@link #scratchSize} floats; optionally swept in blocks of {@code sweep.cpu.yblock} rows along y.
      */
     public static void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo,
                                 int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
@@ -115,16 +116,19 @@ public final class AcousticVectorKernels3D {
         if (bands == 1) {
             // one band axis: its whole term in one pass, then the other two axes and the leapfrog in a second
             if (zb) {
-                AcousticVectorRows3D.axisBand(u, psi, zeta, i0, t, 0, coef, 0, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], i0, n,
+                AcousticVectorRows3D.axisBand(u, psi, zeta, i0, t, 0, coef, 0, AcousticVectorRows3D.DZ, sz, prof[z],
+                        prof[nz + z], i0, n,
                         ex ? zeta : t, ex ? i0 : spare);
                 if (!ex) {
                     AcousticVectorRows3D.copy(t, spare, zeta, i0, n);
                 }
-                AcousticVectorRows3D.leapOne(u, un, v2, t, 0, coef, AcousticVectorRows3D.CY, sy, AcousticVectorRows3D.CX, 1, 0, i0, n,
+                AcousticVectorRows3D.leapOne(u, un, v2, t, 0, coef, AcousticVectorRows3D.CY, sy,
+                        AcousticVectorRows3D.CX, 1, 0, i0, n,
                         ex ? un : t, ex ? i0 : spare);
             } else if (yb) {
                 int pay = 2 * nz + y;
-                AcousticVectorRows3D.axisBand(u, psi, zeta, len + i0, t, 0, coef, AcousticVectorRows3D.CY, AcousticVectorRows3D.DY, sy, prof[pay],
+                AcousticVectorRows3D.axisBand(u, psi, zeta, len + i0, t, 0, coef, AcousticVectorRows3D.CY,
+                        AcousticVectorRows3D.DY, sy, prof[pay],
                         prof[pay + ny], i0, n, ex ? zeta : t, ex ? len + i0 : spare);
                 if (!ex) {
                     AcousticVectorRows3D.copy(t, spare, zeta, len + i0, n);
@@ -157,7 +161,8 @@ public final class AcousticVectorKernels3D {
         }
         if (yb) {
             int pay = 2 * nz + y;
-            AcousticVectorRows3D.band(psi, zeta, len + i0, t, w, coef, AcousticVectorRows3D.DY, sy, prof[pay], prof[pay + ny], n,
+            AcousticVectorRows3D.band(psi, zeta, len + i0, t, w, coef, AcousticVectorRows3D.DY, sy, prof[pay], prof[pay
+                    + ny], n,
                     ex ? zeta : t, ex ? len + i0 : spare);
             if (!ex) {
                 AcousticVectorRows3D.copy(t, spare, zeta, len + i0, n);
@@ -249,14 +254,14 @@ public final class AcousticVectorKernels3D {
     }
 
     /**
-     * {@link AcousticKernels3D#psi} followed by {@link AcousticKernels3D#pml} and {@link AcousticKernels3D#interior} over whole rows
-     * [x0, x1) of a box whose planes z lie outside the z bands, plane by plane. Rows outside the y bands: per row, the
-     * x-band segment on the low side (its psi, then its update), the interior segment, then the x-band segment on the
-     * high side. Rows inside a y band (if the box has any): the psi of all of the plane's y-band rows first, then their
-     * updates around the interior rows. Outside the z bands the psi a cell's update reads lies in the same plane (y
-     * axis) or row (x axis), so each cell sees the operations of the separate passes in the same order (same bits),
-     * while the plane's memory is streamed once and its y-band psi rows stay in cache. The psi pass must then skip
-     * these cells. {@code scratch} as for {@link #pml}.
+     * {@link AcousticKernels3D#psi} followed by {@link AcousticKernels3D#pml} and {@link AcousticKernels3D#interior}
+     * over whole rows [x0, x1) of a box whose planes z lie outside the z bands, plane by plane. Rows outside the y
+     * bands: per row, the x-band segment on the low side (its psi, then its update), the interior segment, then the
+     * x-band segment on the high side. Rows inside a y band (if the box has any): the psi of all of the plane's y-band
+     * rows first, then their updates around the interior rows. Outside the z bands the psi a cell's update reads lies
+     * in the same plane (y axis) or row (x axis), so each cell sees the operations of the separate passes in the same
+     * order (same bits), while the plane's memory is streamed once and its y-band psi rows stay in cache. The psi pass
+     * must then skip these cells. {@code scratch} as for {@link #pml}.
      */
     public static void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                                  float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1,
@@ -413,7 +418,9 @@ public final class AcousticVectorKernels3D {
         pmlRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, xa, xe, t);
     }
 
-    /** One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}. */
+    /**
+     * One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}.
+     */
     private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
                              int pb, float[] dst, int o) {
         FloatVector d = FloatVector.zero(S);
@@ -429,7 +436,9 @@ public final class AcousticVectorKernels3D {
         psi(u, psi, prof, coef, geo, z0, z1, y0, y1, x0, x1, new float[scratchSize(geo)]);
     }
 
-    /** Same as {@link AcousticKernels3D#psi}, given the calling thread's {@code scratch} of {@link #scratchSize} floats. */
+    /**
+     * Same as {@link AcousticKernels3D#psi}, given the calling thread's {@code scratch} of {@link #scratchSize} floats.
+     */
     public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
         if (geo[Layout.H] == 4) {
@@ -511,7 +520,8 @@ public final class AcousticVectorKernels3D {
                     psiRow4(u, psi, coef, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], i0, 0, n, t);
                 }
                 if (yb) {
-                    psiRow4(u, psi, coef, AcousticVectorRows3D.DY, sy, prof[2 * nz + y], prof[2 * nz + ny + y], i0, len, n, t);
+                    psiRow4(u, psi, coef, AcousticVectorRows3D.DY, sy, prof[2 * nz + y], prof[2 * nz + ny + y], i0, len,
+                            n, t);
                 }
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
@@ -577,9 +587,10 @@ public final class AcousticVectorKernels3D {
     }
 
     /**
-     * Same as {@link AcousticKernels3D#pml}, given {@code scratch} of at least {@link #scratchSize} floats (one per thread).
-     * Each row segment of constant band membership runs in passes over scratch rows tz, ty, tx (second derivatives;
-     * CPML terms of the band axes; leapfrog), each pass small enough that C2 keeps its vectors in registers.
+     * Same as {@link AcousticKernels3D#pml}, given {@code scratch} of at least {@link #scratchSize} floats (one per
+     * thread). Each row segment of constant band membership runs in passes over scratch rows tz, ty, tx (second
+     * derivatives; CPML terms of the band axes; leapfrog), each pass small enough that C2 keeps its vectors in
+     * registers.
      */
     public static void pml(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                            float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] scratch) {
@@ -649,8 +660,8 @@ public final class AcousticVectorKernels3D {
 
     /**
      * Rows (y) per block of the column passes that take x-band segments one to four vectors wide (property
-     * {@code sweep.cpu.colrows}, default 64; at least 1): the scratch ({@link #scratchSize}) holds a block, 16 vectors a
-     * row.
+     * {@code sweep.cpu.colrows}, default 64; at least 1): the scratch ({@link #scratchSize}) holds a block, 16 vectors
+     * a row.
      */
     static final int COL_ROWS = Math.max(1, Integer.getInteger("sweep.cpu.colrows", 64));
 
@@ -662,8 +673,8 @@ public final class AcousticVectorKernels3D {
 
     /**
      * Update of the cells [ya, ye) × [xa, xe) of plane z (one band membership) through the column passes of
-     * {@link AcousticVectorRows3D}: per axis its sum (with its CPML term when in its band), then the leapfrog; zeta and un
-     * are moved into place from the scratch blocks.
+     * {@link AcousticVectorRows3D}: per axis its sum (with its CPML term when in its band), then the leapfrog; zeta and
+     * un are moved into place from the scratch blocks.
      */
     private static void pmlCols4(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                                  float[] coef, int[] geo, int z, int ya, int ye, int xa, int xe, boolean zb,
@@ -682,15 +693,18 @@ public final class AcousticVectorKernels3D {
         if (xb && !zb && !yb) {
             // the x band alone: its term, then the z and y sums with the leapfrog in one pass
             int pax = 2 * nz + 2 * ny + xa;
-            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 0, t, zo, coef, prof, pax, pax + nx, i0, sy, rows,
+            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 0, t, zo, coef, prof, pax, pax + nx, i0,
+                    sy, rows,
                     n);
             AcousticVectorRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
-            AcousticVectorRows3D.leapOneCols(u, un, v2, t, 0, coef, 0, sz, AcousticVectorRows3D.CY, sy, 2, i0, sy, rows, n, t, zo);
+            AcousticVectorRows3D.leapOneCols(u, un, v2, t, 0, coef, 0, sz, AcousticVectorRows3D.CY, sy, 2, i0, sy, rows,
+                    n, t, zo);
             AcousticVectorRows3D.scatter(t, zo, un, i0, sy, rows, n);
             return;
         }
         if (zb) {
-            AcousticVectorRows3D.axisBandCols(u, psi, zeta, i0, t, 0, t, zo, coef, 0, AcousticVectorRows3D.DZ, sz, prof, z, nz + z, 0, i0,
+            AcousticVectorRows3D.axisBandCols(u, psi, zeta, i0, t, 0, t, zo, coef, 0, AcousticVectorRows3D.DZ, sz, prof,
+                    z, nz + z, 0, i0,
                     sy, rows, n);
             AcousticVectorRows3D.scatter(t, zo, zeta, i0, sy, rows, n);
         } else {
@@ -698,7 +712,8 @@ public final class AcousticVectorKernels3D {
         }
         if (yb) {
             int pay = 2 * nz + ya;
-            AcousticVectorRows3D.axisBandCols(u, psi, zeta, len + i0, t, blk, t, zo, coef, AcousticVectorRows3D.CY, AcousticVectorRows3D.DY, sy, prof,
+            AcousticVectorRows3D.axisBandCols(u, psi, zeta, len + i0, t, blk, t, zo, coef, AcousticVectorRows3D.CY,
+                    AcousticVectorRows3D.DY, sy, prof,
                     pay, pay + ny, 1, i0, sy, rows, n);
             AcousticVectorRows3D.scatter(t, zo, zeta, len + i0, sy, rows, n);
         } else {
@@ -706,7 +721,8 @@ public final class AcousticVectorKernels3D {
         }
         if (xb) {
             int pax = 2 * nz + 2 * ny + xa;
-            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 2 * blk, t, zo, coef, prof, pax, pax + nx, i0, sy,
+            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 2 * blk, t, zo, coef, prof, pax, pax + nx,
+                    i0, sy,
                     rows, n);
             AcousticVectorRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
         } else {

@@ -6,13 +6,13 @@ import sweep.acoustic.kernels.AcousticKernels3D;
 import sweep.backend.CpuSpecies;
 
 /**
- * Row passes of the 3-D forward kernels at half-width 4 (order 8, the default), used by {@link AcousticVectorKernels3D}: the
- * stencil sums unrolled and their weights broadcast once per row segment, so that the vector loops carry neither
- * range checks nor broadcasts. A cell's update runs as a few passes over rows of the calling thread's scratch, each
- * pass small enough that C2 compiles it with every Vector API call inlined (one method holding a whole 25-point
- * stencil and its leapfrog exceeds C2's inlining budget; its vectors would then be boxed); each pass is also larger
- * than C2's hot-method inlining size, so it is compiled alone rather than into its caller's budget. Per cell every pass
- * performs the float operations of {@link AcousticKernels3D} in their order: the same bits.
+ * Row passes of the 3-D forward kernels at half-width 4 (order 8, the default), used by
+ * {@link AcousticVectorKernels3D}: the stencil sums unrolled and their weights broadcast once per row segment, so that
+ * the vector loops carry neither range checks nor broadcasts. A cell's update runs as a few passes over rows of the
+ * calling thread's scratch, each pass small enough that C2 compiles it with every Vector API call inlined (one method
+ * holding a whole 25-point stencil and its leapfrog exceeds C2's inlining budget; its vectors would then be boxed);
+ * each pass is also larger than C2's hot-method inlining size, so it is compiled alone rather than into its caller's
+ * budget. Per cell every pass performs the float operations of {@link AcousticKernels3D} in their order: the same bits.
  *
  * <p>A segment of {@code n} cells starting at flat index {@code i0} is swept in whole vectors, the last one running
  * past the segment (it reads cells of the halo or the next row, never past the array, and its extra lanes are never
@@ -73,9 +73,13 @@ final class AcousticVectorRows3D {
         for (int j = 0; j < n; j += vl) {
             int i = i0 + j;
             FloatVector s = FloatVector.fromArray(S, u, i).mul(c00);
-            s = s.add(FloatVector.fromArray(S, u, i + sz).add(FloatVector.fromArray(S, u, i - sz)).mul(z1).add(FloatVector.fromArray(S, u, i + sy).add(FloatVector.fromArray(S, u, i - sy)).mul(y1))
+            s = s.add(FloatVector.fromArray(S, u, i + sz).add(FloatVector.fromArray(S, u,
+                    i - sz)).mul(z1).add(FloatVector.fromArray(S, u, i + sy).add(FloatVector.fromArray(S, u,
+                    i - sy)).mul(y1))
                     .add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(x1)));
-            s = s.add(FloatVector.fromArray(S, u, i + sz2).add(FloatVector.fromArray(S, u, i - sz2)).mul(z2).add(FloatVector.fromArray(S, u, i + sy2).add(FloatVector.fromArray(S, u, i - sy2)).mul(y2))
+            s = s.add(FloatVector.fromArray(S, u, i + sz2).add(FloatVector.fromArray(S, u,
+                    i - sz2)).mul(z2).add(FloatVector.fromArray(S, u, i + sy2).add(FloatVector.fromArray(S, u,
+                    i - sy2)).mul(y2))
                     .add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(x2)));
             s.intoArray(t, j);
         }
@@ -101,11 +105,16 @@ final class AcousticVectorRows3D {
         for (int j = 0; j < n; j += vl) {
             int i = i0 + j;
             FloatVector s = FloatVector.fromArray(S, t, j);
-            s = s.add(FloatVector.fromArray(S, u, i + sz3).add(FloatVector.fromArray(S, u, i - sz3)).mul(z3).add(FloatVector.fromArray(S, u, i + sy3).add(FloatVector.fromArray(S, u, i - sy3)).mul(y3))
+            s = s.add(FloatVector.fromArray(S, u, i + sz3).add(FloatVector.fromArray(S, u,
+                    i - sz3)).mul(z3).add(FloatVector.fromArray(S, u, i + sy3).add(FloatVector.fromArray(S, u,
+                    i - sy3)).mul(y3))
                     .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
-            s = s.add(FloatVector.fromArray(S, u, i + sz4).add(FloatVector.fromArray(S, u, i - sz4)).mul(z4).add(FloatVector.fromArray(S, u, i + sy4).add(FloatVector.fromArray(S, u, i - sy4)).mul(y4))
+            s = s.add(FloatVector.fromArray(S, u, i + sz4).add(FloatVector.fromArray(S, u,
+                    i - sz4)).mul(z4).add(FloatVector.fromArray(S, u, i + sy4).add(FloatVector.fromArray(S, u,
+                    i - sy4)).mul(y4))
                     .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
-            FloatVector.fromArray(S, u, i).mul(2.0f).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i).mul(s)).intoArray(dst, o + j);
+            FloatVector.fromArray(S, u, i).mul(2.0f).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S,
+                    v2, i).mul(s)).intoArray(dst, o + j);
         }
     }
 
@@ -179,7 +188,8 @@ final class AcousticVectorRows3D {
             s = s.add(FloatVector.fromArray(S, psi, i + 2).sub(FloatVector.fromArray(S, psi, i - 2)).mul(d2));
             s = s.add(FloatVector.fromArray(S, psi, i + 3).sub(FloatVector.fromArray(S, psi, i - 3)).mul(d3));
             s = s.add(FloatVector.fromArray(S, psi, i + 4).sub(FloatVector.fromArray(S, psi, i - 4)).mul(d4));
-            FloatVector ze = FloatVector.fromArray(S, zeta, i).mul(FloatVector.fromArray(S, prof, pa + j)).add(s.mul(FloatVector.fromArray(S, prof, pb + j)));
+            FloatVector ze = FloatVector.fromArray(S, zeta, i).mul(FloatVector.fromArray(S, prof, pa
+                    + j)).add(s.mul(FloatVector.fromArray(S, prof, pb + j)));
             ze.intoArray(zd, zo + j);
             s.add(ze).intoArray(t, to + j);
         }
@@ -194,8 +204,10 @@ final class AcousticVectorRows3D {
         int w2 = 2 * w;
         for (int j = 0; j < n; j += vl) {
             int i = i0 + j;
-            FloatVector s = FloatVector.fromArray(S, t, j).add(FloatVector.fromArray(S, t, w + j)).add(FloatVector.fromArray(S, t, w2 + j));
-            FloatVector.fromArray(S, u, i).mul(2.0f).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i).mul(s)).intoArray(dst, o + j);
+            FloatVector s = FloatVector.fromArray(S, t, j).add(FloatVector.fromArray(S, t, w
+                    + j)).add(FloatVector.fromArray(S, t, w2 + j));
+            FloatVector.fromArray(S, u, i).mul(2.0f).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S,
+                    v2, i).mul(s)).intoArray(dst, o + j);
         }
     }
 
@@ -219,7 +231,8 @@ final class AcousticVectorRows3D {
         int vl = S.length();
         for (int j = 0; j < n; j += vl) {
             int i = i0 + j;
-            FloatVector d = zero.add(FloatVector.fromArray(S, u, i + st).sub(FloatVector.fromArray(S, u, i - st)).mul(d1));
+            FloatVector d = zero.add(FloatVector.fromArray(S, u, i + st).sub(FloatVector.fromArray(S, u,
+                    i - st)).mul(d1));
             d = d.add(FloatVector.fromArray(S, u, i + st2).sub(FloatVector.fromArray(S, u, i - st2)).mul(d2));
             d = d.add(FloatVector.fromArray(S, u, i + st3).sub(FloatVector.fromArray(S, u, i - st3)).mul(d3));
             d = d.add(FloatVector.fromArray(S, u, i + st4).sub(FloatVector.fromArray(S, u, i - st4)).mul(d4));
@@ -238,11 +251,13 @@ final class AcousticVectorRows3D {
         int vl = S.length();
         for (int j = 0; j < n; j += vl) {
             int i = i0 + j;
-            FloatVector d = zero.add(FloatVector.fromArray(S, u, i + 1).sub(FloatVector.fromArray(S, u, i - 1)).mul(d1));
+            FloatVector d = zero.add(FloatVector.fromArray(S, u, i + 1).sub(FloatVector.fromArray(S, u,
+                    i - 1)).mul(d1));
             d = d.add(FloatVector.fromArray(S, u, i + 2).sub(FloatVector.fromArray(S, u, i - 2)).mul(d2));
             d = d.add(FloatVector.fromArray(S, u, i + 3).sub(FloatVector.fromArray(S, u, i - 3)).mul(d3));
             d = d.add(FloatVector.fromArray(S, u, i + 4).sub(FloatVector.fromArray(S, u, i - 4)).mul(d4));
-            FloatVector.fromArray(S, psi, p0 + j).mul(FloatVector.fromArray(S, prof, pa + j)).add(d.mul(FloatVector.fromArray(S, prof, pb + j))).intoArray(dst, o + j);
+            FloatVector.fromArray(S, psi, p0 + j).mul(FloatVector.fromArray(S, prof, pa
+                    + j)).add(d.mul(FloatVector.fromArray(S, prof, pb + j))).intoArray(dst, o + j);
         }
     }
 

@@ -6,9 +6,9 @@ import java.util.Locale;
  * Chooses between the portable {@code @Parallel} kernels and their CPU-specialised (Vector API) variants (each
  * wing's, e.g. {@code sweep.acoustic.AcousticVectorKernels2D}, {@code sweep.elastic.ElasticVectorKernels2D}) for the
  * Java backend, whose solvers take the chosen set (e.g. {@code sweep.acoustic.AcousticKernelSet#forJavaBackend}). The
- * choice comes from the system property {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the {@code jdk.incubator.vector} module is
- * in the boot layer, else the portable kernels), {@code cpu} (the CPU variants; an error when the module is missing)
- * or {@code portable}. Both give bit-identical results.
+ * choice comes from the system property {@code sweep.kernels}: {@code auto} (the default: the CPU variants when the
+ * {@code jdk.incubator.vector} module is in the boot layer, else the portable kernels), {@code cpu} (the CPU variants;
+ * an error when the module is missing) or {@code portable}. Both give bit-identical results.
  */
 public final class CpuKernels {
     private CpuKernels() {
@@ -22,7 +22,9 @@ public final class CpuKernels {
      */
     public static final String ADJ_Y_BLOCK_PROPERTY = "sweep.cpu.adjyblock";
 
-    /** Whether the Vector API module is present in this JVM (started with {@code --add-modules jdk.incubator.vector}). */
+    /**
+     * Whether the Vector API module is present in this JVM (started with {@code --add-modules jdk.incubator.vector}).
+     */
     public static boolean vectorAvailable() {
         return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     }
@@ -42,7 +44,8 @@ public final class CpuKernels {
                 }
                 return true;
             default:
-                throw new IllegalArgumentException("-D" + PROPERTY + " must be auto, cpu or portable, got '" + mode + "'");
+                throw new IllegalArgumentException("-D" + PROPERTY + " must be auto, cpu or portable, got '" + mode
+                        + "'");
         }
     }
 

@@ -37,7 +37,9 @@ public final class Benchmark {
         this.log = log;
     }
 
-    /** Triad bandwidth a = b + s·c over arrays of {@code n} floats, bytes/s (12 bytes per element), median of repeats. */
+    /**
+     * Triad bandwidth a = b + s·c over arrays of {@code n} floats, bytes/s (12 bytes per element), median of repeats.
+     */
     public double triadBandwidth(int threads, int n) {
         float[] a = new float[n];
         float[] b = new float[n];

@@ -269,8 +269,8 @@ public final class DeepwaveComparison {
     }
 
     /**
-     * Starts the driver with {@code args}, waits for its "ready", runs {@code rounds} against it, then tells it to quit;
-     * a lost driver becomes one message naming it, and the process is always waited for (or destroyed).
+     * Starts the driver with {@code args}, waits for its "ready", runs {@code rounds} against it, then tells it to
+     * quit; a lost driver becomes one message naming it, and the process is always waited for (or destroyed).
      */
     private static void session(Path exe, Rounds rounds, String... args) {
         Process proc = start(exe, args);

@@ -88,7 +88,8 @@ public final class KernelBenchmark {
         float[] a3 = rnd(r, ndim * l, 1f);
         float[] b3 = rnd(r, ndim * l, 1f);
         float[] c3 = rnd(r, ndim * l, 1f);
-        float[] scr = new float[Math.max(AcousticVectorKernels3D.scratchSize(geo), AcousticVectorAdjointKernels3D.scratchSize(geo))];
+        float[] scr = new float[Math.max(AcousticVectorKernels3D.scratchSize(geo),
+                AcousticVectorAdjointKernels3D.scratchSize(geo))];
 
         portable = AcousticKernelSet.of(ndim, false);
         vector = AcousticKernelSet.of(ndim, true);

@@ -25,7 +25,8 @@ public final class BenchCommand implements Callable<Integer> {
      */
     private static final String ACOUSTIC_KERNELS = "acoustic";
 
-    @Option(names = "--repeats", defaultValue = "5", description = "timed repeats per case, median reported (default ${DEFAULT-VALUE})")
+    @Option(names = "--repeats", defaultValue = "5",
+            description = "timed repeats per case, median reported (default ${DEFAULT-VALUE})")
     int repeats;
 
     @Option(names = "--steps", defaultValue = "10", description = "time steps per repeat (default ${DEFAULT-VALUE})")
@@ -44,7 +45,8 @@ public final class BenchCommand implements Callable<Integer> {
             + " with --compare-deepwave: compare the acoustic gradient with Deepwave's on one thread instead")
     boolean gradient;
 
-    @Option(names = "--bandwidth", description = "memory bandwidth of the device in GB/s for the bound (default: a triad"
+    @Option(names = "--bandwidth",
+            description = "memory bandwidth of the device in GB/s for the bound (default: a triad"
             + " measured on the host, which is the device only on the Java backend)")
     Double bandwidth;
 
@@ -65,7 +67,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     BackendOptions backendOptions;
 
-    @Option(names = "--kernels", description = "per-kernel benchmark instead: each kernel on one thread, portable and CPU "
+    @Option(names = "--kernels",
+            description = "per-kernel benchmark instead: each kernel on one thread, portable and CPU "
             + "variant alternating, --repeats timed repeats after 2 warm-ups")
     boolean kernels;
 

@@ -289,7 +289,8 @@ public final class ProblemOptions {
                 List<String> takers = Equations.installed().values().stream()
                         .filter(e -> e.parameterNames().contains(name)).map(WaveEquation::name).toList();
                 throw new IllegalArgumentException(g.getKey() + " is an option of --equation " + String.join(" or ",
-                        takers) + "; this run is " + eq.name() + (command.findOption("--equation").originalStringValues()
+                        takers) + "; this run is " + eq.name()
+                                + (command.findOption("--equation").originalStringValues()
                         .isEmpty() ? " (the default)" : "")
                         + ": add --equation " + takers.get(0) + ", or drop " + g.getKey());
             }
@@ -486,7 +487,9 @@ public final class ProblemOptions {
         }
     }
 
-    /** The error for a NaN or Inf {@code value} at (shot, sample, receiver) and field {@code field} of a record file. */
+    /**
+     * The error for a NaN or Inf {@code value} at (shot, sample, receiver) and field {@code field} of a record file.
+     */
     static IllegalArgumentException nonFiniteRecord(float value, long shot, long sample, long receiver,
                                                     List<String> fields, int field, Path file, String what) {
         return new IllegalArgumentException(what + ": " + file + " holds " + value + " at (shot, sample, receiver) = ("

@@ -22,9 +22,9 @@ import sweep.prop.Storage;
  * The gradient machinery of the elastic solver on one grid (Java backend): the tape a gradient-capable forward run
  * records ({@link Storage#FULL}: the velocity and strain terms of every step; {@link Storage#BOUNDARY_SAVING}: every
  * component on the ring of cells around the rebuilt box at every step, plus the last state), the backward time loop of
- * the transposed sub-steps ({@link ElasticAdjointKernels2D}, {@link ElasticAdjointKernels3D}) that accumulates dJ/d(kernel
- * parameter) per node, and the map of those onto dJ/dvp, dJ/dvs, dJ/drho per cell. Allocated only when a gradient is
- * first asked for.
+ * the transposed sub-steps ({@link ElasticAdjointKernels2D}, {@link ElasticAdjointKernels3D}) that accumulates
+ * dJ/d(kernel parameter) per node, and the map of those onto dJ/dvp, dJ/dvs, dJ/drho per cell. Allocated only when a
+ * gradient is first asked for.
  *
  * <p>The rebuilt box of boundary saving is the box of cells none of whose nodes lies in a CPML band:
  * [?BL, ?BHH) along each axis (a cut or the free surface bounds it by the tile instead). Its nodes are updated without
@@ -224,44 +224,62 @@ final class ElasticAdjoint {
         int nx = g.nx;
         int ny = g.ny;
         if (ndim == 2) {
-            stressAdjPass = (c, z0, z1) -> ElasticAdjointKernels2D.stressAdjoint(vb, sb, fwd.m, psib, fwd.prof, coef, geo,
+            stressAdjPass = (c, z0, z1) -> ElasticAdjointKernels2D.stressAdjoint(vb, sb, fwd.m, psib, fwd.prof, coef,
+                    geo,
                     cTs, gm, z0, z1, 0, nx);
-            velocityAdjPass = (c, z0, z1) -> ElasticAdjointKernels2D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof, coef,
+            velocityAdjPass = (c, z0, z1) -> ElasticAdjointKernels2D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof,
+                    coef,
                     geo, cTv, gb, z0, z1, 0, nx);
-            stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.stressPsiAdjoint(sb, fwd.m,
+            stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.stressPsiAdjoint(sb,
+                    fwd.m,
                     psib, fwd.prof, geo, za, zb, b.x0(), b.x1()));
-            velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.velocityPsiAdjoint(vb,
+            velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za,
+                    zb) -> ElasticAdjointKernels2D.velocityPsiAdjoint(vb,
                     fwd.b, psib, fwd.prof, geo, za, zb, b.x0(), b.x1()));
-            stressImagesPass = (c, x0, x1) -> ElasticAdjointKernels2D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof, coef,
+            stressImagesPass = (c, x0, x1) -> ElasticAdjointKernels2D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof,
+                    coef,
                     geo, x0, x1);
-            velocityImagesPass = (c, x0, x1) -> ElasticAdjointKernels2D.velocityAdjointImages(sb, vb, fwd.b, psib, fwd.prof,
+            velocityImagesPass = (c, x0, x1) -> ElasticAdjointKernels2D.velocityAdjointImages(sb, vb, fwd.b, psib,
+                    fwd.prof,
                     coef, geo, x0, x1);
             surfaceStressAdjPass = (c, x0, x1) -> ElasticAdjointKernels2D.freeSurfaceStressAdjoint(sb, geo, x0, x1);
             surfaceVelocityAdjPass = (c, x0, x1) -> ElasticAdjointKernels2D.freeSurfaceVelocityAdjoint(vb, geo, x0, x1);
-            rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.rebuildStress(rv, rs,
+            rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.rebuildStress(rv,
+                    rs,
                     fwd.m, coef, geo, tsS, za, zb, b.x0(), b.x1()));
-            rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels2D.rebuildVelocity(rv, rs,
+            rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za,
+                    zb) -> ElasticAdjointKernels2D.rebuildVelocity(rv, rs,
                     fwd.b, coef, geo, tvS, za, zb, b.x0(), b.x1()));
             surfaceStressPass = (c, x0, x1) -> ElasticKernels2D.freeSurfaceStress(rs, geo, x0, x1);
             surfaceVelocityPass = (c, x0, x1) -> ElasticKernels2D.freeSurfaceVelocity(rv, geo, x0, x1);
         } else {
-            stressAdjPass = (c, z0, z1) -> ElasticAdjointKernels3D.stressAdjoint(vb, sb, fwd.m, psib, fwd.prof, coef, geo,
+            stressAdjPass = (c, z0, z1) -> ElasticAdjointKernels3D.stressAdjoint(vb, sb, fwd.m, psib, fwd.prof, coef,
+                    geo,
                     cTs, gm, z0, z1, 0, ny, 0, nx);
-            velocityAdjPass = (c, z0, z1) -> ElasticAdjointKernels3D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof, coef,
+            velocityAdjPass = (c, z0, z1) -> ElasticAdjointKernels3D.velocityAdjoint(sb, vb, fwd.b, psib, fwd.prof,
+                    coef,
                     geo, cTv, gb, z0, z1, 0, ny, 0, nx);
-            stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.stressPsiAdjoint(sb, fwd.m,
+            stressPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.stressPsiAdjoint(sb,
+                    fwd.m,
                     psib, fwd.prof, geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
-            velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.velocityPsiAdjoint(vb,
+            velocityPsiPass = (c, z0, z1) -> bandRows(z0, z1, (b, za,
+                    zb) -> ElasticAdjointKernels3D.velocityPsiAdjoint(vb,
                     fwd.b, psib, fwd.prof, geo, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
-            stressImagesPass = (c, y0, y1) -> ElasticAdjointKernels3D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof, coef,
+            stressImagesPass = (c, y0, y1) -> ElasticAdjointKernels3D.stressAdjointImages(vb, sb, fwd.m, psib, fwd.prof,
+                    coef,
                     geo, y0, y1, 0, nx);
-            velocityImagesPass = (c, y0, y1) -> ElasticAdjointKernels3D.velocityAdjointImages(sb, vb, fwd.b, psib, fwd.prof,
+            velocityImagesPass = (c, y0, y1) -> ElasticAdjointKernels3D.velocityAdjointImages(sb, vb, fwd.b, psib,
+                    fwd.prof,
                     coef, geo, y0, y1, 0, nx);
-            surfaceStressAdjPass = (c, y0, y1) -> ElasticAdjointKernels3D.freeSurfaceStressAdjoint(sb, geo, y0, y1, 0, nx);
-            surfaceVelocityAdjPass = (c, y0, y1) -> ElasticAdjointKernels3D.freeSurfaceVelocityAdjoint(vb, geo, y0, y1, 0, nx);
-            rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.rebuildStress(rv, rs,
+            surfaceStressAdjPass = (c, y0, y1) -> ElasticAdjointKernels3D.freeSurfaceStressAdjoint(sb, geo, y0, y1, 0,
+                    nx);
+            surfaceVelocityAdjPass = (c, y0, y1) -> ElasticAdjointKernels3D.freeSurfaceVelocityAdjoint(vb, geo, y0, y1,
+                    0, nx);
+            rebuildStressPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.rebuildStress(rv,
+                    rs,
                     fwd.m, coef, geo, tsS, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
-            rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za, zb) -> ElasticAdjointKernels3D.rebuildVelocity(rv, rs,
+            rebuildVelocityPass = (c, z0, z1) -> inRows(z0, z1, (b, za,
+                    zb) -> ElasticAdjointKernels3D.rebuildVelocity(rv, rs,
                     fwd.b, coef, geo, tvS, za, zb, b.y0(), b.y1(), b.x0(), b.x1()));
             surfaceStressPass = (c, y0, y1) -> ElasticKernels3D.freeSurfaceStress(rs, geo, y0, y1, 0, nx);
             surfaceVelocityPass = (c, y0, y1) -> ElasticKernels3D.freeSurfaceVelocity(rv, geo, y0, y1, 0, nx);

@@ -196,7 +196,9 @@ public final class ElasticEquation implements WaveEquation {
         return List.of("vp", "vs");
     }
 
-    /** The largest vs/vp an inversion's update may reach: just below √3/2 ≈ 0.8660, where K = ρ(vp² − 4vs²/3) vanishes. */
+    /**
+     * The largest vs/vp an inversion's update may reach: just below √3/2 ≈ 0.8660, where K = ρ(vp² − 4vs²/3) vanishes.
+     */
     public static final double VS_OVER_VP_MAX = 0.865;
 
     /**

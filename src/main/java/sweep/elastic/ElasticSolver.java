@@ -30,9 +30,9 @@ import sweep.prop.WavefieldListener;
  * velocity–stress waves on a staggered grid with C-PML and an optional free surface at z = 0, forward modelling of a
  * batch of shots on the Java backend (or a device stepper) and the exact adjoint gradient dJ/d(vp, vs, rho) and
  * dJ/dwavelet with the spec's {@link Storage}; the spec's source type and recorded fields, models parameter-major
- * ({@code [vp, vs, rho]}, each over {@link #modelWindow()}), gradients {@code (3, cells)}, and the facade's halo hook at
- * every exchange point (each point's fields in one call). Conventions (nodes, time levels, source scaling, receivers,
- * gradient) are those of docs/elastic.md. Gradient memory is allocated only by a gradient-capable call. Not
+ * ({@code [vp, vs, rho]}, each over {@link #modelWindow()}), gradients {@code (3, cells)}, and the facade's halo hook
+ * at every exchange point (each point's fields in one call). Conventions (nodes, time levels, source scaling,
+ * receivers, gradient) are those of docs/elastic.md. Gradient memory is allocated only by a gradient-capable call. Not
  * thread-safe: one run at a time. Made by {@link ElasticEquation}, which also takes its memory figures from here.
  */
 final class ElasticSolver implements EquationSolver {
@@ -183,8 +183,8 @@ final class ElasticSolver implements EquationSolver {
 
     /**
      * The cells of the global model that the arrays of an {@link ElasticModel} given to this solver cover: the whole
-     * model on a single domain; on a tile, the tile widened by {@link sweep.equation.WaveEquation#modelMargin} cells on each side
-     * that faces another tile (a node between cells takes cells from both sides).
+     * model on a single domain; on a tile, the tile widened by {@link sweep.equation.WaveEquation#modelMargin} cells on
+     * each side that faces another tile (a node between cells takes cells from both sides).
      */
     @Override
     public CellWindow modelWindow() {
@@ -228,7 +228,10 @@ final class ElasticSolver implements EquationSolver {
         this.pmlVelocity = v;
     }
 
-    /** Forward modelling without snapshots; see {@link #forward(float[], int[][][], ElasticSource, int[][][], List, ElasticModel, int, ElasticListener)}. */
+    /**
+     * Forward modelling without snapshots; see
+     * {@link #forward(float[], int[][][], ElasticSource, int[][][], List, ElasticModel, int, ElasticListener)}.
+     */
     Record forward(float[] wavelet, int[][][] sources, ElasticSource type, int[][][] receivers,
                           List<ElasticField> fields, ElasticModel model) {
         return forward(wavelet, sources, type, receivers, fields, model, 0, null);
@@ -259,8 +262,8 @@ final class ElasticSolver implements EquationSolver {
 
     /**
      * A gradient-capable forward run: as {@link #forward(float[], int[][][], ElasticSource, int[][][], List,
-     * ElasticModel)} (same records, bit for bit), and keeps what {@link #elasticGradient(float[])} needs (see {@link Storage}
-     * and docs/elastic.md; memory grows with the batch size B).
+     * ElasticModel)} (same records, bit for bit), and keeps what {@link #elasticGradient(float[])} needs (see
+     * {@link Storage} and docs/elastic.md; memory grows with the batch size B).
      */
     Record forwardForGradient(float[] wavelet, int[][][] sources, ElasticSource type, int[][][] receivers,
                                      List<ElasticField> fields, ElasticModel model) {
@@ -623,8 +626,8 @@ final class ElasticSolver implements EquationSolver {
     }
 
     /**
-     * Benchmark hook: sets {@code model}, zeroes the fields, then times {@code steps} steps of one explosive shot at the
-     * tile's centre with no receivers (the project's Ricker at 10 Hz), halo exchanges of a decomposed run included;
+     * Benchmark hook: sets {@code model}, zeroes the fields, then times {@code steps} steps of one explosive shot at
+     * the tile's centre with no receivers (the project's Ricker at 10 Hz), halo exchanges of a decomposed run included;
      * returns the seconds the steps took.
      */
     double timeSteps(ElasticModel model, int steps) {

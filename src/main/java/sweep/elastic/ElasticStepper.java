@@ -17,11 +17,12 @@ import sweep.prop.PropSpec;
 
 /**
  * The elastic step on the Java backend: holds the packed fields, parameters, CPML profiles and memory variables of
- * one {@link Grid} (arrays as in {@link ElasticLayout}) and runs the sub-steps of {@link ElasticKernels2D} / {@link ElasticKernels3D},
- * each split by depth rows over the backend's threads (bit-identical for any thread count). Parameters and profiles
- * are derived from global positions, so that a tile of a decomposed run computes each node as one domain would.
- * The velocity and stress sub-steps run the Vector API variants ({@link ElasticVectorKernels2D}, {@link ElasticVectorKernels3D}) when
- * {@link CpuKernels#useCpuKernels()} says so, else the portable kernels (the same bits either way).
+ * one {@link Grid} (arrays as in {@link ElasticLayout}) and runs the sub-steps of {@link ElasticKernels2D} /
+ * {@link ElasticKernels3D}, each split by depth rows over the backend's threads (bit-identical for any thread count).
+ * Parameters and profiles are derived from global positions, so that a tile of a decomposed run computes each node as
+ * one domain would. The velocity and stress sub-steps run the Vector API variants ({@link ElasticVectorKernels2D},
+ * {@link ElasticVectorKernels3D}) when {@link CpuKernels#useCpuKernels()} says so, else the portable kernels (the same
+ * bits either way).
  */
 final class ElasticStepper {
     final Grid g;
@@ -86,32 +87,40 @@ final class ElasticStepper {
         if (ndim == 2 && cpu) {
             velocityPass = (c, z0, z1) -> ElasticVectorKernels2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx,
                     scratch[c]);
-            stressPass = (c, z0, z1) -> ElasticVectorKernels2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx, scratch[c]);
+            stressPass = (c, z0, z1) -> ElasticVectorKernels2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx,
+                    scratch[c]);
         } else if (ndim == 2) {
             velocityPass = (c, z0, z1) -> ElasticKernels2D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, nx);
             stressPass = (c, z0, z1) -> ElasticKernels2D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, nx);
         } else if (cpu) {
-            velocityPass = (c, z0, z1) -> ElasticVectorKernels3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+            velocityPass = (c, z0, z1) -> ElasticVectorKernels3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny,
+                    0, nx,
                     scratch[c]);
-            stressPass = (c, z0, z1) -> ElasticVectorKernels3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx,
+            stressPass = (c, z0, z1) -> ElasticVectorKernels3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0,
+                    nx,
                     scratch[c]);
         } else {
-            velocityPass = (c, z0, z1) -> ElasticKernels3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
+            velocityPass = (c, z0, z1) -> ElasticKernels3D.velocity(v, s, b, psi, prof, coef, geo, z0, z1, 0, ny, 0,
+                    nx);
             stressPass = (c, z0, z1) -> ElasticKernels3D.stress(v, s, m, psi, prof, coef, geo, z0, z1, 0, ny, 0, nx);
         }
         if (ndim == 2) {
             surfaceVelocityPass = (c, x0, x1) -> ElasticKernels2D.freeSurfaceVelocity(v, geo, x0, x1);
             surfaceStressPass = (c, x0, x1) -> ElasticKernels2D.freeSurfaceStress(s, geo, x0, x1);
-            velocityTapedPass = (c, z0, z1) -> ElasticAdjointKernels2D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
+            velocityTapedPass = (c, z0, z1) -> ElasticAdjointKernels2D.velocityTaped(v, s, b, psi, prof, coef, geo,
+                    tapeV, z0,
                     z1, 0, nx);
-            stressTapedPass = (c, z0, z1) -> ElasticAdjointKernels2D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
+            stressTapedPass = (c, z0, z1) -> ElasticAdjointKernels2D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS,
+                    z0, z1,
                     0, nx);
         } else {
             surfaceVelocityPass = (c, y0, y1) -> ElasticKernels3D.freeSurfaceVelocity(v, geo, y0, y1, 0, nx);
             surfaceStressPass = (c, y0, y1) -> ElasticKernels3D.freeSurfaceStress(s, geo, y0, y1, 0, nx);
-            velocityTapedPass = (c, z0, z1) -> ElasticAdjointKernels3D.velocityTaped(v, s, b, psi, prof, coef, geo, tapeV, z0,
+            velocityTapedPass = (c, z0, z1) -> ElasticAdjointKernels3D.velocityTaped(v, s, b, psi, prof, coef, geo,
+                    tapeV, z0,
                     z1, 0, ny, 0, nx);
-            stressTapedPass = (c, z0, z1) -> ElasticAdjointKernels3D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS, z0, z1,
+            stressTapedPass = (c, z0, z1) -> ElasticAdjointKernels3D.stressTaped(v, s, m, psi, prof, coef, geo, tapeS,
+                    z0, z1,
                     0, ny, 0, nx);
         }
         // 2-D: rows of a thousand cells, blocks of the CPU kernels' size; 3-D: planes, kept few so that the planes the
@@ -436,7 +445,10 @@ final class ElasticStepper {
         backend.parallelFor(0, g.nz, velocityPass);
     }
 
-    /** {@link #velocityStep} that also writes the step's velocity terms into {@code tv} (compact, ElasticAdjointKernels2D). */
+    /**
+     * {@link #velocityStep} that also writes the step's velocity terms into {@code tv} (compact,
+     * ElasticAdjointKernels2D).
+     */
     void velocityStep(float[] tv) {
         tapeV = tv;
         backend.parallelFor(0, g.nz, velocityTapedPass);

@@ -11,12 +11,12 @@ import sweep.elastic.kernels.ElasticLayout;
 import sweep.kernels.Layout;
 
 /**
- * CPU-specialised variants of the 2-D elastic sub-steps of {@link ElasticKernels2D} for the Java backend: the same arguments
- * (plus a scratch array) and, per cell, exactly the same sequence of float operations (no fused multiply-add),
- * vectorised across x with the Vector API. The CPML band tests are hoisted out of the cell loops: per row for z, per
- * row segment for x (segments of constant band membership: [0, XBL), [XBL, XBHH), [XBHH, XBH), [XBH, NX)); each
- * segment runs the loops of {@link ElasticVectorRows}. Segments shorter than a vector go to the portable kernel.
- * Bit-identical to {@link ElasticKernels2D}.
+ * CPU-specialised variants of the 2-D elastic sub-steps of {@link ElasticKernels2D} for the Java backend: the same
+ * arguments (plus a scratch array) and, per cell, exactly the same sequence of float operations (no fused
+ * multiply-add), vectorised across x with the Vector API. The CPML band tests are hoisted out of the cell loops: per
+ * row for z, per row segment for x (segments of constant band membership: [0, XBL), [XBL, XBHH), [XBHH, XBH), [XBH,
+ * NX)); each segment runs the loops of {@link ElasticVectorRows}. Segments shorter than a vector go to the portable
+ * kernel. Bit-identical to {@link ElasticKernels2D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
@@ -130,7 +130,8 @@ public final class ElasticVectorKernels2D {
         }
         // vz = vz + b·(∂x σxz + ∂z σzz): D− along x (integer band, x slot 1), D+ along z (half band, z slot 1)
         if (h == 4 && !(xI | zH)) {
-            ElasticVectorRows.velocity2x4(v, b, len + i, sz, n, rows, s, 2 * len + i - 1, cx, s, len + i, sz, 0, coef, t);
+            ElasticVectorRows.velocity2x4(v, b, len + i, sz, n, rows, s, 2 * len + i - 1, cx, s, len + i, sz, 0, coef,
+                    t);
         } else if (h == 4 && !zH) {
             derivX(s, 2 * len + i - 1, sz, coef, cx, h, n, rows, t, 0, rl, true, psi, qx + slx, wx, prof, fx, fx + nx,
                     t);
@@ -193,7 +194,8 @@ public final class ElasticVectorKernels2D {
         }
         // σxz from ∂z vx (D+, half band, z slot 3) + ∂x vz (D+, half band, x slot 3)
         if (h == 4 && !(zH | xH)) {
-            ElasticVectorRows.shear4(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, v, len + i, 1, cx, coef, t);
+            ElasticVectorRows.shear4(s, m, 2 * len + i, 2 * len + i, sz, n, rows, v, i, sz, 0, v, len + i, 1, cx, coef,
+                    t);
         } else if (h == 4 && !xH) {
             deriv(v, i, sz, sz, coef, 0, h, n, rows, t, 0, rl, true, psi, qz + 3 * slz, nx, prof, 2 * nz + z,
                     3 * nz + z, 1, t);

@@ -12,11 +12,11 @@ import sweep.kernels.Layout;
 
 /**
  * CPU-specialised variants of the 3-D elastic sub-steps of {@link ElasticKernels3D} for the Java backend, built as
- * {@link ElasticVectorKernels2D} is: per cell the same float operations in the same order, vectorised across x, band tests
- * hoisted out of the cell loops. A plane z is cut into blocks of at most {@link ElasticVectorRows#RB} rows y of one y-band
- * segment ([0, YBL), [YBL, YBHH), [YBHH, YBH), [YBH, NY)) and one x-band segment, so that all cells of a block have the
- * same memory variables; each block runs the loops of {@link ElasticVectorRows}, a block narrower than a vector the portable
- * kernel. Bit-identical to {@link ElasticKernels3D}.
+ * {@link ElasticVectorKernels2D} is: per cell the same float operations in the same order, vectorised across x, band
+ * tests hoisted out of the cell loops. A plane z is cut into blocks of at most {@link ElasticVectorRows#RB} rows y of
+ * one y-band segment ([0, YBL), [YBL, YBHH), [YBHH, YBH), [YBH, NY)) and one x-band segment, so that all cells of a
+ * block have the same memory variables; each block runs the loops of {@link ElasticVectorRows}, a block narrower than a
+ * vector the portable kernel. Bit-identical to {@link ElasticKernels3D}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */

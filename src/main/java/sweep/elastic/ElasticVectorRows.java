@@ -5,10 +5,10 @@ import jdk.incubator.vector.VectorSpecies;
 import sweep.backend.CpuSpecies;
 
 /**
- * The vector loops of the CPU elastic kernels ({@link ElasticVectorKernels2D}, {@link ElasticVectorKernels3D}). They work on a block of
- * row segments: {@code rows} rows (at most {@link #RB}) {@code fs} floats apart, each over the same n ≥ VL cells, with
- * the same band membership, so that every cell of the block has the same CPML memory variables. Every loop performs,
- * per cell, the float operations of the portable kernels in their order.
+ * The vector loops of the CPU elastic kernels ({@link ElasticVectorKernels2D}, {@link ElasticVectorKernels3D}). They
+ * work on a block of row segments: {@code rows} rows (at most {@link #RB}) {@code fs} floats apart, each over the same
+ * n ≥ VL cells, with the same band membership, so that every cell of the block has the same CPML memory variables.
+ * Every loop performs, per cell, the float operations of the portable kernels in their order.
  *
  * <p>Two shapes. Order 8 (the default): one loop per updated component computes its differences without memory
  * variable inline and updates the component ({@link #velocity2x4}, {@link #velocity3x4}, {@link #normal2x4},

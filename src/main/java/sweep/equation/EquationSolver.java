@@ -79,9 +79,9 @@ public interface EquationSolver extends AutoCloseable {
                                 float[] observed, Misfit misfit);
 
     /**
-     * For benchmarks: sets {@code model} (checked as for {@link #forward}), then times {@code steps} forward steps of one
-     * shot with a source near the centre of the tile and no receivers, halo exchanges included; returns the seconds of
-     * the time loop alone. Collective on a tile.
+     * For benchmarks: sets {@code model} (checked as for {@link #forward}), then times {@code steps} forward steps of
+     * one shot with a source near the centre of the tile and no receivers, halo exchanges included; returns the seconds
+     * of the time loop alone. Collective on a tile.
      */
     double timeSteps(float[] model, int steps);
 

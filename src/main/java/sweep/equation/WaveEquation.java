@@ -216,8 +216,8 @@ public interface WaveEquation {
     int modelFloatsPerCell();
 
     /**
-     * A homogeneous model of {@code cells} cells for {@code sweep bench}, parameter-major: typical values of a rock. The
-     * default takes each parameter's mid-range of its FWI bounds.
+     * A homogeneous model of {@code cells} cells for {@code sweep bench}, parameter-major: typical values of a rock.
+     * The default takes each parameter's mid-range of its FWI bounds.
      */
     default float[] benchmarkModel(int cells) {
         float[] m = new float[parameterCount() * cells];
@@ -230,8 +230,8 @@ public interface WaveEquation {
 
     /**
      * The least memory traffic of one cell update in {@code ndim} dimensions, in bytes (fields read and written,
-     * parameters read): the bandwidth bound of {@code sweep bench}. The default counts every field read and written once
-     * and the model once per step.
+     * parameters read): the bandwidth bound of {@code sweep bench}. The default counts every field read and written
+     * once and the model once per step.
      */
     default int bytesPerCellUpdate(int ndim) {
         return 4 * (2 * fields(ndim).size() + modelFloatsPerCell());

@@ -23,8 +23,9 @@ import sweep.prop.ShotWavelets;
  * padding (CPML only on true edges), halo exchange on cut faces, and its share of sources and receivers. Results are
  * bit-identical to the single-domain solver on the same problem. Sources, receivers and models are given in global
  * terms, the same call as on one domain, for any equation of the spec: models and gradients are parameter-major
- * ({@link sweep.equation.WaveEquation#parameters()}: acoustic vp; elastic vp, vs, rho), records {@code (B, nt, nrec, nfield)}
- * with the spec's {@link PropSpec#recordFields()}; an elastic spec also fixes the source type of every rank.
+ * ({@link sweep.equation.WaveEquation#parameters()}: acoustic vp; elastic vp, vs, rho), records
+ * {@code (B, nt, nrec, nfield)} with the spec's {@link PropSpec#recordFields()}; an elastic spec also fixes the source
+ * type of every rank.
  */
 public final class ModelParallel implements AutoCloseable {
     private final PropSpec spec;
@@ -168,8 +169,8 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * For benchmarks: runs {@code times} halo exchanges of a zero field of this rank's grid back to back, with no
-     * update in between (collective over the group's {@code model} communicator); they count in {@link #haloSeconds()} and
-     * {@link #haloExchanges()}. Their wait is the transfer alone, no neighbour being late. Touches no wavefield.
+     * update in between (collective over the group's {@code model} communicator); they count in {@link #haloSeconds()}
+     * and {@link #haloExchanges()}. Their wait is the transfer alone, no neighbour being late. Touches no wavefield.
      */
     public void runHaloExchanges(int times) {
         float[] field = new float[grid.length()];

@@ -28,7 +28,10 @@ public final class Backends {
     public static final String DEVICE = "sweep.tornado.device";
     /** TornadoVM's switch for FMA contraction (false under strict math). */
     public static final String FMA = "tornado.enable.fma";
-    /** TornadoVM's OpenCL compiler flags ({@code -w} under strict math: no {@code -cl-mad-enable -cl-fast-relaxed-math}). */
+    /**
+     * TornadoVM's OpenCL compiler flags ({@code -w} under strict math: no
+     * {@code -cl-mad-enable -cl-fast-relaxed-math}).
+     */
     public static final String OPENCL_FLAGS = "tornado.opencl.compiler.flags";
     /** The name of the TornadoVM backend's {@link DeviceBackend}. */
     private static final String TORNADO = "tornado";
@@ -40,8 +43,8 @@ public final class Backends {
      * Sets the backend properties for this JVM and returns a handle that restores the previous values when closed.
      *
      * @param backend    {@code java}, {@code tornado} or {@code auto}
-     * @param strictMath FMA contraction and fast-math off on the TornadoVM backend (no effect on the Java backend, which
-     *                   never contracts)
+     * @param strictMath FMA contraction and fast-math off on the TornadoVM backend (no effect on the Java backend,
+     * which never contracts)
      * @param device     {@code i:j}, or null for TornadoVM's default device
      */
     public static AutoCloseable select(String backend, boolean strictMath, String device) {
@@ -54,7 +57,8 @@ public final class Backends {
                     + " (see `sweep devices`)");
         }
         if (device != null && b.equals("java")) {
-            throw new IllegalArgumentException("--device " + device + " names a TornadoVM device, but --backend is java");
+            throw new IllegalArgumentException("--device " + device
+                    + " names a TornadoVM device, but --backend is java");
         }
         String[] keys = {BACKEND, DEVICE, FMA, OPENCL_FLAGS};
         String[] old = new String[keys.length];

@@ -71,8 +71,8 @@ public final class Cells {
     /**
      * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of an elastic model whose values are
      * not usable: vp, vs or rho not finite, vp &lt;= 0, vs &lt; 0, rho &lt;= 0, or vs not below vp·√3/2 (the bulk
-     * modulus would not be positive). The message names the array ({@code names}: vp, vs, rho, e.g. "--vs: vs.npy"), the value
-     * and the cell's global position ({@code origin}, {@code physical} as in
+     * modulus would not be positive). The message names the array ({@code names}: vp, vs, rho, e.g. "--vs: vs.npy"),
+     * the value and the cell's global position ({@code origin}, {@code physical} as in
      * {@link #checkVelocity(float[], int[], int[], int[], String)}).
      */
     public static void checkElastic(float[] vp, float[] vs, float[] rho, int[] shape, int[] origin, int[] physical,

@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * Result of an adjoint run, for any equation: {@code parameters} holds dJ/d(each model parameter) one after the other
  * (parameter-major in the order of {@link sweep.equation.WaveEquation#parameters()}, e.g. dJ/dvp, dJ/dvs, dJ/drho for
- * elastic), each of the model's physical shape (the tile's under domain decomposition) and summed over the batch; {@code count} is the
- * number of parameters; {@code wavelet} is dJ/dwavelet per shot {@code (B, nt)} (summed over the shot's sources); and
- * the misfit when one was evaluated (NaN otherwise).
+ * elastic), each of the model's physical shape (the tile's under domain decomposition) and summed over the batch;
+ * {@code count} is the number of parameters; {@code wavelet} is dJ/dwavelet per shot {@code (B, nt)} (summed over the
+ * shot's sources); and the misfit when one was evaluated (NaN otherwise).
  */
 public record Gradient(float[] parameters, int count, float[] wavelet, double misfit) {
     public Gradient {

@@ -58,7 +58,8 @@ public final class Grid {
         int[] shape = spec.shape();
         int[] gw = spec.globalPmlWidths();
         if (tileOffset.length != ndim || tileShape.length != ndim || pmlWidths.length != 2 * ndim) {
-            throw new IllegalArgumentException("tile offset/shape need " + ndim + " entries and pml widths " + 2 * ndim);
+            throw new IllegalArgumentException("tile offset/shape need " + ndim + " entries and pml widths "
+                    + 2 * ndim);
         }
         int[] s3 = to3(tileShape, 1);
         int[] o3 = to3(tileOffset, 0);
@@ -148,7 +149,8 @@ public final class Grid {
             len += ALIGN_FLOATS;
         }
         if (len > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("grid of " + len + " cells (with PML and halo) exceeds Java's array limit;"
+            throw new IllegalArgumentException("grid of " + len
+                    + " cells (with PML and halo) exceeds Java's array limit;"
                     + " split the model across ranks (domain decomposition)");
         }
         geo[Layout.OFF0] = (int) (off + shift);
@@ -341,9 +343,9 @@ public final class Grid {
     public static final int PROFILE_PAD = 16;
 
     /**
-     * CPML profiles {@code [az bz ay by ax bx]} (then {@link #PROFILE_PAD} zeros) for velocity {@code vmax}, each entry computed in double from the
-     * cell's global position: sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f) with f the fractional depth into the
-     * band, a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1).
+     * CPML profiles {@code [az bz ay by ax bx]} (then {@link #PROFILE_PAD} zeros) for velocity {@code vmax}, each entry
+     * computed in double from the cell's global position: sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f) with f the
+     * fractional depth into the band, a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1).
      */
     public float[] profiles(double vmax) {
         int[] n3 = {nz, ny, nx};

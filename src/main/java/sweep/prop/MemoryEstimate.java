@@ -228,7 +228,8 @@ public final class MemoryEstimate {
                     + " across ranks with mpirun, or run fewer shots at a time or fewer steps)";
         }
         throw new IllegalStateException(what + " needs about " + gib(need) + " (" + largestParts(3) + ") but the"
-                + " JVM's max heap is " + gib(max) + (need <= max || used > GIB / 8 ? " with " + gib(used) + " already in"
+                + " JVM's max heap is " + gib(max) + (need <= max || used > GIB / 8 ? " with " + gib(used)
+                        + " already in"
                 + " use (" + gib(Math.max(0, max - used)) + " free)" : "") + ": raise it, e.g. SWEEP_JAVA_OPTS=-Xmx"
                 + suggest + "g ./sweep ..." + machine);
     }

@@ -9,11 +9,12 @@ import sweep.equation.WaveEquation;
 
 /**
  * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments), for any equation: the
- * {@link WaveEquation} with its source type and recorded fields, physical shape {@code (nz, nx)} or {@code (nz, ny, nx)}
- * (one of the equation's {@link WaveEquation#dimensions()}), grid spacing per axis, time step, number of steps,
- * absorbing width, spatial order, free surface, PML parameters, storage and thread count. Immutable; build it with
- * {@link #builder}, which checks every setting against the equation (its dimensions, source types and fields, and
- * the stable time step when {@code maxVel} is given) and refuses a bad one with an IllegalArgumentException.
+ * {@link WaveEquation} with its source type and recorded fields, physical shape {@code (nz, nx)} or
+ * {@code (nz, ny, nx)} (one of the equation's {@link WaveEquation#dimensions()}), grid spacing per axis, time step,
+ * number of steps, absorbing width, spatial order, free surface, PML parameters, storage and thread count. Immutable;
+ * build it with {@link #builder}, which checks every setting against the equation (its dimensions, source types and
+ * fields, and the stable time step when {@code maxVel} is given) and refuses a bad one with an
+ * IllegalArgumentException.
  */
 public final class PropSpec {
     private final WaveEquation equation;
@@ -84,7 +85,8 @@ public final class PropSpec {
     private void validate() {
         for (int n : shape) {
             if (n < 1) {
-                throw new IllegalArgumentException("every dimension of shape must be >= 1, got " + Arrays.toString(shape));
+                throw new IllegalArgumentException("every dimension of shape must be >= 1, got "
+                        + Arrays.toString(shape));
             }
         }
         if (dh.length != shape.length) {
@@ -241,8 +243,9 @@ public final class PropSpec {
 
     /**
      * Velocity for the CPML profile and the CFL check at construction; 0 = the equation's
-     * {@link WaveEquation#cflVelocity} of the model given to each call. Gradients treat the CPML profile as a constant: fix maxVel when comparing against finite
-     * differences of the misfit, and in domain decomposition (every tile must use the same profile).
+     * {@link WaveEquation#cflVelocity} of the model given to each call. Gradients treat the CPML profile as a constant:
+     * fix maxVel when comparing against finite differences of the misfit, and in domain decomposition (every tile must
+     * use the same profile).
      */
     public double maxVel() {
         return maxVel;
@@ -281,7 +284,10 @@ public final class PropSpec {
         return recordFields().size();
     }
 
-    /** Per-side absorbing widths of the whole (undecomposed) problem, SWEEP order [z_lo, z_hi, (y_lo, y_hi,) x_lo, x_hi]. */
+    /**
+     * Per-side absorbing widths of the whole (undecomposed) problem, SWEEP order [z_lo, z_hi, (y_lo, y_hi,) x_lo,
+     * x_hi].
+     */
     public int[] globalPmlWidths() {
         int[] w = new int[2 * ndim()];
         Arrays.fill(w, abcn);

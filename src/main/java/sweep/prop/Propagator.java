@@ -9,11 +9,11 @@ import sweep.equation.WaveEquation;
  * The single-domain solver of a {@link PropSpec} (SWEEP's {@code PropTorch}): forward modelling of a batch of shots and
  * the exact adjoint gradient, for whichever equation the spec names. One API for every equation: a model is
  * parameter-major ({@link sweep.equation.WaveEquation#parameters()}: acoustic {@code vp}, cells floats; elastic vp, vs,
- * rho one after the other, 3·cells floats, each z first, x fastest), a record is {@code (B, nt, nrec, nfield)} with the spec's
- * {@link PropSpec#recordFields()}, a gradient holds dJ/d(each parameter) likewise ({@link Gradient}). Elastic sources
- * are of the spec's {@link PropSpec#sourceType()}. This facade hands each call to the solver the equation makes
- * ({@link sweep.equation.WaveEquation#solver}). Construction is cheap; buffers are allocated at the
- * first call and reused. Not thread-safe: one run at a time.
+ * rho one after the other, 3·cells floats, each z first, x fastest), a record is {@code (B, nt, nrec, nfield)} with the
+ * spec's {@link PropSpec#recordFields()}, a gradient holds dJ/d(each parameter) likewise ({@link Gradient}). Elastic
+ * sources are of the spec's {@link PropSpec#sourceType()}. This facade hands each call to the solver the equation makes
+ * ({@link sweep.equation.WaveEquation#solver}). Construction is cheap; buffers are allocated at the first call and
+ * reused. Not thread-safe: one run at a time.
  *
  * <p>On a single domain (the whole model, no halo hook) this facade is the boundary of the API: every model a call
  * gives is checked here, once, before the solver sees it (its length, each value by the equation's
@@ -95,8 +95,8 @@ public final class Propagator implements AutoCloseable {
 
     /**
      * The cells of the global model each parameter's part of a model covers: the whole model on a single domain; on a
-     * tile, the tile widened by the equation's {@link sweep.equation.WaveEquation#modelMargin} on the sides that face another
-     * tile (the tile itself for acoustic).
+     * tile, the tile widened by the equation's {@link sweep.equation.WaveEquation#modelMargin} on the sides that face
+     * another tile (the tile itself for acoustic).
      */
     public CellWindow modelWindow() {
         return solver.modelWindow();
@@ -110,7 +110,10 @@ public final class Propagator implements AutoCloseable {
         return solver.bytesHeld();
     }
 
-    /** Forward modelling without snapshots; see {@link #forward(float[], int[][][], int[][][], float[], int, WavefieldListener)}. */
+    /**
+     * Forward modelling without snapshots; see
+     * {@link #forward(float[], int[][][], int[][][], float[], int, WavefieldListener)}.
+     */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
         checkModel(model);
         return solver.forward(wavelet, sources, receivers, model, 0, null);

@@ -113,7 +113,9 @@ class TornadoElasticKernelsTest {
         return new TaskGraph("e" + (++graphs)).transferToDevice(DataTransferMode.EVERY_EXECUTION, in);
     }
 
-    /** The values of {@code f} at the cells where {@code ref} differs from {@code before} (a write-only output's cells). */
+    /**
+     * The values of {@code f} at the cells where {@code ref} differs from {@code before} (a write-only output's cells).
+     */
     private static float[] changed(float[] ref, float[] before, float[] f) {
         float[] out = new float[ref.length];
         int n = 0;
@@ -251,7 +253,8 @@ class TornadoElasticKernelsTest {
                     .task("s1", ElasticKernels2D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, xb);
         } else {
             t.task("s0", ElasticKernels3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, xb, nx)
-                    .task("s1", ElasticKernels3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0, xb);
+                    .task("s1", ElasticKernels3D::stress, st.v, sT, st.m, psiT, st.prof, st.coef, geo, 0, nz, 0, ny, 0,
+                            xb);
         }
         run(t, sT, psiT);
         TornadoSupport.compare(sJ, sT, d + " stress (s)");
@@ -264,17 +267,20 @@ class TornadoElasticKernelsTest {
         if (two) {
             ElasticAdjointKernels2D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, nx);
         } else {
-            ElasticAdjointKernels3D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, ny, 0, nx);
+            ElasticAdjointKernels3D.velocityTaped(vJ, st.s, st.b, psiJ, st.prof, st.coef, geo, tvJ, 0, nz, 0, ny, 0,
+                    nx);
         }
         vT = st.v.clone();
         psiT = st.psi.clone();
         float[] tvT = new float[tvJ.length];
         t = graph(vT, st.s, st.b, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("vt", ElasticAdjointKernels2D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
+            t.task("vt", ElasticAdjointKernels2D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0,
+                    nz, 0,
                     nx);
         } else {
-            t.task("vt", ElasticAdjointKernels3D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0, nz, 0,
+            t.task("vt", ElasticAdjointKernels3D::velocityTaped, vT, st.s, st.b, psiT, st.prof, st.coef, geo, tvT, 0,
+                    nz, 0,
                     ny, 0, nx);
         }
         run(t, vT, psiT, tvT);
@@ -295,9 +301,11 @@ class TornadoElasticKernelsTest {
         float[] tsT = new float[tsJ.length];
         t = graph(st.v, sT, st.m, psiT, st.prof, st.coef, geo);
         if (two) {
-            t.task("st", ElasticAdjointKernels2D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, nx);
+            t.task("st", ElasticAdjointKernels2D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz,
+                    0, nx);
         } else {
-            t.task("st", ElasticAdjointKernels3D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz, 0, ny,
+            t.task("st", ElasticAdjointKernels3D::stressTaped, st.v, sT, st.m, psiT, st.prof, st.coef, geo, tsT, 0, nz,
+                    0, ny,
                     0, nx);
         }
         run(t, sT, psiT, tsT);
@@ -334,19 +342,23 @@ class TornadoElasticKernelsTest {
         float[] vbJ = st.v.clone();
         float[] gmJ = st.gm.clone();
         if (two) {
-            ElasticAdjointKernels2D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0,
+                    nx);
         } else {
-            ElasticAdjointKernels3D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0, ny, 0,
+            ElasticAdjointKernels3D.stressAdjoint(vbJ, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmJ, 0, nz, 0,
+                    ny, 0,
                     nx);
         }
         float[] vbT = st.v.clone();
         float[] gmT = st.gm.clone();
         TaskGraph t = graph(vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT);
         if (two) {
-            t.task("sa", ElasticAdjointKernels2D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
+            t.task("sa", ElasticAdjointKernels2D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts,
+                    gmT, 0,
                     nz, 0, nx);
         } else {
-            t.task("sa", ElasticAdjointKernels3D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts, gmT, 0,
+            t.task("sa", ElasticAdjointKernels3D::stressAdjoint, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, st.ts,
+                    gmT, 0,
                     nz, 0, ny, 0, nx);
         }
         run(t, vbT, gmT);
@@ -356,19 +368,23 @@ class TornadoElasticKernelsTest {
         float[] sbJ = st.s.clone();
         float[] gbJ = st.gb.clone();
         if (two) {
-            ElasticAdjointKernels2D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, nx);
+            ElasticAdjointKernels2D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz,
+                    0, nx);
         } else {
-            ElasticAdjointKernels3D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz, 0, ny,
+            ElasticAdjointKernels3D.velocityAdjoint(sbJ, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbJ, 0, nz,
+                    0, ny,
                     0, nx);
         }
         float[] sbT = st.s.clone();
         float[] gbT = st.gb.clone();
         t = graph(sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT);
         if (two) {
-            t.task("va", ElasticAdjointKernels2D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
+            t.task("va", ElasticAdjointKernels2D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo,
+                    st.tv, gbT,
                     0, nz, 0, nx);
         } else {
-            t.task("va", ElasticAdjointKernels3D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo, st.tv, gbT,
+            t.task("va", ElasticAdjointKernels3D::velocityAdjoint, sbT, st.v, st.b, st.psi, st.prof, st.coef, geo,
+                    st.tv, gbT,
                     0, nz, 0, ny, 0, nx);
         }
         run(t, sbT, gbT);
@@ -384,8 +400,10 @@ class TornadoElasticKernelsTest {
                 ElasticAdjointKernels2D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[4], q[5]);
                 ElasticAdjointKernels2D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[4], q[5]);
             } else {
-                ElasticAdjointKernels3D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
-                ElasticAdjointKernels3D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4], q[5]);
+                ElasticAdjointKernels3D.stressPsiAdjoint(st.s, st.m, psJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4],
+                        q[5]);
+                ElasticAdjointKernels3D.velocityPsiAdjoint(st.v, st.b, pvJ, st.prof, geo, q[0], q[1], q[2], q[3], q[4],
+                        q[5]);
             }
         }
         float[] psT = st.psi.clone();
@@ -394,14 +412,18 @@ class TornadoElasticKernelsTest {
         int k = 0;
         for (int[] q : boxes) {
             if (two) {
-                t.task("sp" + k, ElasticAdjointKernels2D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[4],
+                t.task("sp" + k, ElasticAdjointKernels2D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1],
+                        q[4],
                         q[5]);
-                t.task("vp" + k++, ElasticAdjointKernels2D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
+                t.task("vp" + k++, ElasticAdjointKernels2D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0],
+                        q[1],
                         q[4], q[5]);
             } else {
-                t.task("sp" + k, ElasticAdjointKernels3D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1], q[2],
+                t.task("sp" + k, ElasticAdjointKernels3D::stressPsiAdjoint, st.s, st.m, psT, st.prof, geo, q[0], q[1],
+                        q[2],
                         q[3], q[4], q[5]);
-                t.task("vp" + k++, ElasticAdjointKernels3D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0], q[1],
+                t.task("vp" + k++, ElasticAdjointKernels3D::velocityPsiAdjoint, st.v, st.b, pvT, st.prof, geo, q[0],
+                        q[1],
                         q[2], q[3], q[4], q[5]);
             }
         }
@@ -420,8 +442,10 @@ class TornadoElasticKernelsTest {
             ElasticAdjointKernels2D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[4], in[5]);
             ElasticAdjointKernels2D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[4], in[5]);
         } else {
-            ElasticAdjointKernels3D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[2], in[3], in[4], in[5]);
-            ElasticAdjointKernels3D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[2], in[3], in[4],
+            ElasticAdjointKernels3D.rebuildStress(st.v, sJ, st.m, st.coef, geo, tsJ, in[0], in[1], in[2], in[3], in[4],
+                    in[5]);
+            ElasticAdjointKernels3D.rebuildVelocity(vJ, st.s, st.b, st.coef, geo, tvJ, in[0], in[1], in[2], in[3],
+                    in[4],
                     in[5]);
         }
         float[] sT = st.s.clone();
@@ -430,13 +454,17 @@ class TornadoElasticKernelsTest {
         float[] tvT = new float[tvJ.length];
         t = graph(st.v, sT, vT, st.s, st.m, st.b, st.coef, geo);
         if (two) {
-            t.task("rs", ElasticAdjointKernels2D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[4], in[5]);
-            t.task("rv", ElasticAdjointKernels2D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[4],
+            t.task("rs", ElasticAdjointKernels2D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[4],
+                    in[5]);
+            t.task("rv", ElasticAdjointKernels2D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1],
+                    in[4],
                     in[5]);
         } else {
-            t.task("rs", ElasticAdjointKernels3D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[2], in[3],
+            t.task("rs", ElasticAdjointKernels3D::rebuildStress, st.v, sT, st.m, st.coef, geo, tsT, in[0], in[1], in[2],
+                    in[3],
                     in[4], in[5]);
-            t.task("rv", ElasticAdjointKernels3D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1], in[2],
+            t.task("rv", ElasticAdjointKernels3D::rebuildVelocity, vT, st.s, st.b, st.coef, geo, tvT, in[0], in[1],
+                    in[2],
                     in[3], in[4], in[5]);
         }
         run(t, sT, tsT, vT, tvT);
@@ -537,13 +565,17 @@ class TornadoElasticKernelsTest {
         sbT = st.s.clone();
         t = graph(vbT, sbT, st.v, st.s, st.m, st.b, st.psi, st.prof, st.coef, geo);
         if (two) {
-            t.task("sai", ElasticAdjointKernels2D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, nx)
-                    .task("vai", ElasticAdjointKernels2D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
+            t.task("sai", ElasticAdjointKernels2D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo,
+                    0, nx)
+                    .task("vai", ElasticAdjointKernels2D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof,
+                            st.coef,
                             geo, 0, nx);
         } else {
-            t.task("sai", ElasticAdjointKernels3D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo, 0, ny,
+            t.task("sai", ElasticAdjointKernels3D::stressAdjointImages, vbT, st.s, st.m, st.psi, st.prof, st.coef, geo,
+                    0, ny,
                     0, nx)
-                    .task("vai", ElasticAdjointKernels3D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof, st.coef,
+                    .task("vai", ElasticAdjointKernels3D::velocityAdjointImages, sbT, st.v, st.b, st.psi, st.prof,
+                            st.coef,
                             geo, 0, ny, 0, nx);
         }
         run(t, vbT, sbT);
@@ -611,7 +643,8 @@ class TornadoElasticKernelsTest {
                     Arrays.copyOfRange(gT, n * src.length, (n + 1) * src.length), d + " gatherAt (row " + n + ")");
 
             // ring of every stress component: the Java backend's layout (component after component, box after box,
-            // each by Pack.pack with the component's geometry), slot n; then unpacked from slot n into slot n + 1's place
+            // each by Pack.pack with the component's geometry), slot n; then unpacked from slot n into slot n + 1's
+            // place
             int[][] ring = bandBoxes(geo);
             int cells = 0;
             for (int[] q : ring) {
@@ -649,7 +682,9 @@ class TornadoElasticKernelsTest {
         }
     }
 
-    /** packRing of {@code f}'s ring into slot {@code step[0]}, then unpackRingBefore into {@code back} at {@code next}. */
+    /**
+     * packRing of {@code f}'s ring into slot {@code step[0]}, then unpackRingBefore into {@code back} at {@code next}.
+     */
     private static void t2(int[][] ring, float[] f, float[] store, float[] back, int[] geo, int slot, int cells,
                            int ncomp, int[] step, int[] next) {
         TaskGraph t = graph(f, back, geo, step, next);

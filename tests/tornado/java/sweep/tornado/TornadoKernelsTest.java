@@ -137,14 +137,16 @@ class TornadoKernelsTest {
         float[] unJ = un0.clone();
         AcousticKernels2D.interior(u, unJ, v2, coef, geo, 6, 30, 5, 39);
         float[] unT = un0.clone();
-        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels2D::interior, u, unT, v2, coef, geo, 6, 30, 5, 39),
+        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels2D::interior, u, unT, v2, coef, geo, 6, 30, 5,
+                39),
                 unT);
         TornadoSupport.compare(unJ, unT, "AcousticKernels2D.interior");
 
         float[] psiJ = psi0.clone();
         AcousticKernels2D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, nx);
         float[] psiT = psi0.clone();
-        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels2D::psi, u, psiT, prof, coef, geo, 0, nz, 0, nx), psiT);
+        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels2D::psi, u, psiT, prof, coef, geo, 0, nz, 0, nx),
+                psiT);
         TornadoSupport.compare(psiJ, psiT, "AcousticKernels2D.psi");
 
         // A band box (top slab, then the left strip) as the stepper launches them.
@@ -156,7 +158,8 @@ class TornadoKernelsTest {
         float[] zetaT = zeta0.clone();
         run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo)
                 .task("pmlTop", AcousticKernels2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 0, 6, 0, nx)
-                .task("pmlLeft", AcousticKernels2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 6, 30, 0, 5), unT2, zetaT);
+                .task("pmlLeft", AcousticKernels2D::pml, u, unT2, v2, psi0, zetaT, prof, coef, geo, 6, 30, 0, 5), unT2,
+                        zetaT);
         TornadoSupport.compare(unJ2, unT2, "AcousticKernels2D.pml (un)");
         TornadoSupport.compare(zetaJ, zetaT, "AcousticKernels2D.pml (zeta)");
 
@@ -223,14 +226,16 @@ class TornadoKernelsTest {
         float[] unJ = un0.clone();
         AcousticKernels3D.interior(u, unJ, v2, coef, geo, band, nz - band, band, ny - band, band, nx - band);
         float[] unT = un0.clone();
-        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels3D::interior, u, unT, v2, coef, geo, band, nz - band,
+        run(graph(u, unT, v2, coef, geo).task("interior", AcousticKernels3D::interior, u, unT, v2, coef, geo, band,
+                nz - band,
                 band, ny - band, band, nx - band), unT);
         TornadoSupport.compare(unJ, unT, "AcousticKernels3D.interior");
 
         float[] psiJ = psi0.clone();
         AcousticKernels3D.psi(u, psiJ, prof, coef, geo, 0, nz, 0, ny, 0, nx);
         float[] psiT = psi0.clone();
-        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels3D::psi, u, psiT, prof, coef, geo, 0, nz, 0, ny, 0, nx),
+        run(graph(u, psiT, prof, coef, geo).task("psi", AcousticKernels3D::psi, u, psiT, prof, coef, geo, 0, nz, 0, ny,
+                0, nx),
                 psiT);
         TornadoSupport.compare(psiJ, psiT, "AcousticKernels3D.psi");
 
@@ -239,7 +244,8 @@ class TornadoKernelsTest {
         AcousticKernels3D.pml(u, unJ2, v2, psi0, zetaJ, prof, coef, geo, 0, band, 0, ny, 0, nx);
         float[] unT2 = un0.clone();
         float[] zetaT = zeta0.clone();
-        run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo).task("pml", AcousticKernels3D::pml, u, unT2, v2, psi0, zetaT,
+        run(graph(u, unT2, v2, psi0, zetaT, prof, coef, geo).task("pml", AcousticKernels3D::pml, u, unT2, v2, psi0,
+                zetaT,
                 prof, coef, geo, 0, band, 0, ny, 0, nx), unT2, zetaT);
         TornadoSupport.compare(unJ2, unT2, "AcousticKernels3D.pml (un)");
         TornadoSupport.compare(zetaJ, zetaT, "AcousticKernels3D.pml (zeta)");
@@ -269,7 +275,9 @@ class TornadoKernelsTest {
                 "Pack.unpack (box cells)");
     }
 
-    /** The values of {@code f} at the cells where {@code ref} differs from {@code before} (a write-only output's cells). */
+    /**
+     * The values of {@code f} at the cells where {@code ref} differs from {@code before} (a write-only output's cells).
+     */
     private static float[] changed(float[] ref, float[] before, float[] f) {
         float[] out = new float[ref.length];
         int n = 0;
@@ -315,8 +323,10 @@ class TornadoKernelsTest {
         AcousticAdjointKernels2D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, nx);
         float[] wT = w.clone();
         float[] gT = grad.clone();
-        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels2D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, nx), wT, gT);
-        TornadoSupport.compare(box2(wJ, geo, nz, nx), box2(wT, geo, nz, nx), "AcousticAdjointKernels2D.scale (w, written cells)");
+        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels2D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0,
+                nx), wT, gT);
+        TornadoSupport.compare(box2(wJ, geo, nz, nx), box2(wT, geo, nz, nx),
+                "AcousticAdjointKernels2D.scale (w, written cells)");
         TornadoSupport.compare(gJ, gT, "AcousticAdjointKernels2D.scale (grad)");
 
         float[] zJ = zetab.clone();
@@ -328,7 +338,8 @@ class TornadoKernelsTest {
         run(graph(w, zT, cT, prof, geo).task("z0", AcousticAdjointKernels2D::pmlZeta, w, zT, cT, prof, geo, 0, 6, 0, nx)
                 .task("z1", AcousticAdjointKernels2D::pmlZeta, w, zT, cT, prof, geo, 6, 30, 39, nx), zT, cT);
         TornadoSupport.compare(zJ, zT, "AcousticAdjointKernels2D.pmlZeta (zetab)");
-        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "AcousticAdjointKernels2D.pmlZeta (cor, written cells)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT),
+                "AcousticAdjointKernels2D.pmlZeta (cor, written cells)");
 
         float[] psJ = psib.clone();
         float[] pbJ = pb.clone();
@@ -338,37 +349,47 @@ class TornadoKernelsTest {
         float[] pbT = pb.clone();
         run(graph(w, cor, psT, pbT, prof, coef, geo)
                 .task("p0", AcousticAdjointKernels2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, 6, 0, nx)
-                .task("p1", AcousticAdjointKernels2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 6, 30, 0, 5), psT, pbT);
+                .task("p1", AcousticAdjointKernels2D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 6, 30, 0, 5), psT,
+                        pbT);
         TornadoSupport.compare(psJ, psT, "AcousticAdjointKernels2D.pmlPsi (psib)");
-        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "AcousticAdjointKernels2D.pmlPsi (pb) (written cells)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT),
+                "AcousticAdjointKernels2D.pmlPsi (pb) (written cells)");
 
         float[] qpJ = qp.clone();
         AcousticAdjointKernels2D.interior(qpJ, qb, w, coef, geo, 10, 26, 9, 35);
         float[] qpT = qp.clone();
-        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels2D::interior, qpT, qb, w, coef, geo, 10, 26, 9, 35), qpT);
-        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "AcousticAdjointKernels2D.interior (written cells)");
+        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels2D::interior, qpT, qb, w, coef, geo, 10, 26, 9,
+                35), qpT);
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT),
+                "AcousticAdjointKernels2D.interior (written cells)");
 
         float[] qgJ = qp.clone();
         AcousticAdjointKernels2D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, nx);
         float[] qgT = qp.clone();
         run(graph(qgT, qb, w, cor, pb, coef, geo)
                 .task("g", AcousticAdjointKernels2D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, nx), qgT);
-        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "AcousticAdjointKernels2D.general (written cells)");
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT),
+                "AcousticAdjointKernels2D.general (written cells)");
 
         float[] qhJ = qp.clone();
         AcousticAdjointKernels2D.ghostRows(qhJ, w, coef, geo, 0, nx);
         float[] qhT = qp.clone();
         run(graph(qhT, w, coef, geo).task("h", AcousticAdjointKernels2D::ghostRows, qhT, w, coef, geo, 0, nx), qhT);
-        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "AcousticAdjointKernels2D.ghostRows (written cells)");
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT),
+                "AcousticAdjointKernels2D.ghostRows (written cells)");
 
         float[] unJ = qp.clone();
         AcousticAdjointKernels2D.reverse(u, unJ, v2, d, geo, 6, 30, 5, 39);
         float[] unT = qp.clone();
-        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39), unT);
-        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "AcousticAdjointKernels2D.reverse (written cells)");
+        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels2D::reverse, u, unT, v2, d, geo, 6, 30, 5, 39),
+                unT);
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT),
+                "AcousticAdjointKernels2D.reverse (written cells)");
     }
 
-    /** The adjoint kernels (3-D) on random data: whole grid, band slabs, the stencil-clear box; written cells compared. */
+    /**
+     * The adjoint kernels (3-D) on random data: whole grid, band slabs, the stencil-clear box; written cells compared.
+     */
     @Test
     void adjoint3d() {
         TornadoSupport.requireDevice();
@@ -405,9 +426,11 @@ class TornadoKernelsTest {
         AcousticAdjointKernels3D.scale(qb, v2, wJ, gJ, d, geo, 0, nz, 0, ny, 0, nx);
         float[] wT = w.clone();
         float[] gT = grad.clone();
-        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels3D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0, ny, 0, nx), wT,
+        run(graph(qb, v2, wT, gT, d, geo).task("s", AcousticAdjointKernels3D::scale, qb, v2, wT, gT, d, geo, 0, nz, 0,
+                ny, 0, nx), wT,
                 gT);
-        TornadoSupport.compare(changed(wJ, w, wJ), changed(wJ, w, wT), "AcousticAdjointKernels3D.scale (w, written cells)");
+        TornadoSupport.compare(changed(wJ, w, wJ), changed(wJ, w, wT),
+                "AcousticAdjointKernels3D.scale (w, written cells)");
         TornadoSupport.compare(gJ, gT, "AcousticAdjointKernels3D.scale (grad)");
 
         float[] zJ = zetab.clone();
@@ -417,12 +440,16 @@ class TornadoKernelsTest {
         AcousticAdjointKernels3D.pmlZeta(w, zJ, cJ, prof, geo, band, nz - band, band, ny - band, nx - band, nx);
         float[] zT = zetab.clone();
         float[] cT = cor.clone();
-        run(graph(w, zT, cT, prof, geo).task("z0", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, 0, band, 0, ny, 0, nx)
+        run(graph(w, zT, cT, prof, geo).task("z0", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, 0, band, 0,
+                ny, 0, nx)
                 .task("z1", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, 0, band, 0, nx)
-                .task("z2", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, band, ny - band, nx - band, nx),
+                .task("z2", AcousticAdjointKernels3D::pmlZeta, w, zT, cT, prof, geo, band, nz - band, band, ny - band,
+                        nx - band, nx),
                 zT, cT);
-        TornadoSupport.compare(changed(zJ, zetab, zJ), changed(zJ, zetab, zT), "AcousticAdjointKernels3D.pmlZeta (zetab)");
-        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT), "AcousticAdjointKernels3D.pmlZeta (cor, written cells)");
+        TornadoSupport.compare(changed(zJ, zetab, zJ), changed(zJ, zetab, zT),
+                "AcousticAdjointKernels3D.pmlZeta (zetab)");
+        TornadoSupport.compare(changed(cJ, cor, cJ), changed(cJ, cor, cT),
+                "AcousticAdjointKernels3D.pmlZeta (cor, written cells)");
 
         float[] psJ = psib.clone();
         float[] pbJ = pb.clone();
@@ -433,37 +460,49 @@ class TornadoKernelsTest {
         float[] pbT = pb.clone();
         run(graph(w, cor, psT, pbT, prof, coef, geo)
                 .task("p0", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, 0, band, 0, ny, 0, nx)
-                .task("p1", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, 0, band, 0, nx)
-                .task("p2", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, band, ny - band, 0,
+                .task("p1", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, 0,
+                        band, 0, nx)
+                .task("p2", AcousticAdjointKernels3D::pmlPsi, w, cor, psT, pbT, prof, coef, geo, band, nz - band, band,
+                        ny - band, 0,
                         band), psT, pbT);
-        TornadoSupport.compare(changed(psJ, psib, psJ), changed(psJ, psib, psT), "AcousticAdjointKernels3D.pmlPsi (psib)");
-        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT), "AcousticAdjointKernels3D.pmlPsi (pb, written cells)");
+        TornadoSupport.compare(changed(psJ, psib, psJ), changed(psJ, psib, psT),
+                "AcousticAdjointKernels3D.pmlPsi (psib)");
+        TornadoSupport.compare(changed(pbJ, pb, pbJ), changed(pbJ, pb, pbT),
+                "AcousticAdjointKernels3D.pmlPsi (pb, written cells)");
 
         float[] qpJ = qp.clone();
         AcousticAdjointKernels3D.interior(qpJ, qb, w, coef, geo, in0, nz - in0, in0, ny - in0, in0, nx - in0);
         float[] qpT = qp.clone();
-        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels3D::interior, qpT, qb, w, coef, geo, in0, nz - in0, in0,
+        run(graph(qpT, qb, w, coef, geo).task("i", AcousticAdjointKernels3D::interior, qpT, qb, w, coef, geo, in0,
+                nz - in0, in0,
                 ny - in0, in0, nx - in0), qpT);
-        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT), "AcousticAdjointKernels3D.interior (written cells)");
+        TornadoSupport.compare(changed(qpJ, qp, qpJ), changed(qpJ, qp, qpT),
+                "AcousticAdjointKernels3D.interior (written cells)");
 
         float[] qgJ = qp.clone();
         AcousticAdjointKernels3D.general(qgJ, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx);
         float[] qgT = qp.clone();
         run(graph(qgT, qb, w, cor, pb, coef, geo)
-                .task("g", AcousticAdjointKernels3D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx), qgT);
-        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT), "AcousticAdjointKernels3D.general (written cells)");
+                .task("g", AcousticAdjointKernels3D::general, qgT, qb, w, cor, pb, coef, geo, 0, nz, 0, ny, 0, nx),
+                        qgT);
+        TornadoSupport.compare(changed(qgJ, qp, qgJ), changed(qgJ, qp, qgT),
+                "AcousticAdjointKernels3D.general (written cells)");
 
         float[] qhJ = qp.clone();
         AcousticAdjointKernels3D.ghostRows(qhJ, w, coef, geo, 0, ny, 0, nx);
         float[] qhT = qp.clone();
-        run(graph(qhT, w, coef, geo).task("h", AcousticAdjointKernels3D::ghostRows, qhT, w, coef, geo, 0, ny, 0, nx), qhT);
-        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT), "AcousticAdjointKernels3D.ghostRows (written cells)");
+        run(graph(qhT, w, coef, geo).task("h", AcousticAdjointKernels3D::ghostRows, qhT, w, coef, geo, 0, ny, 0, nx),
+                qhT);
+        TornadoSupport.compare(changed(qhJ, qp, qhJ), changed(qhJ, qp, qhT),
+                "AcousticAdjointKernels3D.ghostRows (written cells)");
 
         float[] unJ = qp.clone();
         AcousticAdjointKernels3D.reverse(u, unJ, v2, d, geo, band, nz - band, band, ny - band, band, nx - band);
         float[] unT = qp.clone();
-        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels3D::reverse, u, unT, v2, d, geo, band, nz - band, band, ny - band,
+        run(graph(u, unT, v2, d, geo).task("r", AcousticAdjointKernels3D::reverse, u, unT, v2, d, geo, band, nz - band,
+                band, ny - band,
                 band, nx - band), unT);
-        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT), "AcousticAdjointKernels3D.reverse (written cells)");
+        TornadoSupport.compare(changed(unJ, qp, unJ), changed(unJ, qp, unT),
+                "AcousticAdjointKernels3D.reverse (written cells)");
     }
 }

@@ -92,8 +92,10 @@ public final class TornadoSupport {
                 worst = Math.max(worst, Math.abs((double) expected[i] - actual[i]) / max);
             }
         }
-        String summary = what + ": " + differing + " of " + expected.length + " values differ in bits, max |diff|/max|ref| = "
-                + worst + (first >= 0 ? " (first at " + first + ": " + actual[first] + " vs " + expected[first] + ")" : "");
+        String summary = what + ": " + differing + " of " + expected.length
+                + " values differ in bits, max |diff|/max|ref| = "
+                + worst + (first >= 0 ? " (first at " + first + ": " + actual[first] + " vs " + expected[first] + ")"
+                        : "");
         System.out.println("[tornado tests] " + summary);
         if (strict()) {
             assertTrue(differing == 0, summary);

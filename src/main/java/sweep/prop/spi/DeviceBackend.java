@@ -22,8 +22,8 @@ public interface DeviceBackend {
 
     /**
      * A stepper for one grid ({@code halo}: a tile's halo hook that exchanges packed strips, or null on one domain)
-     * that implements {@code contract} (e.g. {@code sweep.acoustic.AcousticDeviceStepper}), or null when this backend has none for
-     * that equation. Throws IllegalStateException (or a runtime error) when no device starts.
+     * that implements {@code contract} (e.g. {@code sweep.acoustic.AcousticDeviceStepper}), or null when this backend
+     * has none for that equation. Throws IllegalStateException (or a runtime error) when no device starts.
      */
     <S extends DeviceStepper> S open(Class<S> contract, GridView grid, HaloHook halo);
 }

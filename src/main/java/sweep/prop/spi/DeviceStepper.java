@@ -3,7 +3,8 @@ package sweep.prop.spi;
 /**
  * What every device stepper is: a solver of one grid that keeps its fields on an accelerator for a whole shot, opened
  * by a {@link DeviceBackend}. Each equation has a contract of its own that extends this one
- * ({@code sweep.acoustic.AcousticDeviceStepper} for the acoustic equation), so a backend can offer one equation and not another.
+ * ({@code sweep.acoustic.AcousticDeviceStepper} for the acoustic equation), so a backend can offer one equation and not
+ * another.
  */
 public interface DeviceStepper extends AutoCloseable {
     /** System property choosing the backend: {@code java} (default), {@code tornado} or {@code auto}. */

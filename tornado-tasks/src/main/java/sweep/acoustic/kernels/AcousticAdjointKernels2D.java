@@ -4,8 +4,8 @@ import sweep.kernels.Layout;
 import sweep.kernels.Parallel;
 
 /**
- * Kernels of the exact discrete adjoint (transpose) of one 2-D forward step of {@link AcousticKernels2D}, in gather form:
- * every kernel writes only its own cells. One backward step n, with {@code qb} holding λ^{n+1} and {@code qp}
+ * Kernels of the exact discrete adjoint (transpose) of one 2-D forward step of {@link AcousticKernels2D}, in gather
+ * form: every kernel writes only its own cells. One backward step n, with {@code qb} holding λ^{n+1} and {@code qp}
  * holding q̄^{n+1}: {@link #mirrorTopAdjoint} (free surface) turns qb into q̄^n; {@link #scale} forms w = v²dt²·q̄ and
  * accumulates the gradient; {@link #pmlZeta} and {@link #pmlPsi} run the CPML auxiliaries backwards in the bands;
  * {@link #interior}, {@link #general} and {@link #ghostRows} overwrite qp with λ^n. Arrays as in {@link Layout};
@@ -15,7 +15,9 @@ public final class AcousticAdjointKernels2D {
     private AcousticAdjointKernels2D() {
     }
 
-    /** Transpose of {@link AcousticKernels2D#mirrorTop}: folds the ghost rows into the rows they mirror and clears them. */
+    /**
+     * Transpose of {@link AcousticKernels2D#mirrorTop}: folds the ghost rows into the rows they mirror and clears them.
+     */
     public static void mirrorTopAdjoint(float[] qb, int[] geo, int x0, int x1) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
@@ -213,7 +215,8 @@ public final class AcousticAdjointKernels2D {
     }
 
     /** Time reversal of the interior leapfrog: {@code un = (2u + v2·d) − un}, d the Laplacian term of u. */
-    public static void reverse(float[] u, float[] un, float[] v2, float[] d, int[] geo, int z0, int z1, int x0, int x1) {
+    public static void reverse(float[] u, float[] un, float[] v2, float[] d, int[] geo, int z0, int z1, int x0,
+            int x1) {
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {

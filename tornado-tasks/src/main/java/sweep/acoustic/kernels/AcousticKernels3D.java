@@ -210,7 +210,8 @@ public final class AcousticKernels3D {
                     if (!inZ & !inY & !inX) {
                         float s = c00 * u[i];
                         for (int k = 1; k <= h; k++) {
-                            s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                            s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy]
+                                    + u[i - k * sy])
                                     + coef[cx + k] * (u[i + k] + u[i - k]);
                         }
                         d[i] = s;

@@ -4,9 +4,9 @@ import sweep.kernels.Layout;
 import sweep.kernels.Parallel;
 
 /**
- * Kernels of the exact adjoint of the 2-D elastic step of {@link ElasticKernels2D}: the transposes of its sub-steps, the
- * forward sub-steps that also write what the gradient needs (the "tape"), and the inverse sub-steps that rebuild the
- * forward fields backwards in time for boundary saving. Arrays as in {@link ElasticLayout}; adjoint fields
+ * Kernels of the exact adjoint of the 2-D elastic step of {@link ElasticKernels2D}: the transposes of its sub-steps,
+ * the forward sub-steps that also write what the gradient needs (the "tape"), and the inverse sub-steps that rebuild
+ * the forward fields backwards in time for boundary saving. Arrays as in {@link ElasticLayout}; adjoint fields
  * {@code vb}, {@code sb}, {@code psib} have the layouts of v, s and psi.
  *
  * <p><b>Tape terms</b> are compact: component c of cell (z, x) of the computational grid at {@code c·NC + z·NX + x},
@@ -32,8 +32,8 @@ public final class ElasticAdjointKernels2D {
     }
 
     /**
-     * {@link ElasticKernels2D#velocity} that also writes its velocity terms into {@code tv} (compact); same arithmetic, so
-     * the same bits in v and psi.
+     * {@link ElasticKernels2D#velocity} that also writes its velocity terms into {@code tv} (compact); same arithmetic,
+     * so the same bits in v and psi.
      */
     public static void velocityTaped(float[] v, float[] s, float[] b, float[] psi, float[] prof, float[] coef,
                                      int[] geo, float[] tv, int z0, int z1, int x0, int x1) {
@@ -712,8 +712,8 @@ public final class ElasticAdjointKernels2D {
     }
 
     /**
-     * Transpose of {@link ElasticKernels2D#freeSurfaceVelocity} over columns [x0, x1): for k = 1..h, v̄x(row k) −= v̄x(row −k),
-     * v̄z(row k−1) += v̄z(row −k), and the image rows zeroed.
+     * Transpose of {@link ElasticKernels2D#freeSurfaceVelocity} over columns [x0, x1): for k = 1..h, v̄x(row k) −=
+     * v̄x(row −k), v̄z(row k−1) += v̄z(row −k), and the image rows zeroed.
      */
     public static void freeSurfaceVelocityAdjoint(float[] vb, int[] geo, int x0, int x1) {
         int h = geo[Layout.H];
@@ -733,8 +733,8 @@ public final class ElasticAdjointKernels2D {
     }
 
     /**
-     * Transpose of {@link ElasticKernels2D#freeSurfaceStress} over columns [x0, x1): for k = 1..h, σ̄zz(row k) −= σ̄zz(row −k),
-     * σ̄xz(row k−1) −= σ̄xz(row −k), the image rows zeroed, then σ̄zz(0) = 0.
+     * Transpose of {@link ElasticKernels2D#freeSurfaceStress} over columns [x0, x1): for k = 1..h, σ̄zz(row k) −=
+     * σ̄zz(row −k), σ̄xz(row k−1) −= σ̄xz(row −k), the image rows zeroed, then σ̄zz(0) = 0.
      */
     public static void freeSurfaceStressAdjoint(float[] sb, int[] geo, int x0, int x1) {
         int h = geo[Layout.H];
@@ -756,8 +756,8 @@ public final class ElasticAdjointKernels2D {
 
     /**
      * Boundary saving, inverse stress sub-step on a box where no node lies in a band: with the strain rates of v
-     * (written to the compact {@code ts}, the gradient's terms), σ −= m·e, undoing {@link ElasticKernels2D#stress} up to float
-     * rounding.
+     * (written to the compact {@code ts}, the gradient's terms), σ −= m·e, undoing {@link ElasticKernels2D#stress} up
+     * to float rounding.
      */
     public static void rebuildStress(float[] v, float[] s, float[] m, float[] coef, int[] geo, float[] ts, int z0,
                                      int z1, int x0, int x1) {
@@ -802,7 +802,8 @@ public final class ElasticAdjointKernels2D {
 
     /**
      * Boundary saving, inverse velocity sub-step on a box where no node lies in a band: with the stress derivatives
-     * of s (written to the compact {@code tv}), v −= dt/ρ·d, undoing {@link ElasticKernels2D#velocity} up to float rounding.
+     * of s (written to the compact {@code tv}), v −= dt/ρ·d, undoing {@link ElasticKernels2D#velocity} up to float
+     * rounding.
      */
     public static void rebuildVelocity(float[] v, float[] s, float[] b, float[] coef, int[] geo, float[] tv, int z0,
                                        int z1, int x0, int x1) {

@@ -5,8 +5,8 @@ import sweep.kernels.Parallel;
 
 /**
  * Kernels of the exact adjoint of the 3-D elastic step of {@link ElasticKernels3D}: the 3-D counterparts of
- * {@link ElasticAdjointKernels2D} (which describes the transposes, the order of the passes, the tape and the free-surface
- * images), over boxes [z0,z1)×[y0,y1)×[x0,x1). Arrays as in {@link ElasticLayout}.
+ * {@link ElasticAdjointKernels2D} (which describes the transposes, the order of the passes, the tape and the
+ * free-surface images), over boxes [z0,z1)×[y0,y1)×[x0,x1). Arrays as in {@link ElasticLayout}.
  *
  * <p>Tape terms are compact, component c of computational cell (z, y, x) at {@code c·NC + (z·NY + y)·NX + x},
  * {@code NC = NZ·NY·NX}: velocity terms {@code tv = [vx, vy, vz]} (each the sum multiplying dt/ρ, CPML terms
@@ -17,8 +17,8 @@ public final class ElasticAdjointKernels3D {
     }
 
     /**
-     * {@link ElasticKernels3D#velocity} that also writes its velocity terms into {@code tv} (compact); same arithmetic, so
-     * the same bits in v and psi.
+     * {@link ElasticKernels3D#velocity} that also writes its velocity terms into {@code tv} (compact); same arithmetic,
+     * so the same bits in v and psi.
      */
     public static void velocityTaped(float[] v, float[] s, float[] b, float[] psi, float[] prof, float[] coef,
                                      int[] geo, float[] tv, int z0, int z1, int y0, int y1, int x0, int x1) {
@@ -1268,8 +1268,8 @@ public final class ElasticAdjointKernels3D {
     }
 
     /**
-     * Transpose of {@link ElasticKernels3D#freeSurfaceVelocity} over rows y of [y0, y1) and columns [x0, x1): for k = 1..h,
-     * v̄x(k) −= v̄x(−k), v̄y(k) −= v̄y(−k), v̄z(row k−1) += v̄z(row −k), and the image rows zeroed.
+     * Transpose of {@link ElasticKernels3D#freeSurfaceVelocity} over rows y of [y0, y1) and columns [x0, x1): for k =
+     * 1..h, v̄x(k) −= v̄x(−k), v̄y(k) −= v̄y(−k), v̄z(row k−1) += v̄z(row −k), and the image rows zeroed.
      */
     public static void freeSurfaceVelocityAdjoint(float[] vb, int[] geo, int y0, int y1, int x0, int x1) {
         int h = geo[Layout.H];
@@ -1295,8 +1295,8 @@ public final class ElasticAdjointKernels3D {
     }
 
     /**
-     * Transpose of {@link ElasticKernels3D#freeSurfaceStress} over rows y of [y0, y1) and columns [x0, x1): for k = 1..h,
-     * σ̄zz(k) −= σ̄zz(−k), σ̄xz(row k−1) −= σ̄xz(row −k), σ̄yz likewise, the image rows zeroed, then σ̄zz(0) = 0.
+     * Transpose of {@link ElasticKernels3D#freeSurfaceStress} over rows y of [y0, y1) and columns [x0, x1): for k =
+     * 1..h, σ̄zz(k) −= σ̄zz(−k), σ̄xz(row k−1) −= σ̄xz(row −k), σ̄yz likewise, the image rows zeroed, then σ̄zz(0) = 0.
      */
     public static void freeSurfaceStressAdjoint(float[] sb, int[] geo, int y0, int y1, int x0, int x1) {
         int h = geo[Layout.H];
@@ -1324,7 +1324,8 @@ public final class ElasticAdjointKernels3D {
 
     /**
      * Boundary saving, inverse velocity sub-step on a box where no node lies in a band: with the stress derivatives
-     * of s (written to the compact {@code tv}), v −= dt/ρ·d, undoing {@link ElasticKernels3D#velocity} up to float rounding.
+     * of s (written to the compact {@code tv}), v −= dt/ρ·d, undoing {@link ElasticKernels3D#velocity} up to float
+     * rounding.
      */
     public static void rebuildVelocity(float[] v, float[] s, float[] b, float[] coef, int[] geo, float[] tv,
                                         int z0, int z1, int y0, int y1, int x0, int x1) {

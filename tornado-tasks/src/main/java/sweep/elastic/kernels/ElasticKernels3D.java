@@ -5,8 +5,8 @@ import sweep.kernels.Parallel;
 
 /**
  * Kernels of the 3-D isotropic elastic velocity–stress leapfrog on a staggered grid with first-order C-PML and a
- * stress-free surface at z = 0: the 3-D counterparts of {@link ElasticKernels2D} (which describes the scheme, the CPML form
- * and the free-surface rule), over boxes [z0,z1)×[y0,y1)×[x0,x1). Arrays as in {@link ElasticLayout}.
+ * stress-free surface at z = 0: the 3-D counterparts of {@link ElasticKernels2D} (which describes the scheme, the CPML
+ * form and the free-surface rule), over boxes [z0,z1)×[y0,y1)×[x0,x1). Arrays as in {@link ElasticLayout}.
  */
 public final class ElasticKernels3D {
     private ElasticKernels3D() {

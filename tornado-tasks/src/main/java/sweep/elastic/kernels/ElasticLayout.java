@@ -3,9 +3,9 @@ package sweep.elastic.kernels;
 import sweep.kernels.Layout;
 
 /**
- * Array layouts of the elastic kernels ({@link ElasticKernels2D}, {@link ElasticKernels3D}): the slots their {@code int[] geo}
- * adds after the acoustic {@link Layout} slots, and how fields, parameters, CPML profiles, weights and memory
- * variables are packed, so that a kernel takes a dozen arrays however many components the equation has.
+ * Array layouts of the elastic kernels ({@link ElasticKernels2D}, {@link ElasticKernels3D}): the slots their
+ * {@code int[] geo} adds after the acoustic {@link Layout} slots, and how fields, parameters, CPML profiles, weights
+ * and memory variables are packed, so that a kernel takes a dozen arrays however many components the equation has.
  *
  * <p><b>Fields</b> are packed per component, each component a wavefield array of {@link Layout#LEN} floats on the
  * padded grid of {@link Layout} (halo of h = order/2 cells): velocities {@code v = [vx, vz]} (2-D) or

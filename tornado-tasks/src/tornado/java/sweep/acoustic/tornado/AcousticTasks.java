@@ -11,8 +11,9 @@ import uk.ac.manchester.tornado.api.TaskGraph;
 
 /**
  * The acoustic kernels of one dimension as TornadoVM tasks, chosen once per stepper (the device counterpart of
- * {@code sweep.acoustic.AcousticKernelSet}): each method appends its kernel over box {@code b} to a task graph under the
- * task name {@code id}; 2-D ignores y. The mirror and ghost-row tasks take the top face's columns [y0, y1) × [x0, x1).
+ * {@code sweep.acoustic.AcousticKernelSet}): each method appends its kernel over box {@code b} to a task graph under
+ * the task name {@code id}; 2-D ignores y. The mirror and ghost-row tasks take the top face's columns [y0, y1) × [x0,
+ * x1).
  */
 abstract class AcousticTasks {
     private static final AcousticTasks TWO_D = new TwoD();
@@ -74,7 +75,8 @@ abstract class AcousticTasks {
         int off = 0;
         int k = 0;
         for (Box q : boxes) {
-            t.task(name + k++, AcousticStepKernels::unpackHalo, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+            t.task(name + k++, AcousticStepKernels::unpackHalo, f, buf, off, geo, q.z0(), q.z1(), q.y0(), q.y1(),
+                    q.x0(),
                     q.x1(), step);
             off += (int) q.volume();
         }
@@ -128,7 +130,8 @@ abstract class AcousticTasks {
         @Override
         void pmlPsi(TaskGraph t, String id, float[] w, float[] cor, float[] psib, float[] pb, float[] prof,
                     float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels2D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.x0(),
+                    b.x1());
         }
 
         @Override
@@ -140,7 +143,8 @@ abstract class AcousticTasks {
         @Override
         void adjointGeneral(TaskGraph t, String id, float[] qp, float[] qb, float[] w, float[] cor, float[] pb,
                             float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels2D::general, qp, qb, w, cor, pb, coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels2D::general, qp, qb, w, cor, pb, coef, geo, b.z0(), b.z1(), b.x0(),
+                    b.x1());
         }
 
         @Override
@@ -165,13 +169,15 @@ abstract class AcousticTasks {
         @Override
         void pml(TaskGraph t, String id, float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
                  float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticKernels3D::pml, u, un, v2, psi, zeta, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+            t.task(id, AcousticKernels3D::pml, u, un, v2, psi, zeta, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(),
+                    b.x0(),
                     b.x1());
         }
 
         @Override
         void interior(TaskGraph t, String id, float[] u, float[] un, float[] v2, float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticKernels3D::interior, u, un, v2, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+            t.task(id, AcousticKernels3D::interior, u, un, v2, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
@@ -188,37 +194,43 @@ abstract class AcousticTasks {
 
         @Override
         void reverse(TaskGraph t, String id, float[] u, float[] un, float[] v2, float[] d, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels3D::reverse, u, un, v2, d, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels3D::reverse, u, un, v2, d, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
         void scale(TaskGraph t, String id, float[] qb, float[] v2, float[] w, float[] grad, float[] d, int[] geo,
                    Box b) {
-            t.task(id, AcousticAdjointKernels3D::scale, qb, v2, w, grad, d, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels3D::scale, qb, v2, w, grad, d, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
         void pmlZeta(TaskGraph t, String id, float[] w, float[] zetab, float[] cor, float[] prof, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels3D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels3D::pmlZeta, w, zetab, cor, prof, geo, b.z0(), b.z1(), b.y0(), b.y1(),
+                    b.x0(), b.x1());
         }
 
         @Override
         void pmlPsi(TaskGraph t, String id, float[] w, float[] cor, float[] psib, float[] pb, float[] prof,
                     float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+            t.task(id, AcousticAdjointKernels3D::pmlPsi, w, cor, psib, pb, prof, coef, geo, b.z0(), b.z1(), b.y0(),
+                    b.y1(), b.x0(),
                     b.x1());
         }
 
         @Override
         void adjointInterior(TaskGraph t, String id, float[] qp, float[] qb, float[] w, float[] coef, int[] geo,
                              Box b) {
-            t.task(id, AcousticAdjointKernels3D::interior, qp, qb, w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1());
+            t.task(id, AcousticAdjointKernels3D::interior, qp, qb, w, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
         void adjointGeneral(TaskGraph t, String id, float[] qp, float[] qb, float[] w, float[] cor, float[] pb,
                             float[] coef, int[] geo, Box b) {
-            t.task(id, AcousticAdjointKernels3D::general, qp, qb, w, cor, pb, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+            t.task(id, AcousticAdjointKernels3D::general, qp, qb, w, cor, pb, coef, geo, b.z0(), b.z1(), b.y0(), b.y1(),
+                    b.x0(),
                     b.x1());
         }
 

@@ -18,13 +18,13 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 /**
  * The TornadoVM backend's adjoint (gradient) time loop for one grid: the portable sequence of {@code AcousticAdjoint}
  * (free-surface mirror adjoint, the forward term d^n, scale and imaging condition, zeta recursion, dJ/dwavelet, psi
- * recursion, λ^n interior and general, ghost rows, residual injection) as four task graphs that {@link TornadoAcousticStepper}
- * puts into its own {@link TornadoExecutionPlan}, after its forward graphs (one plan per solver or tile; the model,
- * profiles and weights are on the device once, from the plan's {@code model} graph):
+ * recursion, λ^n interior and general, ghost rows, residual injection) as four task graphs that
+ * {@link TornadoAcousticStepper} puts into its own {@link TornadoExecutionPlan}, after its forward graphs (one plan per
+ * solver or tile; the model, profiles and weights are on the device once, from the plan's {@code model} graph):
  * <ul>
  * <li>{@code first} (n = nt−1): uploads per shot the source/receiver indices, wavelet, transposed residual and, for
- * boundary saving, the last two forward levels (the tape is the stepper's device array); zeroes the adjoint fields on the
- * device;</li>
+ * boundary saving, the last two forward levels (the tape is the stepper's device array); zeroes the adjoint fields on
+ * the device;</li>
  * <li>{@code even}/{@code odd}: the steps n = nt−2..1 with the fields in either role (λ and q̄ swap every step, as do
  * the two rebuilt forward levels), on {@code first}'s device buffers;</li>
  * <li>{@code last} (n = 0): the step without the rebuild of u^{−1}.</li>
@@ -117,7 +117,8 @@ final class TornadoAcousticAdjoint {
                 last = plan.withGraph(graph0 + graph).execute();
                 continue;
             }
-            // the step in two graphs around the exchanges of AcousticAdjoint's step: the rebuilt level u^{n−1} (boundary
+            // the step in two graphs around the exchanges of AcousticAdjoint's step: the rebuilt level u^{n−1}
+            // (boundary
             // saving, n > 0) and the scaled adjoint field w; only the packed strips travel
             plan.withGraph(graph0 + 2 * graph).execute();
             if (storage == Storage.BOUNDARY_SAVING && n > 0) {
@@ -224,8 +225,8 @@ final class TornadoAcousticAdjoint {
 
     /**
      * The tasks of adjoint step n (counter {@code step[0]} = n) up to the exchanges: the forward term d^n, the scaled
-     * adjoint field w and the zeta recursion (it reads w at its own cell only); λ^{n+1} in {@code lam}. Boundary saving:
-     * u^n in {@code cur}, u^{n+1} in {@code nxt}, rebuilt in place into u^{n−1} when {@code rebuild}.
+     * adjoint field w and the zeta recursion (it reads w at its own cell only); λ^{n+1} in {@code lam}. Boundary
+     * saving: u^n in {@code cur}, u^{n+1} in {@code nxt}, rebuilt in place into u^{n−1} when {@code rebuild}.
      */
     private void addStepBeforeExchange(TaskGraph t, float[] lam, float[] cur, float[] nxt, boolean rebuild, int nsrc,
                                        int nt) {
@@ -253,7 +254,8 @@ final class TornadoAcousticAdjoint {
                 int off = 0;
                 int k = 0;
                 for (Box r : g.ringBoxes()) {
-                    t.task("unring" + k++, AcousticStepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo, r.z0(),
+                    t.task("unring" + k++, AcousticStepKernels::unpackRingBefore, nxt, store, off, g.ringSize(), geo,
+                            r.z0(),
                             r.z1(), r.y0(), r.y1(), r.x0(), r.x1(), step);
                     off += (int) r.volume();
                 }

@@ -36,13 +36,12 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
  * snapshot levels after the steps that write them). The step index is a device
  * counter ({@link AcousticStepKernels}), since task arguments are fixed when a graph is built.
  *
- * <p>For a gradient the same graphs also record the tape into one device array (see {@link AcousticDeviceTape}), owned by
- * graph {@code tapeIn} (graph 4): it stays on the device for the shot's adjoint run ({@link #backward}, the adjoint
+ * <p>For a gradient the same graphs also record the tape into one device array (see {@link AcousticDeviceTape}), owned
+ * by graph {@code tapeIn} (graph 4): it stays on the device for the shot's adjoint run ({@link #backward}, the adjoint
  * graphs of the same plan) and comes to the host only when a later shot of a batch needs its place; {@code tapeIn}
- * uploads it again for its adjoint run. Under domain
- * decomposition (a {@link HaloHook} that exchanges packed strips) each step graph starts by unpacking the strips
- * received after the previous step and ends by packing its cut strips into one send buffer; only those buffers
- * travel between steps.
+ * uploads it again for its adjoint run. Under domain decomposition (a {@link HaloHook} that exchanges packed strips)
+ * each step graph starts by unpacking the strips received after the previous step and ends by packing its cut strips
+ * into one send buffer; only those buffers travel between steps.
  *
  * <p>Bit-identical to the Java backend when the JVM runs with {@code -Dtornado.enable.fma=false} (then the OpenCL
  * programs are also built with {@code -w} only, without {@code -cl-mad-enable -cl-fast-relaxed-math}).
@@ -51,8 +50,8 @@ import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 public final class TornadoAcousticStepper implements AcousticDeviceStepper {
     /**
      * TornadoVM's limit on the bytecode of one task graph (default 4096 bytes) is too small for a 3-D adjoint step
-     * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM reads
-     * it once, when its graph compiler first runs, so the launcher and the test configuration also pass it.
+     * (tens of tasks); raised here unless the JVM was started with {@code -Dtornado.tvm.maxbytecodesize}. TornadoVM
+     * reads it once, when its graph compiler first runs, so the launcher and the test configuration also pass it.
      */
     static final String BYTECODE_PROPERTY = "tornado.tvm.maxbytecodesize";
 
@@ -164,7 +163,8 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
     }
 
     @Override
-    public float[] shot(int[] src, float[] w, int[] rcv, int nt, AcousticDeviceTape tape, int every, Snapshots snapshots) {
+    public float[] shot(int[] src, float[] w, int[] rcv, int nt, AcousticDeviceTape tape, int every,
+            Snapshots snapshots) {
         int nsrc = src.length;
         int nrec = rcv.length;
         Storage mode = tape == null ? null : tape.storage;
@@ -423,7 +423,8 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
             int off = 0;
             k = 0;
             for (Box q : g.ringBoxes()) {
-                t.task("ring" + k++, AcousticStepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(), q.y0(),
+                t.task("ring" + k++, AcousticStepKernels::packRing, u, store, off, g.ringSize(), geo, q.z0(), q.z1(),
+                        q.y0(),
                         q.y1(), q.x0(), q.x1(), step);
                 off += (int) q.volume();
             }

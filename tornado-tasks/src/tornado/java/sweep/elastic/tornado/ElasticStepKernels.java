@@ -87,8 +87,8 @@ public final class ElasticStepKernels {
 
     /**
      * The inverse of {@link #packRing} from slot {@code step[0] − 1} (the state after the previous step), written so
-     * that {@code f} is also read (see {@link AcousticStepKernels#unpackHalo}: the step counter is never negative, so the
-     * stored value is always taken).
+     * that {@code f} is also read (see {@link AcousticStepKernels#unpackHalo}: the step counter is never negative, so
+     * the stored value is always taken).
      */
     public static void unpackRingBefore(float[] f, float[] store, int off, int slot, int ringCells, int ncomp,
                                         int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, int[] step) {

@@ -83,7 +83,8 @@ abstract class ElasticTasks {
         @Override
         void velocityTaped(TaskGraph t, String id, float[] v, float[] s, float[] b, float[] psi, float[] prof,
                            float[] coef, int[] geo, float[] tv, Box q) {
-            t.task(id, ElasticAdjointKernels2D::velocityTaped, v, s, b, psi, prof, coef, geo, tv, q.z0(), q.z1(), q.x0(),
+            t.task(id, ElasticAdjointKernels2D::velocityTaped, v, s, b, psi, prof, coef, geo, tv, q.z0(), q.z1(),
+                    q.x0(),
                     q.x1());
         }
 
@@ -114,32 +115,37 @@ abstract class ElasticTasks {
         @Override
         void velocityAdjoint(TaskGraph t, String id, float[] sb, float[] vb, float[] b, float[] psib, float[] prof,
                              float[] coef, int[] geo, float[] tv, float[] gb, Box q) {
-            t.task(id, ElasticAdjointKernels2D::velocityAdjoint, sb, vb, b, psib, prof, coef, geo, tv, gb, q.z0(), q.z1(),
+            t.task(id, ElasticAdjointKernels2D::velocityAdjoint, sb, vb, b, psib, prof, coef, geo, tv, gb, q.z0(),
+                    q.z1(),
                     q.x0(), q.x1());
         }
 
         @Override
         void stressPsiAdjoint(TaskGraph t, String id, float[] sb, float[] m, float[] psib, float[] prof, int[] geo,
                               Box q) {
-            t.task(id, ElasticAdjointKernels2D::stressPsiAdjoint, sb, m, psib, prof, geo, q.z0(), q.z1(), q.x0(), q.x1());
+            t.task(id, ElasticAdjointKernels2D::stressPsiAdjoint, sb, m, psib, prof, geo, q.z0(), q.z1(), q.x0(),
+                    q.x1());
         }
 
         @Override
         void velocityPsiAdjoint(TaskGraph t, String id, float[] vb, float[] b, float[] psib, float[] prof, int[] geo,
                                 Box q) {
-            t.task(id, ElasticAdjointKernels2D::velocityPsiAdjoint, vb, b, psib, prof, geo, q.z0(), q.z1(), q.x0(), q.x1());
+            t.task(id, ElasticAdjointKernels2D::velocityPsiAdjoint, vb, b, psib, prof, geo, q.z0(), q.z1(), q.x0(),
+                    q.x1());
         }
 
         @Override
         void stressAdjointImages(TaskGraph t, String id, float[] vb, float[] sb, float[] m, float[] psib,
                                  float[] prof, float[] coef, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels2D::stressAdjointImages, vb, sb, m, psib, prof, coef, geo, top.x0(), top.x1());
+            t.task(id, ElasticAdjointKernels2D::stressAdjointImages, vb, sb, m, psib, prof, coef, geo, top.x0(),
+                    top.x1());
         }
 
         @Override
         void velocityAdjointImages(TaskGraph t, String id, float[] sb, float[] vb, float[] b, float[] psib,
                                    float[] prof, float[] coef, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels2D::velocityAdjointImages, sb, vb, b, psib, prof, coef, geo, top.x0(), top.x1());
+            t.task(id, ElasticAdjointKernels2D::velocityAdjointImages, sb, vb, b, psib, prof, coef, geo, top.x0(),
+                    top.x1());
         }
 
         @Override
@@ -161,7 +167,8 @@ abstract class ElasticTasks {
         @Override
         void rebuildVelocity(TaskGraph t, String id, float[] v, float[] s, float[] b, float[] coef, int[] geo,
                              float[] tv, Box q) {
-            t.task(id, ElasticAdjointKernels2D::rebuildVelocity, v, s, b, coef, geo, tv, q.z0(), q.z1(), q.x0(), q.x1());
+            t.task(id, ElasticAdjointKernels2D::rebuildVelocity, v, s, b, coef, geo, tv, q.z0(), q.z1(), q.x0(),
+                    q.x1());
         }
     }
 
@@ -170,7 +177,8 @@ abstract class ElasticTasks {
         @Override
         void velocity(TaskGraph t, String id, float[] v, float[] s, float[] b, float[] psi, float[] prof, float[] coef,
                       int[] geo, Box q) {
-            t.task(id, ElasticKernels3D::velocity, v, s, b, psi, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+            t.task(id, ElasticKernels3D::velocity, v, s, b, psi, prof, coef, geo, q.z0(), q.z1(), q.y0(), q.y1(),
+                    q.x0(),
                     q.x1());
         }
 
@@ -184,7 +192,8 @@ abstract class ElasticTasks {
         @Override
         void velocityTaped(TaskGraph t, String id, float[] v, float[] s, float[] b, float[] psi, float[] prof,
                            float[] coef, int[] geo, float[] tv, Box q) {
-            t.task(id, ElasticAdjointKernels3D::velocityTaped, v, s, b, psi, prof, coef, geo, tv, q.z0(), q.z1(), q.y0(),
+            t.task(id, ElasticAdjointKernels3D::velocityTaped, v, s, b, psi, prof, coef, geo, tv, q.z0(), q.z1(),
+                    q.y0(),
                     q.y1(), q.x0(), q.x1());
         }
 
@@ -215,52 +224,60 @@ abstract class ElasticTasks {
         @Override
         void velocityAdjoint(TaskGraph t, String id, float[] sb, float[] vb, float[] b, float[] psib, float[] prof,
                              float[] coef, int[] geo, float[] tv, float[] gb, Box q) {
-            t.task(id, ElasticAdjointKernels3D::velocityAdjoint, sb, vb, b, psib, prof, coef, geo, tv, gb, q.z0(), q.z1(),
+            t.task(id, ElasticAdjointKernels3D::velocityAdjoint, sb, vb, b, psib, prof, coef, geo, tv, gb, q.z0(),
+                    q.z1(),
                     q.y0(), q.y1(), q.x0(), q.x1());
         }
 
         @Override
         void stressPsiAdjoint(TaskGraph t, String id, float[] sb, float[] m, float[] psib, float[] prof, int[] geo,
                               Box q) {
-            t.task(id, ElasticAdjointKernels3D::stressPsiAdjoint, sb, m, psib, prof, geo, q.z0(), q.z1(), q.y0(), q.y1(),
+            t.task(id, ElasticAdjointKernels3D::stressPsiAdjoint, sb, m, psib, prof, geo, q.z0(), q.z1(), q.y0(),
+                    q.y1(),
                     q.x0(), q.x1());
         }
 
         @Override
         void velocityPsiAdjoint(TaskGraph t, String id, float[] vb, float[] b, float[] psib, float[] prof, int[] geo,
                                 Box q) {
-            t.task(id, ElasticAdjointKernels3D::velocityPsiAdjoint, vb, b, psib, prof, geo, q.z0(), q.z1(), q.y0(), q.y1(),
+            t.task(id, ElasticAdjointKernels3D::velocityPsiAdjoint, vb, b, psib, prof, geo, q.z0(), q.z1(), q.y0(),
+                    q.y1(),
                     q.x0(), q.x1());
         }
 
         @Override
         void stressAdjointImages(TaskGraph t, String id, float[] vb, float[] sb, float[] m, float[] psib,
                                  float[] prof, float[] coef, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels3D::stressAdjointImages, vb, sb, m, psib, prof, coef, geo, top.y0(), top.y1(),
+            t.task(id, ElasticAdjointKernels3D::stressAdjointImages, vb, sb, m, psib, prof, coef, geo, top.y0(),
+                    top.y1(),
                     top.x0(), top.x1());
         }
 
         @Override
         void velocityAdjointImages(TaskGraph t, String id, float[] sb, float[] vb, float[] b, float[] psib,
                                    float[] prof, float[] coef, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels3D::velocityAdjointImages, sb, vb, b, psib, prof, coef, geo, top.y0(), top.y1(),
+            t.task(id, ElasticAdjointKernels3D::velocityAdjointImages, sb, vb, b, psib, prof, coef, geo, top.y0(),
+                    top.y1(),
                     top.x0(), top.x1());
         }
 
         @Override
         void freeSurfaceVelocityAdjoint(TaskGraph t, String id, float[] vb, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels3D::freeSurfaceVelocityAdjoint, vb, geo, top.y0(), top.y1(), top.x0(), top.x1());
+            t.task(id, ElasticAdjointKernels3D::freeSurfaceVelocityAdjoint, vb, geo, top.y0(), top.y1(), top.x0(),
+                    top.x1());
         }
 
         @Override
         void freeSurfaceStressAdjoint(TaskGraph t, String id, float[] sb, int[] geo, Box top) {
-            t.task(id, ElasticAdjointKernels3D::freeSurfaceStressAdjoint, sb, geo, top.y0(), top.y1(), top.x0(), top.x1());
+            t.task(id, ElasticAdjointKernels3D::freeSurfaceStressAdjoint, sb, geo, top.y0(), top.y1(), top.x0(),
+                    top.x1());
         }
 
         @Override
         void rebuildStress(TaskGraph t, String id, float[] v, float[] s, float[] m, float[] coef, int[] geo,
                            float[] ts, Box q) {
-            t.task(id, ElasticAdjointKernels3D::rebuildStress, v, s, m, coef, geo, ts, q.z0(), q.z1(), q.y0(), q.y1(), q.x0(),
+            t.task(id, ElasticAdjointKernels3D::rebuildStress, v, s, m, coef, geo, ts, q.z0(), q.z1(), q.y0(), q.y1(),
+                    q.x0(),
                     q.x1());
         }
 

@@ -7,8 +7,8 @@ import sweep.kernels.Parallel;
  * {@link Parallel} loop over the rows [z0, z1) of the computational grid, starting at 0 as TornadoVM needs (no objects,
  * allocation, exceptions or calls inside). Every array of the grid has the layout of {@link sweep.prop.Grid}:
  * computational cell (z, x) at {@code base + z·sz + x}, with h = order/2 halo cells on every side. Staggered weights
- * {@code cx[k]}, {@code cz[k]} (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows, and
- * reads other rows' cells only from arrays it does not write, so any split of the rows gives the same bits.
+ * {@code cx[k]}, {@code cz[k]} (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows,
+ * and reads other rows' cells only from arrays it does not write, so any split of the rows gives the same bits.
  */
 public final class ShKernels {
     private ShKernels() {
@@ -137,8 +137,8 @@ public final class ShKernels {
     /**
      * Transpose of the stress step's derivatives, gathered at each vy node: av += Σ_k cx[k](ex̄(x−k) − ex̄(x+k−1)) +
      * Σ_k cz[k](ez̄(z−k) − ez̄(z+k−1)), and with a free surface (fs = 1) the transposed velocity image
-     * −Σ_{k>z} cz[k]·ez̄(k−z−1) on rows 1..h−1. ex̄, ez̄ are zero outside the nodes (ex̄ holds the neighbour's values in
-     * the halo of a cut).
+     * −Σ_{k>z} cz[k]·ez̄(k−z−1) on rows 1..h−1. ex̄, ez̄ are zero outside the nodes (ex̄ holds the neighbour's values
+     * in the halo of a cut).
      */
     public static void velocityGather(float[] av, float[] ex, float[] ez, float[] cx, float[] cz, int h, int base,
                                       int sz, int nx, int fs, int z0, int z1) {
