@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import sweep.cli.Main;
 import sweep.core.Wavelets;
 import sweep.equation.Parameter;
+import sweep.equation.StepStages;
 import sweep.equation.WaveEquation;
 import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
@@ -35,7 +36,8 @@ import sweep.prop.Storage;
  * The conformance kit of a wave equation: an equation passes it by subclassing this JUnit 5 class and saying how to
  * make a valid model of its own ({@link #model}); it runs the problems of the equation's
  * {@link WaveEquation#dimensions()}. It checks, through the public API only: the adjoint run against the forward run
- * (dot product of the linear map wavelet → record, CPML and free surface included, both storages); the gradient of
+ * (dot product of the linear map wavelet → record, CPML and free surface included, both storages) and, where the
+ * solver shows them ({@link Propagator#stepStages}), every stage of a time step against its transpose; the gradient of
  * every parameter against fourth-order finite differences of the misfit; the memory estimate against what a solver
  * holds; that the thread count does not change a bit; that a run decomposed under a real {@code mpirun} gives the bits
  * of one domain; and that the command line refuses an unstable dt, a NaN and an out-of-range value of every parameter
@@ -192,6 +194,54 @@ public abstract class EquationKit {
                         equation().name(), what, a, b, rel);
                 assertTrue(a != 0, what + ": the record is zero: the source does not reach the receivers");
                 assertTrue(rel < 1e-5, what + ": dot-product test fails, relative difference " + rel);
+            }
+        }
+    }
+
+    /**
+     * (a) The adjoint per stage: for every stage S of the solver's time step ({@link Propagator#stepStages}), on random
+     * states x and y whose parts have their typical magnitudes (y with the signs of S x), |⟨S x, y⟩ − ⟨x, Sᵀ y⟩| is
+     * below 1e-7 of the larger; CPML on every side, free surface, 2-D and 3-D. A failure names the stage. Skipped
+     * when the equation's solver does not show its stages.
+     */
+    @Test
+    void everyStageOfTheStepPassesTheDotProductTest() {
+        int variant = 0;
+        for (Case c : runnable(cases())) {
+            PropSpec spec = c.spec(this, variant++);
+            float[] m = model(c.shape(), 21 + variant);
+            try (Propagator p = new Propagator(spec)) {
+                StepStages st = p.stepStages(m);
+                Assumptions.assumeTrue(st != null, equation().name() + " does not show the stages of its step");
+                double[] scale = st.state().scales();
+                Random rnd = new Random(5 + variant);
+                for (int k = 0; k < st.names().size(); k++) {
+                    float[] x = new float[scale.length];
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = (float) (scale[i] * rnd.nextGaussian());
+                    }
+                    float[] sx = x.clone();
+                    st.apply(k, sx);
+                    float[] y = new float[sx.length];
+                    for (int i = 0; i < y.length; i++) {
+                        y[i] = (float) (Math.signum(sx[i]) * Math.abs(rnd.nextGaussian()) / scale[i]);
+                    }
+                    float[] sty = y.clone();
+                    st.applyTranspose(k, sty);
+                    double a = 0;
+                    double b = 0;
+                    for (int i = 0; i < x.length; i++) {
+                        a += (double) sx[i] * y[i];
+                        b += (double) x[i] * sty[i];
+                    }
+                    double rel = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+                    String what = describe(spec) + " stage '" + st.names().get(k) + "'";
+                    System.out.printf(Locale.ROOT, "kit %s dot product %s: <Sx,y> %.9e <x,S'y> %.9e rel %.2e%n",
+                            equation().name(), what, a, b, rel);
+                    assertTrue(a != 0, what + ": the stage maps a random state to zero");
+                    assertTrue(rel < 1e-7, what + ": dot-product test fails (the transpose of this stage is wrong),"
+                            + " relative difference " + rel);
+                }
             }
         }
     }

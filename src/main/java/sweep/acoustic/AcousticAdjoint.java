@@ -6,6 +6,8 @@ import java.util.List;
 import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.Box;
+import sweep.equation.StateVector;
+import sweep.equation.StepStages;
 import sweep.kernels.Layout;
 import sweep.kernels.Sources;
 import sweep.prop.Grid;
@@ -276,6 +278,93 @@ final class AcousticAdjoint {
         sNxt = null;
         sD = null;
         return adj.grad;
+    }
+
+    /**
+     * The homogeneous step as the stages of {@link StepStages} (for the conformance kit): the update (CPML auxiliaries,
+     * leapfrog; the new level becomes the current one) and, with a free surface, the mirror of the new level. The
+     * state: the previous level on the computational cells, the current one there and on the ghost rows above a free
+     * surface (which the update reads and the mirror writes), then per axis the CPML auxiliaries psi and zeta on that
+     * axis's band cells; levels of magnitude 1, psi 1/dh, zeta 1/dh². The update's transpose is this adjoint's pass
+     * sequence of a backward step ({@link #backward}: scale, zeta, psi, λ, ghost rows), whose variables are the plain
+     * adjoints but for the previous level: q̄ holds minus its adjoint. Valid until the solver's next run.
+     */
+    StepStages stepStages() {
+        float[] cur = fwd.u;
+        float[] prev = fwd.un;
+        boolean fs = g.spec.freeSurface();
+        int top = fs ? -g.h : 0;
+        int[] cells = entries(0, 0, false);
+        StateVector.Builder b = StateVector.builder()
+                .part("previous level", prev, adj.qp, cells, 1, true)
+                .part("current level", cur, adj.qb, fs ? entries(top, 0, false) : cells, 1, false);
+        double dh = g.spec.dh()[0];
+        int slots = fwd.psi.length / g.length();
+        for (int slot = 0; slot < slots; slot++) {
+            int[] band = entries(0, slot, true);
+            b.part("psi " + slot, fwd.psi, adj.psib, band, 1 / dh, false);
+            b.part("zeta " + slot, fwd.zeta, adj.zetab, band, 1 / (dh * dh), false);
+        }
+        List<String> names = fs ? List.of("update", "free surface") : List.of("update");
+        return StepStages.of(names, b.build(), stage -> {
+            if (stage == 0) {
+                fwd.update();
+                swapContents(cur, prev);
+            } else {
+                fwd.mirror(cur);
+            }
+        }, stage -> {
+            sQ = adj.qb;
+            sOut = adj.qp;
+            if (stage == 0) {
+                sD = adj.d;
+                Arrays.fill(fusedRows, 0);
+                backend.parallelFor(0, g.nz, scalePass);
+                if (!band.isEmpty()) {
+                    backend.parallelFor(0, g.nz, psiPass);
+                }
+                backend.parallelFor(0, g.nz, lambdaPass);
+                if (fs) {
+                    backend.parallelFor(0, g.ny, ghostPass);
+                }
+                swapContents(adj.qb, adj.qp);
+            } else {
+                backend.parallelFor(0, g.ny, mirrorAdjPass);
+            }
+            sQ = null;
+            sOut = null;
+            sD = null;
+        });
+    }
+
+    /**
+     * The flat indices of the computational cells from row {@code z0} (negative: ghost rows above the top) down, in
+     * slot {@code slot}; with {@code band}, only the cells in the band of the slot's axis.
+     */
+    private int[] entries(int z0, int slot, boolean band) {
+        int axis = g.ndim == 2 && slot == 1 ? 2 : slot;
+        int[] geo = g.geo;
+        int[] out = new int[(g.nz - z0) * g.ny * g.nx];
+        int n = 0;
+        for (int z = z0; z < g.nz; z++) {
+            for (int y = 0; y < g.ny; y++) {
+                for (int x = 0; x < g.nx; x++) {
+                    boolean in = axis == 0 ? z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]
+                            : axis == 1 ? y < geo[Layout.YBL] || y >= geo[Layout.YBH]
+                            : x < geo[Layout.XBL] || x >= geo[Layout.XBH];
+                    if (!band || in) {
+                        out[n++] = slot * g.length() + g.compIndex(z, y, x);
+                    }
+                }
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    private static void swapContents(float[] a, float[] b) {
+        float[] t = a.clone();
+        System.arraycopy(b, 0, a, 0, a.length);
+        System.arraycopy(t, 0, b, 0, b.length);
     }
 
     /** Whether a backward run has written the PML auxiliaries (new arrays are zero). */

@@ -7,6 +7,7 @@ import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.Wavelets;
 import sweep.equation.EquationSolver;
+import sweep.equation.StepStages;
 import sweep.kernels.Sources;
 import sweep.prop.Backends;
 import sweep.prop.CellWindow;
@@ -302,6 +303,16 @@ final class AcousticSolver implements EquationSolver {
         int lo = p == 0 ? 0 : p0 + p;
         int hi = p == t - 1 ? n : p0 + p + 1;
         return new int[] {Math.max(0, lo), Math.min(n, hi)};
+    }
+
+    /** The step's stages on the Java backend (see {@link AcousticAdjoint#stepStages}). */
+    @Override
+    public StepStages stepStages(float[] vp) {
+        setModel(vp);
+        if (adjoint == null) {
+            adjoint = new AcousticAdjoint(grid, stepper, backend, spec.storage(), halo);
+        }
+        return adjoint.stepStages();
     }
 
     private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, int snapshotEvery,

@@ -54,6 +54,8 @@ final class AcousticStepper {
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
+    /** The level {@link #mirror} works on, read by its loop body. */
+    private float[] mirrorLevel;
 
     AcousticStepper(Grid g, JavaBackend backend) {
         this.g = g;
@@ -134,19 +136,31 @@ final class AcousticStepper {
 
     /** Advances u^n → u^{n+1}, injecting {@code wavelet[s·nt + n]} at each source. */
     void step(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt) {
-        if (!pmlBoxes.isEmpty()) {
-            backend.parallelFor(0, g.nz, psiPassSerial);
-        }
-        backend.parallelFor(0, g.nz, updatePass);
+        update();
         final float[] nu = un;
         if (nsrc > 0) {
             Sources.inject(nu, v2, srcIdx, wavelet, nsrc, nt, n);
         }
         if (g.spec.freeSurface()) {
-            backend.parallelFor(0, g.ny, mirrorPass);
+            mirror(nu);
         }
         un = u;
         u = nu;
+    }
+
+    /** The update of {@link #step} without its sources and mirror: u^{n+1} into {@link #un}, CPML included. */
+    void update() {
+        if (!pmlBoxes.isEmpty()) {
+            backend.parallelFor(0, g.nz, psiPassSerial);
+        }
+        backend.parallelFor(0, g.nz, updatePass);
+    }
+
+    /** The free-surface mirror of {@link #step} on the level {@code level}. */
+    void mirror(float[] level) {
+        mirrorLevel = level;
+        backend.parallelFor(0, g.ny, mirrorPass);
+        mirrorLevel = null;
     }
 
     /** Whether {@link #stepOverlapped} can split this grid for {@code halo} (it reports its cut sides). */
@@ -289,9 +303,9 @@ final class AcousticStepper {
         }
     }
 
-    /** Free-surface mirror of the new level over rows y in [y0, y1). */
+    /** Free-surface mirror of {@link #mirrorLevel} over rows y in [y0, y1). */
     private void mirrorRows(int y0, int y1) {
-        kernels.mirrorTop(un, g.geo, y0, y1, 0, g.nx);
+        kernels.mirrorTop(mirrorLevel, g.geo, y0, y1, 0, g.nx);
     }
 
     /** CPML auxiliary pass over depth rows [r0, r1) of the given PML boxes. */

@@ -11,6 +11,8 @@ import sweep.elastic.kernels.ElasticKernels2D;
 import sweep.elastic.kernels.ElasticKernels3D;
 import sweep.elastic.kernels.ElasticLayout;
 import sweep.elastic.kernels.ElasticSources;
+import sweep.equation.StateVector;
+import sweep.equation.StepStages;
 import sweep.kernels.Layout;
 import sweep.kernels.Pack;
 import sweep.kernels.Sources;
@@ -599,6 +601,109 @@ final class ElasticAdjoint {
         if (fs) {
             surface(surfaceStressAdjPass);
         }
+    }
+
+    /**
+     * The homogeneous step as the stages of {@link StepStages} (for the conformance kit): velocity (V, its CPML memory
+     * variables included, then with a free surface the velocity images IV) and stress (S, then the surface rule IS),
+     * each transposed by the passes {@link #transposedStep} runs for it (V's transpose gathers from image rows that
+     * IV's transpose has just cleared, so the two are one stage). The state: every computational node of every
+     * velocity and stress component and, with a free surface, the h image rows above z = 0 of those the surface stages
+     * set (every velocity; the stresses with a z index), then every memory variable; velocities of magnitude
+     * 1/{@code impedance}, stresses 1, memory variables as {@link #psiScale} says. Uses the forward stepper's and this
+     * adjoint's arrays; valid until the solver's next run.
+     */
+    StepStages stepStages(double impedance) {
+        ElasticStepper st = fwd;
+        int zTop = fs ? -h : 0;
+        int[] nodes = new int[(g.nz - zTop) * g.ny * g.nx];
+        int n = 0;
+        for (int z = zTop; z < g.nz; z++) {
+            for (int y = 0; y < g.ny; y++) {
+                for (int x = 0; x < g.nx; x++) {
+                    nodes[n++] = g.compIndex(z, y, x);
+                }
+            }
+        }
+        int[] rows = Arrays.copyOfRange(nodes, (0 - zTop) * g.ny * g.nx, nodes.length);
+        StateVector.Builder b = StateVector.builder();
+        String[] vNames = ndim == 2 ? new String[] {"vx", "vz"} : new String[] {"vx", "vy", "vz"};
+        for (int c = 0; c < nv; c++) {
+            b.part(vNames[c], st.v, vb, shifted(nodes, c * len), 1 / impedance, false);
+        }
+        String[] sNames = ndim == 2 ? new String[] {"sxx", "szz", "sxz"}
+                : new String[] {"sxx", "syy", "szz", "sxy", "sxz", "syz"};
+        for (int c = 0; c < ns; c++) {
+            // the surface rule sets the images of the stresses with a z index (the only ones a step reads)
+            boolean imaged = sNames[c].indexOf('z') > 0;
+            b.part(sNames[c], st.s, sb, shifted(imaged ? nodes : rows, c * len), 1, false);
+        }
+        int perAxis = ElasticLayout.psiPerAxis(ndim);
+        int[] base = {geo[ElasticLayout.PSI_Z], geo[ElasticLayout.PSI_Y], geo[ElasticLayout.PSI_X]};
+        int[] slab = {geo[ElasticLayout.SLAB_Z], geo[ElasticLayout.SLAB_Y], geo[ElasticLayout.SLAB_X]};
+        String axes = "zyx";
+        for (int a = 0; a < 3; a++) {
+            for (int slot = 0; slot < perAxis && slab[a] > 0; slot++) {
+                int[] e = new int[slab[a]];
+                for (int i = 0; i < e.length; i++) {
+                    e[i] = base[a] + slot * slab[a] + i;
+                }
+                b.part("memory " + axes.charAt(a) + slot, st.psi, psib, e, psiScale(slot, impedance), false);
+            }
+        }
+        float[] tv = new float[nv * nc];
+        float[] ts = new float[ns * nc];
+        List<String> names = fs ? List.of("velocity (V, then the images IV)", "stress (S, then the surface rule IS)")
+                : List.of("velocity (V)", "stress (S)");
+        return StepStages.of(names, b.build(), stage -> {
+            if (stage == 0) {
+                st.velocityStep();
+                st.surfaceVelocityStep();
+            } else {
+                st.stressStep();
+                st.surfaceStressStep();
+            }
+        }, stage -> {
+            cTv = tv;
+            cTs = ts;
+            if (stage == 0) {
+                if (fs) {
+                    surface(surfaceVelocityAdjPass);
+                }
+                backend.parallelFor(0, g.nz, velocityAdjPass);
+                if (fs) {
+                    surface(velocityImagesPass);
+                }
+                backend.parallelFor(0, g.nz, velocityPsiPass);
+            } else {
+                if (fs) {
+                    surface(surfaceStressAdjPass);
+                }
+                backend.parallelFor(0, g.nz, stressAdjPass);
+                if (fs) {
+                    surface(stressImagesPass);
+                }
+                backend.parallelFor(0, g.nz, stressPsiPass);
+            }
+            cTv = null;
+            cTs = null;
+        });
+    }
+
+    /**
+     * Typical magnitude of the memory variables of slot {@code slot}: slots below ndim hold stress derivatives
+     * (about σ/dh, σ of magnitude 1), the others strain rates (about v/dh, v of magnitude 1/impedance).
+     */
+    private double psiScale(int slot, double impedance) {
+        return slot < ndim ? 0.1 : 0.1 / impedance;
+    }
+
+    private static int[] shifted(int[] idx, int by) {
+        int[] out = new int[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            out[i] = idx[i] + by;
+        }
+        return out;
     }
 
     /** The node gradients {dJ/d(dt/ρ), dJ/d(dt·moduli)} (live arrays, layouts of b and m): a device run fills them. */

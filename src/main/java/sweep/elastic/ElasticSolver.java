@@ -8,6 +8,7 @@ import sweep.backend.JavaBackend;
 import sweep.elastic.kernels.ElasticLayout;
 import sweep.elastic.kernels.ElasticSources;
 import sweep.equation.EquationSolver;
+import sweep.equation.StepStages;
 import sweep.kernels.Layout;
 import sweep.kernels.Sources;
 import sweep.prop.Backends;
@@ -752,6 +753,21 @@ final class ElasticSolver implements EquationSolver {
     @Override
     public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
         return forwardForGradient(wavelet, sources, type, receivers, fields, model(model));
+    }
+
+    /**
+     * The step's stages (see {@link ElasticAdjoint#stepStages}); velocities are scaled by the model's mean impedance
+     * ρ·vp, so that velocities, stresses and memory variables all weigh in a random state.
+     */
+    @Override
+    public StepStages stepStages(float[] model) {
+        ElasticModel m = model(model);
+        setModel(m);
+        double impedance = 0;
+        for (int i = 0; i < m.vp().length; i++) {
+            impedance += (double) m.vp()[i] * m.rho()[i];
+        }
+        return adjointMachinery().stepStages(impedance / m.vp().length);
     }
 
     @Override

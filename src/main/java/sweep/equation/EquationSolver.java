@@ -122,6 +122,16 @@ public interface EquationSolver extends AutoCloseable {
     }
 
     /**
+     * The homogeneous time step of this solver's Java path as linear stages with their transposes, on {@code model}
+     * (checked as for {@link #forward}), for the conformance kit's per-stage dot-product test; one domain only. The
+     * solver's arrays are the stages' working space: a run afterwards starts from scratch as always. Default null: the
+     * solver does not show its stages, and the kit tests the adjoint of whole runs only.
+     */
+    default StepStages stepStages(float[] model) {
+        return null;
+    }
+
+    /**
      * Test hook: a listener for the wavefield levels a boundary-saving adjoint run rebuilds. Default: no-op, for
      * solvers that rebuild nothing.
      */

@@ -3,6 +3,7 @@ package sweep.prop;
 import java.util.Arrays;
 import java.util.List;
 import sweep.equation.EquationSolver;
+import sweep.equation.StepStages;
 import sweep.equation.WaveEquation;
 
 /**
@@ -166,6 +167,18 @@ public final class Propagator implements AutoCloseable {
                                        float[] observed, Misfit misfit) {
         checkModel(model);
         return solver.forwardAndGradient(wavelet, sources, receivers, model, observed, misfit);
+    }
+
+    /**
+     * The homogeneous time step of the solver as linear stages with their transposes (see {@link StepStages}), on
+     * {@code model}, checked as for a forward run; null when the equation's solver does not show them. One domain only.
+     */
+    public StepStages stepStages(float[] model) {
+        if (!checksModels) {
+            throw new IllegalStateException("the stages of a step are shown on one domain only");
+        }
+        checkModel(model);
+        return solver.stepStages(model);
     }
 
     /** Test hook: a listener for the wavefield levels a boundary-saving acoustic adjoint run rebuilds. */

@@ -7,6 +7,8 @@ import java.util.Locale;
 import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.equation.EquationSolver;
+import sweep.equation.StateVector;
+import sweep.equation.StepStages;
 import sweep.prop.CellWindow;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
@@ -506,6 +508,74 @@ public final class ShSolver implements EquationSolver {
         }
         exchange(gmx);
         return cellGradient(gb, gmx, gmz);
+    }
+
+    /**
+     * The step's two stages for the conformance kit's per-stage dot-product test, on the state vy, sxy, szy and the
+     * four memory variables at the computational cells: velocity (the stress images, then the velocity kernel; its
+     * transpose is {@link #adjoint}'s velocityAdjointPoint and stressGather, which folds the images back) and stress
+     * (the velocity images, then the stress kernel; transposed by stressAdjointPoint and velocityGather). Velocities
+     * weigh 1/(ρ·vs) of the mean model, stresses 1, memory variables of stress derivatives 1/dh, of velocity
+     * derivatives 1/(ρ·vs·dh).
+     */
+    @Override
+    public StepStages stepStages(float[] m) {
+        setModel(m);
+        if (adj == null) {
+            adj = new float[ADJOINT_ARRAYS][len];
+        }
+        int cells = window.cells();
+        double impedance = 0;
+        for (int c = 0; c < cells; c++) {
+            impedance += (double) model[c] * model[cells + c];
+        }
+        impedance /= cells;
+        double dh = spec.dh()[0];
+        int[] nodes = new int[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                nodes[z * nx + x] = base + z * sz + x;
+            }
+        }
+        StateVector state = StateVector.builder()
+                .part("vy", v, adj[0], nodes, 1 / impedance, false)
+                .part("sxy", sxy, adj[1], nodes, 1, false)
+                .part("szy", szy, adj[2], nodes, 1, false)
+                .part("pvx", psi[0], adj[3], nodes, 1 / dh, false)
+                .part("pvz", psi[1], adj[4], nodes, 1 / dh, false)
+                .part("psx", psi[2], adj[5], nodes, 1 / (impedance * dh), false)
+                .part("psz", psi[3], adj[6], nodes, 1 / (impedance * dh), false)
+                .build();
+        float[] tape = new float[TAPE_FIELDS * nz * nx];
+        int fsi = fs ? 1 : 0;
+        return StepStages.of(List.of("velocity", "stress"), state, stage -> {
+            if (stage == 0) {
+                if (fs) {
+                    ShKernels.imageStress(szy, h, base, sz, 0, nx);
+                }
+                parallel((z0, z1) -> ShKernels.velocity(v, sxy, szy, psi[0], psi[1], bu, prof[0], prof[1], prof[2],
+                        prof[3], cx, cz, h, base, sz, nx, z0, z1, tape, 0, 0));
+            } else {
+                if (fs) {
+                    ShKernels.imageVelocity(v, h, base, sz, 0, nx);
+                }
+                parallel((z0, z1) -> ShKernels.stress(v, sxy, szy, psi[2], psi[3], mx, mz, prof[4], prof[5], prof[6],
+                        prof[7], cx, cz, h, base, sz, nx, z0, z1, tape, 0, nz * nx, 0));
+            }
+        }, stage -> {
+            float[][] a = adj;
+            if (stage == 0) {
+                parallel((z0, z1) -> ShKernels.velocityAdjointPoint(a[0], a[3], a[4], bu, prof[0], prof[1], prof[2],
+                        prof[3], a[9], a[10], a[11], base, sz, nx, z0, z1, tape, 0));
+                parallel((z0, z1) -> ShKernels.stressGather(a[1], a[2], a[9], a[10], cx, cz, h, base, sz, nx, fsi, z0,
+                        z1));
+            } else {
+                parallel((z0, z1) -> ShKernels.stressAdjointPoint(a[1], a[2], a[5], a[6], mx, mz, prof[4], prof[5],
+                        prof[6], prof[7], a[7], a[8], a[12], a[13], base, sz, nx, z0, z1, tape, nz * nx, nz * nx));
+                parallel((z0, z1) -> ShKernels.velocityGather(a[0], a[7], a[8], cx, cz, h, base, sz, nx, fsi, z0,
+                        z1));
+            }
+        });
     }
 
     /**
