@@ -248,7 +248,8 @@ public abstract class EquationKit {
 
     /**
      * (b) The gradient of every parameter against a fourth-order finite difference of the misfit J = ½‖d − d_obs‖²
-     * along a smooth positive relative perturbation of that parameter (zero where the parameter is zero): relative
+     * along a relative perturbation of that parameter of smooth size, each cell's sign that of its gradient (zero
+     * where the parameter is zero): relative
      * error below 2e-3; 2-D with FULL storage over every cell (the CPML pads' gradient folded onto the edge cells), 3-D
      * with BOUNDARY_SAVING over the inner cells (with boundary saving the outermost cells, whose nodes reach into the
      * CPML, miss part of their gradient: docs/elastic.md).
@@ -270,11 +271,14 @@ public abstract class EquationKit {
                 float[] obs = p.forward(w, src, rec, truth).data();
                 Gradient g = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
                 for (int k = 0; k < equation().parameterCount(); k++) {
-                    // one sign everywhere: the derivative along it is not a sum that cancels down to the float noise
+                    // each cell moved in the direction its gradient says J grows: the derivative along it is a sum of
+                    // terms of one sign, which cannot cancel down to the float noise of the misfits (a wrong cell
+                    // gradient still shows, as the finite difference follows the true one)
                     float[] rel = smoothField(97 + k, 1, 0.5, c.shape());
                     double[] dir = new double[m0.length];
                     for (int i = 0; i < n; i++) {
-                        dir[k * n + i] = storage == Storage.FULL || inner[i] ? m0[k * n + i] * rel[i] : 0;
+                        double up = Math.signum(g.parameters()[k * n + i]);
+                        dir[k * n + i] = storage == Storage.FULL || inner[i] ? up * m0[k * n + i] * rel[i] : 0;
                     }
                     double analytic = 0;
                     for (int i = 0; i < dir.length; i++) {

@@ -18,8 +18,8 @@ import sweep.prop.Record;
  * --rho).
  */
 @Command(name = "forward", mixinStandardHelpOptions = true,
-        description = "Forward-model shot records: writes float32 (B, nt, nrec, nfield) to --out (acoustic: nfield 1,"
-                + " the pressure; elastic: the fields of --record, in that order).")
+        description = "Forward-model shot records: writes float32 (B, nt, nrec, nfield) to --out, the fields of"
+                + " --record in that order (by default the equation's default record, e.g. the pressure).")
 public final class ForwardCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;

@@ -1,11 +1,11 @@
 package sweep.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ArrayList;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,16 +32,16 @@ public final class ProblemOptions {
     CommandSpec command;
 
     @Option(names = "--equation", defaultValue = "acoustic", description = "the wave equation (default acoustic:"
-            + " constant density, --vp; elastic: velocity-stress, --vp --vs --rho); 'sweep equations' lists the"
-            + " installed ones and their parameters")
+            + " constant density, --vp); 'sweep equations' lists the installed ones with their parameters, recordable"
+            + " fields and source types")
     String equation;
 
-    @Option(names = "--source-type", description = "the kind of every source, of the equation's types (elastic:"
-            + " explosive (default), fx, fz, or in 3-D fy)")
+    @Option(names = "--source-type", description = "the kind of every source, of the equation's source types"
+            + " (e.g. elastic: explosive (default), fx, fz, or in 3-D fy; see 'sweep equations')")
     String sourceType;
 
-    @Option(names = "--record", description = "recorded fields in record order, of the equation's fields (acoustic p;"
-            + " elastic default p,vx,vz, 3-D p,vx,vy,vz)")
+    @Option(names = "--record", description = "recorded fields in record order, of the equation's recordable fields"
+            + " (default: the equation's default record, e.g. p; see 'sweep equations')")
     String record;
 
     @Option(names = "--dh", required = true, split = ",",

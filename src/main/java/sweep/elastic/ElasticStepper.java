@@ -273,70 +273,6 @@ final class ElasticStepper {
     }
 
     /**
-     * CPML profiles for velocity {@code vmax}: per axis slot z, y, x the decay a and update b at the integer and at the
-     * half positions ({@link ElasticLayout}), each computed in double from the node's global position with the
-     * acoustic grid's formula (sigma = sigma_max·f², alpha = π·pmlFreq·(1 − f), f the fractional depth into the band,
-     * at most 1; a = exp(−(sigma + alpha)·dt), b = sigma/(sigma + alpha)·(a − 1)).
-     */
-    static float[] profiles(Grid g, double vmax) {
-        int[] n3 = {g.nz, g.ny, g.nx};
-        float[] prof = new float[4 * (g.nz + g.ny + g.nx)];
-        double[] dh = g.spec.dh();
-        int base = 0;
-        for (int sl = 0; sl < 3; sl++) {
-            int n = n3[sl];
-            if (g.ndim == 3 || sl != 1) {
-                int axis = g.ndim == 2 ? (sl == 2 ? 1 : 0) : sl;
-                int[] ga = g.globalAxis(sl);
-                int gOff = ga[0];
-                int gN = ga[1];
-                int wlo = ga[2];
-                int whi = ga[3];
-                for (int i = 0; i < n; i++) {
-                    int gi = gOff + i;
-                    // integer position gi
-                    double f = -1;
-                    int w = 0;
-                    if (gi < wlo) {
-                        w = wlo;
-                        f = (double) (wlo - gi) / w;
-                    } else if (gi >= gN - whi) {
-                        w = whi;
-                        f = (double) (gi - (gN - whi) + 1) / w;
-                    }
-                    if (f > 0) {
-                        set(prof, base + i, base + n + i, f, w, dh[axis], vmax, g.spec);
-                    }
-                    // half position gi + 1/2
-                    f = -1;
-                    if (gi < wlo) {
-                        w = wlo;
-                        f = (wlo - gi - 0.5) / w;
-                    } else if (whi > 0 && gi >= gN - whi - 1) {
-                        w = whi;
-                        f = Math.min(1.0, (gi - (gN - whi) + 1.5) / w);
-                    }
-                    if (f > 0) {
-                        set(prof, base + 2 * n + i, base + 3 * n + i, f, w, dh[axis], vmax, g.spec);
-                    }
-                }
-            }
-            base += 4 * n;
-        }
-        return prof;
-    }
-
-    private static void set(float[] prof, int ia, int ib, double frac, int w, double d, double vmax, PropSpec spec) {
-        double sigmaMax = -3.0 * vmax * Math.log(spec.pmlReflection()) / (2.0 * w * d);
-        double sigma = sigmaMax * frac * frac;
-        double alpha = Math.PI * spec.pmlFreq() * (1.0 - frac);
-        double a = Math.exp(-(sigma + alpha) * spec.dt());
-        double b = sigma + alpha > 0 ? sigma / (sigma + alpha) * (a - 1.0) : 0.0;
-        prof[ia] = (float) a;
-        prof[ib] = (float) b;
-    }
-
-    /**
      * Fills buoyancy and moduli from the GLOBAL model (the spec's physical shape, checked by the caller) and sets the
      * CPML profiles for {@code pmlVel}. Each node takes its cells by global index, the edge cell repeated beyond the
      * model (PML pads included): ρ at a velocity node is the mean of its two cells; λ and λ+2μ at a normal-stress node
@@ -414,7 +350,7 @@ final class ElasticStepper {
                 }
             }
         });
-        prof = profiles(g, pmlVel);
+        prof = g.staggeredProfiles(pmlVel);
     }
 
     private static int clamp(int i, int n) {

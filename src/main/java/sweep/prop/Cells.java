@@ -58,12 +58,27 @@ public final class Cells {
      * every cell is).
      */
     public static void checkVelocity(float[] v, int[] shape, int[] origin, int[] physical, String what) {
-        for (int i = 0; i < v.length; i++) {
-            float x = v[i];
+        checkPositive(v, 0, shape, origin, physical, what, "velocity", "m/s", "velocities must be finite and > 0 m/s");
+    }
+
+    /**
+     * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of the parameter that starts at
+     * {@code from} in {@code v} (one value per cell of {@code shape}) that is not finite or not positive: "WHAT holds a
+     * non-positive QUANTITY (value UNIT) at (z, x) = (.., ..): RULE", or "a non-finite value"; {@code origin} and
+     * {@code physical} as in {@link #checkVelocity(float[], int[], int[], int[], String)}.
+     */
+    public static void checkPositive(float[] v, int from, int[] shape, int[] origin, int[] physical, String what,
+                                     String quantity, String unit, String rule) {
+        long n = 1;
+        for (int s : shape) {
+            n *= s;
+        }
+        for (int i = 0; i < n; i++) {
+            float x = v[from + i];
             if ((!(x > 0) || x == Float.POSITIVE_INFINITY) && inside(shape, i, origin, physical)) {
-                throw new IllegalArgumentException(what + " holds " + (Float.isFinite(x) ? "a non-positive velocity ("
-                        + x + " m/s)" : "a non-finite value (" + x + ")") + " at " + position(shape, i, origin)
-                        + ": velocities must be finite and > 0 m/s");
+                throw new IllegalArgumentException(what + " holds " + (Float.isFinite(x) ? "a non-positive " + quantity
+                        + " (" + x + " " + unit + ")" : "a non-finite value (" + x + ")") + " at "
+                        + position(shape, i, origin) + ": " + rule);
             }
         }
     }

@@ -368,17 +368,75 @@ public final class Grid {
                 } else {
                     continue;
                 }
-                double sigmaMax = -3.0 * vmax * Math.log(spec.pmlReflection()) / (2.0 * w * d);
-                double sigma = sigmaMax * frac * frac;
-                double alpha = Math.PI * spec.pmlFreq() * (1.0 - frac);
-                double a = Math.exp(-(sigma + alpha) * spec.dt());
-                double b = sigma + alpha > 0 ? sigma / (sigma + alpha) * (a - 1.0) : 0.0;
-                prof[base + i] = (float) a;
-                prof[base + n3[s] + i] = (float) b;
+                setProfile(prof, base + i, base + n3[s] + i, frac, w, d, vmax);
             }
             base += 2 * n3[s];
         }
         return prof;
+    }
+
+    /**
+     * CPML profiles of a staggered grid for velocity {@code vmax}: per axis slot z, y, x ({@code n} its cell count)
+     * {@code [a(n) b(n) a½(n) b½(n)]}, the decay a and update b at the integer and at the half positions (the y slot
+     * left 0 in 2-D), each computed in double from the node's global position with {@link #profiles}' formula, f the
+     * fractional depth into the band, at most 1. The elastic and the variable-density acoustic solvers use them.
+     */
+    public float[] staggeredProfiles(double vmax) {
+        int[] n3 = {nz, ny, nx};
+        float[] prof = new float[4 * (nz + ny + nx)];
+        double[] dh = spec.dh();
+        int base = 0;
+        for (int sl = 0; sl < 3; sl++) {
+            int n = n3[sl];
+            if (ndim == 3 || sl != 1) {
+                int axis = ndim == 2 ? (sl == 2 ? 1 : 0) : sl;
+                int first = gOff[sl];
+                int size = gN[sl];
+                int wlo = gWlo[sl];
+                int whi = gWhi[sl];
+                for (int i = 0; i < n; i++) {
+                    int gi = first + i;
+                    // integer position gi
+                    double f = -1;
+                    int w = 0;
+                    if (gi < wlo) {
+                        w = wlo;
+                        f = (double) (wlo - gi) / w;
+                    } else if (gi >= size - whi) {
+                        w = whi;
+                        f = (double) (gi - (size - whi) + 1) / w;
+                    }
+                    if (f > 0) {
+                        setProfile(prof, base + i, base + n + i, f, w, dh[axis], vmax);
+                    }
+                    // half position gi + 1/2
+                    f = -1;
+                    if (gi < wlo) {
+                        w = wlo;
+                        f = (wlo - gi - 0.5) / w;
+                    } else if (whi > 0 && gi >= size - whi - 1) {
+                        w = whi;
+                        f = Math.min(1.0, (gi - (size - whi) + 1.5) / w);
+                    }
+                    if (f > 0) {
+                        setProfile(prof, base + 2 * n + i, base + 3 * n + i, f, w, dh[axis], vmax);
+                    }
+                }
+            }
+            base += 4 * n;
+        }
+        return prof;
+    }
+
+    /** The profile of fractional depth {@code frac} into a band of {@code w} cells of size d: a at ia, b at ib. */
+    private void setProfile(float[] prof, int ia, int ib, double frac, int w, double d, double vmax) {
+        double sigmaMax = -3.0 * vmax * Math.log(spec.pmlReflection()) / (2.0 * w * d);
+        double sigma = sigmaMax * frac * frac;
+        double alpha = Math.PI * spec.pmlFreq() * (1.0 - frac);
+        double a = Math.exp(-(sigma + alpha) * spec.dt());
+        double b = sigma + alpha > 0 ? sigma / (sigma + alpha) * (a - 1.0) : 0.0;
+        prof[ia] = (float) a;
+        prof[ib] = (float) b;
     }
 
     /**

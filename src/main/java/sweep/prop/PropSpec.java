@@ -60,10 +60,9 @@ public final class PropSpec {
         }
         equation.checkDimension(nd);
         if (equation.sourceTypes(nd).isEmpty()) {
-            if (b.sourceType != null || b.recordFields != null && !b.recordFields.equals(equation.defaultRecord(nd))) {
-                throw new IllegalArgumentException("the " + equation.name() + " equation has one kind of source and"
-                        + " records " + String.join(", ", equation.defaultRecord(nd)) + ": leave the source type and"
-                        + " recorded fields unset, or choose another equation (installed: "
+            if (b.sourceType != null) {
+                throw new IllegalArgumentException("the " + equation.name() + " equation has one kind of source:"
+                        + " leave the source type unset, or choose another equation (installed: "
                         + String.join(", ", Equations.names()) + ")");
             }
             this.sourceType = null;

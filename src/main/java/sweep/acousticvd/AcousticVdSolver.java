@@ -1,0 +1,762 @@
+package sweep.acousticvd;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
+import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.backend.JavaBackend;
+import sweep.core.FdWeights;
+import sweep.equation.EquationSolver;
+import sweep.equation.StateVector;
+import sweep.equation.StepStages;
+import sweep.kernels.Layout;
+import sweep.prop.CellWindow;
+import sweep.prop.Cells;
+import sweep.prop.Gradient;
+import sweep.prop.Grid;
+import sweep.prop.HaloHook;
+import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
+import sweep.prop.Record;
+import sweep.prop.ShotWavelets;
+import sweep.prop.WavefieldListener;
+
+/**
+ * The Java solver of the variable-density acoustic equation on one grid (the whole model or one tile): the
+ * velocity–pressure leapfrog of {@link AcousticVdKernels} and its exact adjoint ({@link AcousticVdAdjointKernels})
+ * from a tape of every step's brackets, on the project's Java backend.
+ *
+ * <p>A step: the velocities from (n−½)dt to (n+½)dt (then, with a free surface, the vz images), the record (p at
+ * n·dt, the velocities at (n+½)dt), the pressure to (n+1)dt, the source, then the free surface (p = 0 on the surface
+ * row, odd p images). A pressure source adds vp²dt²·Σ_{m≤n} w_m at its cell in step n (vp its cell's): with a constant
+ * rho, p then obeys the {@code acoustic} equation's ∂²p/∂t² = vp²(∇²p + w δ), and both records agree. dt·K at a node
+ * is its cell's ρ·vp²·dt; the buoyancy dt/ρ̄ at a velocity node uses the arithmetic mean ρ̄ of the two cells beside it
+ * (the effective density of layers crossed in series), edge cells repeated into the CPML pads.
+ */
+final class AcousticVdSolver implements EquationSolver {
+    private final PropSpec spec;
+    private final Grid grid;
+    private final HaloHook halo;
+    private final CellWindow window;
+    private final int ndim;
+    private final int h;
+    private final int nz;
+    private final int ny;
+    private final int nx;
+    private final int len;
+    private final int[] geo;
+    private final float[] coef;
+    private final boolean fs;
+    private final JavaBackend backend;
+
+    private double pmlVelocity;
+    /** The model of the last call that gave one, over {@link #window} (vp then rho). */
+    private float[] model;
+    private float[] p;
+    private float[] v;
+    private float[] kdt;
+    private float[] bv;
+    private float[] psiV;
+    private float[] psiP;
+    private float[] prof;
+    private double profVelocity = Double.NaN;
+    /** Adjoint arrays (allocated by the first gradient): p̄, v̄, ψ̄v, ψ̄p, e, d, the node gradients gK and gb. */
+    private float[] pb;
+    private float[] vb;
+    private float[] psiVb;
+    private float[] psiPb;
+    private float[] e;
+    private float[] d;
+    private float[] gk;
+    private float[] gb;
+    /** The tapes of the last gradient-capable forward run, one per shot. */
+    private final List<Shot> shots = new ArrayList<>();
+    /** The tape of the last {@link #forwardAndGradient} (reused shot by shot; counted by {@link #bytesHeld()}). */
+    private float[] heldTape;
+    private double lastCpu = Double.NaN;
+
+    /** What one taped shot keeps: its tape, source cells, source scales vp²dt², cumulative wavelets, receivers. */
+    private record Shot(float[] tape, int[] src, float[] scale, float[] cum, int[] rec) {
+    }
+
+    AcousticVdSolver(PropSpec spec, Grid grid, HaloHook halo) {
+        this.spec = spec;
+        this.grid = grid;
+        this.halo = halo;
+        this.window = CellWindow.of(grid, spec.equation().modelMargin(spec.order()));
+        this.ndim = grid.ndim();
+        this.h = FdWeights.halfWidth(spec.order());
+        this.nz = grid.nz();
+        this.ny = grid.ny();
+        this.nx = grid.nx();
+        this.len = grid.length();
+        this.geo = grid.geo();
+        this.fs = spec.freeSurface();
+        double[] dh = spec.dh();
+        double[] c = FdWeights.staggered(spec.order());
+        this.coef = new float[3 * h];
+        for (int k = 1; k <= h; k++) {
+            coef[k - 1] = (float) (c[k] / dh[0]);
+            if (ndim == 3) {
+                coef[h + k - 1] = (float) (c[k] / dh[1]);
+            }
+            coef[2 * h + k - 1] = (float) (c[k] / dh[ndim - 1]);
+        }
+        this.backend = new JavaBackend(spec.threads());
+    }
+
+    /** Arrays of the grid's length the forward run holds: p, the velocities, dt·K, the buoyancies. */
+    static int fieldArrays(int ndim) {
+        return 2 + 2 * ndim;
+    }
+
+    /** Arrays of the grid's length the adjoint run holds: p̄, gK, and per axis v̄, ψ̄v, ψ̄p, e, d, gb. */
+    static int adjointArrays(int ndim) {
+        return 2 + 6 * ndim;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    @Override
+    public CellWindow modelWindow() {
+        return window;
+    }
+
+    @Override
+    public long bytesHeld() {
+        long n = 0;
+        if (p != null) {
+            n += (long) fieldArrays(ndim) * len + 2L * ndim * len + prof.length;
+        }
+        if (pb != null) {
+            n += (long) adjointArrays(ndim) * len;
+        }
+        for (Shot s : shots) {
+            n += s.tape.length;
+        }
+        if (heldTape != null) {
+            n += heldTape.length;
+        }
+        return 4 * n;
+    }
+
+    // ---------------------------------------------------------------------------------------------------- model
+
+    /** Sets dt·K, the buoyancies and the profiles from {@code m} (checked by the caller), or keeps them for null. */
+    private void setModel(float[] m) {
+        if (m == null) {
+            if (model == null) {
+                throw new IllegalArgumentException("no " + AcousticVdEquation.NAME + " model given and none set by an"
+                        + " earlier call: pass the model (vp then rho) on the first call");
+            }
+            return;
+        }
+        int cells = window.cells();
+        if (m.length != 2 * cells) {
+            throw new IllegalArgumentException(AcousticVdEquation.NAME + " model has " + m.length + " values; it needs"
+                    + " vp and rho one after the other, 2 x " + cells + " = " + 2 * cells);
+        }
+        if (model != null && Arrays.equals(model, m)) {
+            return;
+        }
+        model = m.clone();
+        if (p == null) {
+            p = new float[len];
+            v = new float[ndim * len];
+            kdt = new float[len];
+            bv = new float[ndim * len];
+            psiV = new float[ndim * len];
+            psiP = new float[ndim * len];
+        }
+        double dt = spec.dt();
+        backend.parallelFor(0, nz, (z0, z1) -> {
+            for (int z = z0; z < z1; z++) {
+                for (int y = 0; y < ny; y++) {
+                    for (int x = 0; x < nx; x++) {
+                        int i = grid.compIndex(z, y, x);
+                        int c = cell(z, y, x);
+                        double vp = model[c];
+                        double r = model[cells + c];
+                        kdt[i] = (float) (dt * r * vp * vp);
+                        for (int a = 0; a < ndim; a++) {
+                            int n = neighbour(z, y, x, a);
+                            bv[a * len + i] = (float) (dt * 2 / (r + model[cells + n]));
+                        }
+                    }
+                }
+            }
+        });
+        profVelocity = Double.NaN;
+        setProfiles();
+    }
+
+    private void setProfiles() {
+        double vmax = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity
+                : spec.equation().cflVelocity(model, window.cells());
+        if (vmax != profVelocity) {
+            prof = grid.staggeredProfiles(vmax);
+            profVelocity = vmax;
+        }
+    }
+
+    /**
+     * The window index of the model cell of computational cell (z, y, x): its physical cell, the edge cell repeated
+     * into the pads; y is 0 in 2-D.
+     */
+    private int cell(int z, int y, int x) {
+        int[] shape = spec.shape();
+        int gz = clamp(grid.globalIndex(0, z), shape[0]);
+        int gx = clamp(grid.globalIndex(ndim - 1, x), shape[ndim - 1]);
+        int gy = ndim == 3 ? clamp(grid.globalIndex(1, y), shape[1]) : 0;
+        return window.index(gz, gy, gx);
+    }
+
+    /** The window index of the cell after computational cell (z, y, x) along component a's axis (x, (y), z). */
+    private int neighbour(int z, int y, int x, int a) {
+        if (a == ndim - 1) {
+            return cell(z + 1, y, x);
+        }
+        return a == 0 ? cell(z, y, x + 1) : cell(z, y + 1, x);
+    }
+
+    private static int clamp(int i, int n) {
+        return Math.max(0, Math.min(n - 1, i));
+    }
+
+    // ---------------------------------------------------------------------------------------------------- shots
+
+    @Override
+    public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] m, int snapshotEvery,
+                          WavefieldListener listener) {
+        shots.clear();
+        heldTape = null;
+        Cells.checkShots(sources, receivers);
+        setModel(m);
+        return run(wavelet, sources, receivers, snapshotEvery, listener, false);
+    }
+
+    @Override
+    public Record forwardForGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] m) {
+        shots.clear();
+        heldTape = null;
+        Cells.checkShots(sources, receivers);
+        setModel(m);
+        return run(wavelet, sources, receivers, 0, null, true);
+    }
+
+    private Record run(float[] wavelet, int[][][] sources, int[][][] receivers, int every, WavefieldListener l,
+                       boolean taped) {
+        int nb = sources.length;
+        int nt = spec.nt();
+        int nrec = receivers[0].length;
+        int nf = spec.nfield();
+        float[] data = new float[nb * nt * nrec * nf];
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        for (int b = 0; b < nb; b++) {
+            Shot s = shotOf(wavelet, stride, sources, receivers, b, taped ? newTape() : null);
+            float[] r = shot(s, b, every, l, nt);
+            System.arraycopy(r, 0, data, b * nt * nrec * nf, r.length);
+            if (taped) {
+                shots.add(s);
+            }
+        }
+        return new Record(data, nb, nt, nrec, nf);
+    }
+
+    private float[] newTape() {
+        return new float[(1 + ndim) * spec.nt() * nz * ny * nx];
+    }
+
+    /** Shot b's cells, source scales and cumulative wavelets, with {@code tape} (or null). */
+    private Shot shotOf(float[] wavelet, int stride, int[][][] sources, int[][][] receivers, int b, float[] tape) {
+        int nt = spec.nt();
+        int[] src = grid.cellIndices(sources[b], "source", b);
+        int[] rec = grid.cellIndices(receivers[b], "receiver", b);
+        float[] w = ShotWavelets.of(wavelet, stride, b, src.length, nt);
+        float[] scale = new float[src.length];
+        float[] cum = new float[w.length];
+        double dt = spec.dt();
+        for (int k = 0; k < src.length; k++) {
+            double vp = model[cellOfIndex(src[k])];
+            scale[k] = (float) (vp * vp * dt * dt);
+            double acc = 0;
+            for (int n = 0; n < nt; n++) {
+                acc += w[k * nt + n];
+                cum[k * nt + n] = (float) acc;
+            }
+        }
+        return new Shot(tape, src, scale, cum, rec);
+    }
+
+    /** The window index of the model cell of the array index {@code i} of a computational cell. */
+    private int cellOfIndex(int i) {
+        int[] c = coordinates(i);
+        return cell(c[0], c[1], c[2]);
+    }
+
+    /** The computational (z, y, x) of array index {@code i} (y = 0 in 2-D). */
+    private int[] coordinates(int i) {
+        int r = i - geo[Layout.OFF0];
+        int z = Math.floorDiv(r, geo[Layout.SZ]);
+        r -= z * geo[Layout.SZ];
+        int y = ndim == 3 ? Math.floorDiv(r, geo[Layout.SY]) : 0;
+        return new int[] {z, y, r - y * geo[Layout.SY]};
+    }
+
+    /** The array index of recorded field {@code name} at computational cell index i. */
+    private int fieldIndex(String name, int i) {
+        return switch (name) {
+            case "p" -> i;
+            case "vx" -> i;
+            case "vy" -> len + i;
+            default -> (ndim - 1) * len + i;
+        };
+    }
+
+    /**
+     * One shot forward of {@code nt} steps: its record (nt, nrec, nfield); fills the shot's tape when it has one.
+     * Snapshots of p go to {@code l} every {@code every} steps.
+     */
+    private float[] shot(Shot s, int b, int every, WavefieldListener l, int nt) {
+        List<String> fields = spec.recordFields();
+        int nf = fields.size();
+        int nrec = s.rec.length;
+        float[] out = new float[nt * nrec * nf];
+        int[][] at = new int[nf][nrec];
+        boolean[] isP = new boolean[nf];
+        for (int f = 0; f < nf; f++) {
+            isP[f] = fields.get(f).equals("p");
+            for (int r = 0; r < nrec; r++) {
+                at[f][r] = fieldIndex(fields.get(f), s.rec[r]);
+            }
+        }
+        clear(p);
+        clear(v);
+        clear(psiV);
+        clear(psiP);
+        float[] tape = s.tape == null ? new float[1] : s.tape;
+        int taping = s.tape == null ? 0 : 1;
+        int per = (1 + ndim) * nz * ny * nx;
+        for (int n = 0; n < nt; n++) {
+            int off = taping * n * per;
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0, z1,
+                    tape, off, taping));
+            if (fs) {
+                backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
+            }
+            if (halo != null) {
+                halo.exchange(v, ndim);
+            }
+            for (int f = 0; f < nf; f++) {
+                float[] a = isP[f] ? p : v;
+                for (int r = 0; r < nrec; r++) {
+                    out[(n * nrec + r) * nf + f] = a[at[f][r]];
+                }
+            }
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1,
+                    tape, off, taping));
+            for (int k = 0; k < s.src.length; k++) {
+                p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
+            }
+            if (fs) {
+                backend.parallelFor(0, ny, (y0, y1) -> {
+                    AcousticVdKernels.zeroSurface(p, geo, y0, y1);
+                    AcousticVdKernels.pressureImages(p, geo, y0, y1);
+                });
+            }
+            if (halo != null) {
+                halo.exchange(p);
+            }
+            int done = n + 1;
+            if (done % spec.checkEvery() == 0 || done == nt) {
+                checkFinite(done, b);
+            }
+            if (l != null && every > 0 && done % every == 0) {
+                l.snapshot(b, done, physical(p));
+            }
+        }
+        return out;
+    }
+
+    private void clear(float[] a) {
+        backend.parallelFor(0, a.length, (lo, hi) -> Arrays.fill(a, lo, hi, 0f));
+    }
+
+    private void checkFinite(int step, int shot) {
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    float a = p[grid.compIndex(z, y, x)];
+                    if (!Float.isFinite(a)) {
+                        throw new IllegalStateException(String.format(Locale.ROOT, "the %s pressure is not finite (%s)"
+                                + " at computational cell (z, y, x) = (%d, %d, %d) after step %d of shot %d: the run"
+                                + " is unstable (lower dt)", AcousticVdEquation.NAME, a, z, y, x, step, shot));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The tile-physical cells of a field, z first. */
+    private float[] physical(float[] f) {
+        int[] ts = grid.tileShape();
+        int ty = ndim == 3 ? ts[1] : 1;
+        int tx = ts[ndim - 1];
+        float[] o = new float[ts[0] * ty * tx];
+        for (int z = 0; z < ts[0]; z++) {
+            for (int y = 0; y < ty; y++) {
+                System.arraycopy(f, grid.index(z, y, 0), o, (z * ty + y) * tx, tx);
+            }
+        }
+        return o;
+    }
+
+    // ---------------------------------------------------------------------------------------------------- adjoint
+
+    @Override
+    public Gradient gradient(float[] residual) {
+        if (shots.isEmpty()) {
+            throw new IllegalStateException("gradient() needs a preceding forwardForGradient() call on this solver");
+        }
+        int nt = spec.nt();
+        int per = nt * shots.get(0).rec.length * spec.nfield();
+        if (residual == null || residual.length != shots.size() * per) {
+            throw new IllegalArgumentException("residual has " + (residual == null ? "no" : residual.length)
+                    + " values; the last forward's record (" + shots.size() + ", " + nt + ", "
+                    + shots.get(0).rec.length + ", " + spec.nfield() + ") needs " + shots.size() * per);
+        }
+        float[] total = new float[2 * tileCells()];
+        float[] wbar = new float[shots.size() * nt];
+        for (int b = 0; b < shots.size(); b++) {
+            adjoint(shots.get(b), Arrays.copyOfRange(residual, b * per, (b + 1) * per), wbar, b, total);
+        }
+        return new Gradient(total, 2, wbar, Double.NaN);
+    }
+
+    @Override
+    public Gradient forwardAndGradient(float[] wavelet, int[][][] sources, int[][][] receivers, float[] m,
+                                       float[] observed, Misfit misfit) {
+        shots.clear();
+        heldTape = null;
+        int nb = Cells.checkShots(sources, receivers);
+        setModel(m);
+        int nt = spec.nt();
+        int per = nt * receivers[0].length * spec.nfield();
+        if (observed == null || observed.length != nb * per) {
+            throw new IllegalArgumentException("observed data have " + (observed == null ? "no" : observed.length)
+                    + " values; expected shape (" + nb + ", " + nt + ", " + receivers[0].length + ", "
+                    + spec.nfield() + ")");
+        }
+        float[] total = new float[2 * tileCells()];
+        float[] wbar = new float[nb * nt];
+        float[] t = newTape();
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        double j = 0;
+        for (int b = 0; b < nb; b++) {
+            Shot s = shotOf(wavelet, stride, sources, receivers, b, t);
+            float[] syn = shot(s, b, 0, null, nt);
+            float[] res = new float[per];
+            j += misfit.evaluate(syn, Arrays.copyOfRange(observed, b * per, (b + 1) * per), res);
+            adjoint(s, res, wbar, b, total);
+        }
+        heldTape = t; // one shot's tape, reused shot by shot, stays held for the next call
+        return new Gradient(total, 2, wbar, j);
+    }
+
+    private int tileCells() {
+        int n = 1;
+        for (int t : grid.tileShape()) {
+            n *= t;
+        }
+        return n;
+    }
+
+    private void allocateAdjoint() {
+        if (pb == null) {
+            pb = new float[len];
+            vb = new float[ndim * len];
+            psiVb = new float[ndim * len];
+            psiPb = new float[ndim * len];
+            e = new float[ndim * len];
+            d = new float[ndim * len];
+            gk = new float[len];
+            gb = new float[ndim * len];
+        }
+    }
+
+    /**
+     * The adjoint run of one taped shot for residual {@code res} (nt, nrec, nfield): writes dJ/dwavelet into
+     * {@code wbar[b·nt ..]} and adds dJ/dvp, dJ/drho of the tile's cells into {@code total}.
+     */
+    private void adjoint(Shot s, float[] res, float[] wbar, int b, float[] total) {
+        int nt = spec.nt();
+        allocateAdjoint();
+        for (float[] a : new float[][] {pb, vb, psiVb, psiPb, e, d, gk, gb}) {
+            clear(a);
+        }
+        List<String> fields = spec.recordFields();
+        int nf = fields.size();
+        int nrec = s.rec.length;
+        float[] tape = s.tape;
+        int per = (1 + ndim) * nz * ny * nx;
+        int fsi = fs ? 1 : 0;
+        double[] cumBar = new double[s.src.length * nt];
+        // dJ/d(source scale vp²dt²) per source: the source term moves with the vp of its cell
+        double[] scaleBar = new double[s.src.length];
+        for (int n = nt - 1; n >= 0; n--) {
+            int off = n * per;
+            if (fs) {
+                backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
+            }
+            for (int k = 0; k < s.src.length; k++) {
+                cumBar[k * nt + n] += (double) s.scale[k] * pb[s.src[k]];
+                scaleBar[k] += (double) s.cum[k * nt + n] * pb[s.src[k]];
+            }
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk,
+                    geo, z0, z1, tape, off));
+            if (halo != null) {
+                halo.exchange(e, ndim);
+            }
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fsi, z0,
+                    z1));
+            for (int f = 0; f < nf; f++) {
+                float[] a = fields.get(f).equals("p") ? pb : vb;
+                for (int r = 0; r < nrec; r++) {
+                    a[fieldIndex(fields.get(f), s.rec[r])] += res[(n * nrec + r) * nf + f];
+                }
+            }
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d, gb,
+                    geo, z0, z1, tape, off));
+            if (halo != null) {
+                halo.exchange(d, ndim);
+            }
+            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi, z0,
+                    z1));
+        }
+        // dJ/dw_m = Σ_{n >= m} dJ/dC_n, summed over the shot's sources
+        for (int k = 0; k < s.src.length; k++) {
+            double acc = 0;
+            for (int n = nt - 1; n >= 0; n--) {
+                acc += cumBar[k * nt + n];
+                wbar[b * nt + n] += (float) acc;
+            }
+        }
+        if (halo != null) {
+            halo.exchange(gb, ndim);
+        }
+        addCellGradient(total, s.src, scaleBar);
+    }
+
+    /**
+     * Adds dJ/dvp and dJ/drho of the tile's cells into {@code total} from the node gradients dJ/d(dt·K) and
+     * dJ/d(dt/ρ̄): each node's share goes to the cells its coefficient was made of (the pads' to the edge cells they
+     * repeat), the buoyancy node before a low cut (in the halo, the neighbour's) included; and the share of each
+     * source's scale vp²dt² ({@code scaleBar}) to its cell's vp.
+     */
+    private void addCellGradient(float[] total, int[] src, double[] scaleBar) {
+        int cells = window.cells();
+        int n = tileCells();
+        double[] gvp = new double[n];
+        double[] grho = new double[n];
+        double dt = spec.dt();
+        int[] off = grid.tileOffset();
+        boolean lowX = off[ndim - 1] > 0;
+        boolean lowY = ndim == 3 && off[1] > 0;
+        for (int z = 0; z < nz; z++) {
+            for (int y = lowY ? -1 : 0; y < ny; y++) {
+                for (int x = lowX ? -1 : 0; x < nx; x++) {
+                    int i = grid.compIndex(z, y, x);
+                    boolean own = x >= 0 && y >= 0;
+                    if (own) {
+                        int c = cell(z, y, x);
+                        double vp = model[c];
+                        double r = model[cells + c];
+                        add(gvp, z, y, x, gk[i] * dt * r * 2 * vp);
+                        add(grho, z, y, x, gk[i] * dt * vp * vp);
+                    }
+                    for (int a = 0; a < ndim; a++) {
+                        // the z and (3-D) the other in-plane node of a halo cell are the neighbour's own
+                        boolean inHalo = x < 0 || y < 0;
+                        if (inHalo && !(a == 0 && x < 0 && y >= 0 || a == 1 && ndim == 3 && y < 0 && x >= 0)) {
+                            continue;
+                        }
+                        double r1 = model[cells + cell(z, y, x)];
+                        int[] q = next(z, y, x, a);
+                        double r2 = model[cells + cell(q[0], q[1], q[2])];
+                        double dd = gb[a * len + i] * (-2 * dt / ((r1 + r2) * (r1 + r2)));
+                        add(grho, z, y, x, dd);
+                        add(grho, q[0], q[1], q[2], dd);
+                    }
+                }
+            }
+        }
+        for (int k = 0; k < src.length; k++) {
+            int[] c = coordinates(src[k]);
+            double vp = model[cell(c[0], c[1], c[2])];
+            add(gvp, c[0], c[1], c[2], scaleBar[k] * 2 * vp * dt * dt);
+        }
+        for (int k = 0; k < n; k++) {
+            total[k] += (float) gvp[k];
+            total[n + k] += (float) grho[k];
+        }
+    }
+
+    /** The computational cell after (z, y, x) along component a's axis. */
+    private int[] next(int z, int y, int x, int a) {
+        if (a == ndim - 1) {
+            return new int[] {z + 1, y, x};
+        }
+        return a == 0 ? new int[] {z, y, x + 1} : new int[] {z, y + 1, x};
+    }
+
+    /** Adds {@code g} to the tile cell of computational cell (z, y, x) (a pad's to its edge cell) if the tile's. */
+    private void add(double[] acc, int z, int y, int x, double g) {
+        int[] shape = spec.shape();
+        int[] off = grid.tileOffset();
+        int[] ts = grid.tileShape();
+        int pz = clamp(grid.globalIndex(0, z), shape[0]) - off[0];
+        int px = clamp(grid.globalIndex(ndim - 1, x), shape[ndim - 1]) - off[ndim - 1];
+        int py = ndim == 3 ? clamp(grid.globalIndex(1, y), shape[1]) - off[1] : 0;
+        int ty = ndim == 3 ? ts[1] : 1;
+        int tx = ts[ndim - 1];
+        if (pz >= 0 && pz < ts[0] && py >= 0 && py < ty && px >= 0 && px < tx) {
+            acc[(pz * ty + py) * tx + px] += g;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------- the rest
+
+    /**
+     * The step's two stages for the conformance kit, on the state p, the velocities and the memory variables at the
+     * computational cells: velocity (the pressure images, then the velocity kernel; transposed by velocityPoint and
+     * pressureGather, which folds the images back) and pressure (the vz images, the pressure kernel, p = 0 on a free
+     * surface; transposed by clearing p̄ there, pressurePoint and velocityGather). Velocities weigh 1/(ρ·vp) of the
+     * mean model, pressures 1, memory variables of pressure derivatives 1/dh, of velocity derivatives 1/(ρ·vp·dh).
+     */
+    @Override
+    public StepStages stepStages(float[] m) {
+        setModel(m);
+        allocateAdjoint();
+        int cells = window.cells();
+        double impedance = 0;
+        for (int c = 0; c < cells; c++) {
+            impedance += (double) model[c] * model[cells + c];
+        }
+        impedance /= cells;
+        double dh = spec.dh()[0];
+        int[] nodes = new int[nz * ny * nx];
+        int k = 0;
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    nodes[k++] = grid.compIndex(z, y, x);
+                }
+            }
+        }
+        StateVector.Builder sv = StateVector.builder().part("p", p, pb, nodes, 1, false);
+        String[] axes = ndim == 3 ? new String[] {"x", "y", "z"} : new String[] {"x", "z"};
+        for (int a = 0; a < ndim; a++) {
+            int[] comp = shifted(nodes, a * len);
+            sv.part("v" + axes[a], v, vb, comp, 1 / impedance, false);
+            sv.part("psi of dp/d" + axes[a], psiV, psiVb, comp, 1 / dh, false);
+            sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, comp, 1 / (impedance * dh), false);
+        }
+        float[] tape = newTapeOfOneStep();
+        int fsi = fs ? 1 : 0;
+        return StepStages.of(List.of("velocity", "pressure"), sv.build(), stage -> {
+            if (stage == 0) {
+                if (fs) {
+                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.pressureImages(p, geo, y0, y1));
+                }
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0,
+                        z1, tape, 0, 0));
+            } else {
+                if (fs) {
+                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
+                }
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0,
+                        z1, tape, 0, 0));
+                if (fs) {
+                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.zeroSurface(p, geo, y0, y1));
+                }
+            }
+        }, stage -> {
+            if (stage == 0) {
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d,
+                        gb, geo, z0, z1, tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi,
+                        z0, z1));
+            } else {
+                if (fs) {
+                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
+                }
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e,
+                        gk, geo, z0, z1, tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fsi,
+                        z0, z1));
+            }
+        });
+    }
+
+    private float[] newTapeOfOneStep() {
+        return new float[(1 + ndim) * nz * ny * nx];
+    }
+
+    private static int[] shifted(int[] idx, int by) {
+        int[] out = new int[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            out[i] = idx[i] + by;
+        }
+        return out;
+    }
+
+    @Override
+    public double timeSteps(float[] m, int steps) {
+        setModel(m);
+        int[] src = {grid.compIndex(nz / 2, ny / 2, nx / 2)};
+        float[] w = new float[Math.max(steps, 1)];
+        w[0] = 1f;
+        Shot s = new Shot(null, src, new float[] {1f}, w, new int[0]);
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpu = backend.threads() == 1 && mx.isCurrentThreadCpuTimeSupported();
+        long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+        long t0 = System.nanoTime();
+        shot(s, 0, 0, null, steps);
+        double sec = (System.nanoTime() - t0) * 1e-9;
+        lastCpu = cpu ? (mx.getCurrentThreadCpuTime() - c0) * 1e-9 : Double.NaN;
+        return sec;
+    }
+
+    @Override
+    public double lastStepsCpuSeconds() {
+        return lastCpu;
+    }
+
+    @Override
+    public String backendDescription() {
+        return "Java (" + backend.threads() + " threads)";
+    }
+
+    @Override
+    public void setPmlVelocity(double vel) {
+        if (!(vel >= 0) || Double.isInfinite(vel)) {
+            throw new IllegalArgumentException("PML velocity must be >= 0 and finite, got " + vel);
+        }
+        pmlVelocity = vel;
+        if (model != null) {
+            setProfiles();
+        }
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+}

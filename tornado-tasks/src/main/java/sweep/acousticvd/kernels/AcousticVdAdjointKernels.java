@@ -1,0 +1,204 @@
+package sweep.acousticvd.kernels;
+
+import sweep.kernels.Layout;
+import sweep.kernels.Parallel;
+
+/**
+ * Kernels of the exact discrete adjoint (transpose) of {@link AcousticVdKernels}' step, in gather form: every kernel
+ * writes only its own cells, and only scaled adjoint fields cross a tile cut. Each sub-step's transpose is a pointwise
+ * kernel (the model and CPML factors, forming the scaled adjoints e or d and accumulating the node gradients from the
+ * taped brackets) and a gather (the transposed derivative reads, the free-surface images folded back). Arrays and
+ * slots as in {@link AcousticVdKernels}; the scaled adjoints e, d are packed per component like the velocities and
+ * are zero outside the computational cells (but in the halo of a cut, which the neighbour fills).
+ */
+public final class AcousticVdAdjointKernels {
+    private AcousticVdAdjointKernels() {
+    }
+
+    /**
+     * Transpose of the pressure update's pointwise part, for the adjoint pressure p̄ (its surface row already cleared
+     * with a free surface): Q = −(dt·K)·p̄, per axis a P = ψ̄_a + Q, e_a = Q + b_a·P, ψ̄_a ← a_a·P; and the node
+     * gradient dJ/d(dt·K) += −p̄·(the taped pressure bracket).
+     */
+    public static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk,
+                                     int[] geo, int z0, int z1, float[] tape, int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        int lz = (ndim - 1) * len;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    float a = pb[i];
+                    float q = -(kdt[i] * a);
+                    float r = psib[i] + q;
+                    e[i] = q + prof[px + nx + x] * r;
+                    psib[i] = prof[px + x] * r;
+                    if (ndim == 3) {
+                        int j = len + i;
+                        r = psib[j] + q;
+                        e[j] = q + prof[py + ny + y] * r;
+                        psib[j] = prof[py + y] * r;
+                    }
+                    int j = lz + i;
+                    r = psib[j] + q;
+                    e[j] = q + prof[nz + z] * r;
+                    psib[j] = prof[z] * r;
+                    gk[i] = gk[i] - a * tape[tapeOff + (z * ny + y) * nx + x];
+                }
+            }
+        }
+    }
+
+    /**
+     * Transpose of the pressure update's derivatives D⁻_a, gathered at each velocity node:
+     * v̄_a += Σ_k c_k (e_a(−k+1) − e_a(+k)) along a; with a free surface ({@code fs} 1) also the transposed vz images,
+     * v̄z(m) −= Σ_{z=0}^{H−m−1} c_{m+z+1}·e_z(z) on rows m = 0..H−1.
+     */
+    public static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int lz = (ndim - 1) * len;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    float s = 0.0f;
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[2 * h + k - 1] * (e[i - k + 1] - e[i + k]);
+                    }
+                    vb[i] = vb[i] + s;
+                    if (ndim == 3) {
+                        int j = len + i;
+                        s = 0.0f;
+                        for (int k = 1; k <= h; k++) {
+                            s += coef[h + k - 1] * (e[j - (k - 1) * sy] - e[j + k * sy]);
+                        }
+                        vb[j] = vb[j] + s;
+                    }
+                    int j = lz + i;
+                    s = 0.0f;
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k - 1] * (e[j - (k - 1) * sz] - e[j + k * sz]);
+                    }
+                    if (fs == 1) {
+                        int top = lz + off + y * sy + x;
+                        for (int r = 0; r <= h - z - 1; r++) {
+                            s -= coef[z + r] * e[top + r * sz];
+                        }
+                    }
+                    vb[j] = vb[j] + s;
+                }
+            }
+        }
+    }
+
+    /**
+     * Transpose of the velocity update's pointwise part, per component a: Q = −(dt/ρ̄)·v̄_a, P = ψ̄_a + Q,
+     * d_a = Q + b½·P, ψ̄_a ← a½·P; and the node gradient dJ/d(dt/ρ̄) += −v̄_a·(the taped velocity bracket).
+     */
+    public static void velocityPoint(float[] vb, float[] psib, float[] bv, float[] prof, float[] d, float[] gb,
+                                     int[] geo, int z0, int z1, float[] tape, int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    int c = (z * ny + y) * nx + x;
+                    for (int a = 0; a < ndim; a++) {
+                        int j = a * len + i;
+                        // the profile of component a's axis at its half node
+                        float pa = a == ndim - 1 ? prof[2 * nz + z] : a == 0 ? prof[px + 2 * nx + x]
+                                : prof[py + 2 * ny + y];
+                        float pbh = a == ndim - 1 ? prof[3 * nz + z] : a == 0 ? prof[px + 3 * nx + x]
+                                : prof[py + 3 * ny + y];
+                        float w = vb[j];
+                        float q = -(bv[j] * w);
+                        float r = psib[j] + q;
+                        d[j] = q + pbh * r;
+                        psib[j] = pa * r;
+                        gb[j] = gb[j] - w * tape[tapeOff + (1 + a) * cells + c];
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Transpose of the velocity update's derivatives D⁺_a, gathered at each pressure node:
+     * p̄ += Σ_a Σ_k c_k (d_a(−k) − d_a(+k−1)) along a; with a free surface ({@code fs} 1) also the transposed pressure
+     * images, p̄(m) += Σ_{z=0}^{H−m−1} c_{m+z+1}·d_z(z) on rows m = 1..H−1.
+     */
+    public static void pressureGather(float[] pb, float[] d, float[] coef, int[] geo, int fs, int z0, int z1) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int lz = (ndim - 1) * len;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    float s = 0.0f;
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[2 * h + k - 1] * (d[i - k] - d[i + k - 1]);
+                    }
+                    if (ndim == 3) {
+                        int j = len + i;
+                        for (int k = 1; k <= h; k++) {
+                            s += coef[h + k - 1] * (d[j - k * sy] - d[j + (k - 1) * sy]);
+                        }
+                    }
+                    int j = lz + i;
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k - 1] * (d[j - k * sz] - d[j + (k - 1) * sz]);
+                    }
+                    if (fs == 1 && z >= 1) {
+                        int top = lz + off + y * sy + x;
+                        for (int r = 0; r <= h - z - 1; r++) {
+                            s += coef[z + r] * d[top + r * sz];
+                        }
+                    }
+                    pb[i] = pb[i] + s;
+                }
+            }
+        }
+    }
+
+    /** Transpose of {@link AcousticVdKernels#zeroSurface}: p̄ = 0 on the surface row, columns y in [y0, y1). */
+    public static void zeroSurface(float[] pb, int[] geo, int y0, int y1) {
+        AcousticVdKernels.zeroSurface(pb, geo, y0, y1);
+    }
+}
