@@ -3,8 +3,10 @@ package sweep.acousticvd;
 import java.util.List;
 import sweep.core.FdWeights;
 import sweep.equation.EquationSolver;
+import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
+import sweep.models.DefaultModels;
 import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
@@ -147,18 +149,24 @@ public final class AcousticVdEquation implements WaveEquation {
         return 4L * (2L * g.ndim() * g.length() + 4L * (g.nz() + g.ny() + g.nx()));
     }
 
+    /** The adjoint arrays; with boundary saving also the brackets of one step. */
     @Override
     public long adjointBytes(Grid g, Storage storage) {
-        return 4L * AcousticVdSolver.adjointArrays(g.ndim()) * g.length();
+        long n = (long) AcousticVdSolver.adjointArrays(g.ndim()) * g.length();
+        if (storage == Storage.BOUNDARY_SAVING) {
+            n += (1L + g.ndim()) * g.nz() * g.ny() * g.nx();
+        }
+        return 4 * n;
     }
 
     /**
-     * The brackets of every step (the pressure's and one per velocity component) at every computational cell, for
-     * both storages: boundary saving keeps the same tape as FULL storage for now.
+     * FULL: the brackets of every step (the pressure's and one per velocity component) at every computational cell.
+     * BOUNDARY_SAVING: per step p and the velocities on the ring of cells whose node or half node lies in a CPML band,
+     * and the last state.
      */
     @Override
     public long tapeBytes(Grid g, Storage storage, int nt) {
-        return 4L * (1 + g.ndim()) * nt * (long) g.nz() * g.ny() * g.nx();
+        return 4 * AcousticVdSolver.tapeFloats(g, storage, nt);
     }
 
     /** The caller's two parameter arrays, the stacked model and the solver's copy of the window. */
@@ -170,5 +178,74 @@ public final class AcousticVdEquation implements WaveEquation {
     @Override
     public List<String> defaultInversion() {
         return List.of("vp");
+    }
+
+    /**
+     * The built-in 2-D model of {@code sweep fwi}: the acoustic one's vp (2 km x 6 km, 250 m of water) with a density
+     * of 1000 kg/m³ in the water and Gardner's ρ = 310·vp^0.25 below, plus a lens 15 % denser than that around
+     * (x, z) = (2300 m, 1200 m), 700 m by 200 m, which vp does not show; the start smooths both.
+     */
+    @Override
+    public FwiExample fwiExample(double dh) {
+        int nz = (int) Math.round(2000 / dh);
+        int nx = (int) Math.round(6000 / dh);
+        int n = nz * nx;
+        int water = (int) Math.ceil(250 / dh);
+        float[] vp = DefaultModels.fwi2d(dh);
+        float[] truth = new float[2 * n];
+        System.arraycopy(vp, 0, truth, 0, n);
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = z * nx + x;
+                double rho = z < water ? 1000 : 310 * Math.pow(vp[i], 0.25);
+                double lx = ((x + 0.5) * dh - 2300) / 350;
+                double lz = ((z + 0.5) * dh - 1200) / 100;
+                if (z >= water && lx * lx + lz * lz < 1) {
+                    rho *= 1.15;
+                }
+                truth[n + i] = (float) rho;
+            }
+        }
+        return new FwiExample() {
+            @Override
+            public String description() {
+                return "the built-in variable-density model";
+            }
+
+            @Override
+            public int[] shape() {
+                return new int[] {nz, nx};
+            }
+
+            @Override
+            public float[] trueModel() {
+                return truth;
+            }
+
+            @Override
+            public int waterRows() {
+                return water;
+            }
+
+            @Override
+            public int receiverRow() {
+                return 1;
+            }
+
+            @Override
+            public double smoothMetres() {
+                return 250;
+            }
+
+            @Override
+            public double time() {
+                return 3.0;
+            }
+
+            @Override
+            public float[] startModel(double sigmaCells, int keepRows) {
+                return DefaultModels.smoothParameters(truth, 2, nz, nx, sigmaCells, keepRows);
+            }
+        };
     }
 }

@@ -23,6 +23,7 @@ import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
+import sweep.prop.Storage;
 import sweep.prop.WavefieldListener;
 
 /**
@@ -51,6 +52,12 @@ final class AcousticVdSolver implements EquationSolver {
     private final int[] geo;
     private final float[] coef;
     private final boolean fs;
+    /** Boundary saving: the tape keeps a ring of the fields per step, the adjoint rebuilds the rest backwards. */
+    private final boolean bs;
+    /** The rebuilt box {z0, z1, y0, y1, x0, x1}: the cells outside every CPML band ({@link #rebuiltBox}). */
+    private final int[] box;
+    /** The array indices of the ring: the computational cells outside {@link #box}. */
+    private final int[] ring;
     private final JavaBackend backend;
 
     private double pmlVelocity;
@@ -73,6 +80,8 @@ final class AcousticVdSolver implements EquationSolver {
     private float[] d;
     private float[] gk;
     private float[] gb;
+    /** Boundary saving: the brackets of the step being run backwards, formed from the rebuilt fields. */
+    private float[] stepTape;
     /** The tapes of the last gradient-capable forward run, one per shot. */
     private final List<Shot> shots = new ArrayList<>();
     /** The tape of the last {@link #forwardAndGradient} (reused shot by shot; counted by {@link #bytesHeld()}). */
@@ -96,6 +105,9 @@ final class AcousticVdSolver implements EquationSolver {
         this.len = grid.length();
         this.geo = grid.geo();
         this.fs = spec.freeSurface();
+        this.bs = spec.storage() == Storage.BOUNDARY_SAVING;
+        this.box = rebuiltBox(grid);
+        this.ring = bs ? ringIndices() : new int[0];
         double[] dh = spec.dh();
         double[] c = FdWeights.staggered(spec.order());
         this.coef = new float[3 * h];
@@ -107,6 +119,62 @@ final class AcousticVdSolver implements EquationSolver {
             coef[2 * h + k - 1] = (float) (c[k] / dh[ndim - 1]);
         }
         this.backend = new JavaBackend(spec.threads());
+    }
+
+    /**
+     * The cells outside every CPML band, where a step can be run backwards, as the box {z0, z1, y0, y1, x0, x1} (y0 = 0,
+     * y1 = 1 in 2-D): along each axis the cells whose node and half node both lie outside the bands (on the high side
+     * the half node of the last cell before a band lies in it).
+     */
+    static int[] rebuiltBox(Grid g) {
+        int[] n3 = {g.nz(), g.ny(), g.nx()};
+        int[] out = new int[6];
+        for (int s = 0; s < 3; s++) {
+            if (g.ndim() == 2 && s == 1) {
+                out[2] = 0;
+                out[3] = 1;
+                continue;
+            }
+            int[] ga = g.globalAxis(s);
+            int first = ga[0];
+            int size = ga[1];
+            int lo = ga[2];
+            int hiStart = ga[3] > 0 ? size - ga[3] - 1 : size;
+            out[2 * s] = Math.max(0, Math.min(n3[s], lo - first));
+            out[2 * s + 1] = Math.max(out[2 * s], Math.min(n3[s], hiStart - first));
+        }
+        return out;
+    }
+
+    /** The computational cells of {@code g} outside {@link #rebuiltBox}: what boundary saving keeps per step. */
+    static long ringCells(Grid g) {
+        int[] b = rebuiltBox(g);
+        return (long) g.nz() * g.ny() * g.nx() - (long) (b[1] - b[0]) * (b[3] - b[2]) * (b[5] - b[4]);
+    }
+
+    private int[] ringIndices() {
+        int[] out = new int[(int) ringCells(grid)];
+        int k = 0;
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    boolean in = z >= box[0] && z < box[1] && y >= box[2] && y < box[3] && x >= box[4] && x < box[5];
+                    if (!in) {
+                        out[k++] = grid.compIndex(z, y, x);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Floats of one shot's tape of {@code nt} steps for {@code storage}. */
+    static long tapeFloats(Grid g, Storage storage, int nt) {
+        int nd = g.ndim();
+        if (storage == Storage.BOUNDARY_SAVING) {
+            return (1L + nd) * (ringCells(g) * nt + g.length());
+        }
+        return (1L + nd) * nt * g.nz() * g.ny() * g.nx();
     }
 
     /** Arrays of the grid's length the forward run holds: p, the velocities, dt·K, the buoyancies. */
@@ -137,6 +205,9 @@ final class AcousticVdSolver implements EquationSolver {
         }
         if (pb != null) {
             n += (long) adjointArrays(ndim) * len;
+        }
+        if (stepTape != null) {
+            n += stepTape.length;
         }
         for (Shot s : shots) {
             n += s.tape.length;
@@ -271,7 +342,12 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     private float[] newTape() {
-        return new float[(1 + ndim) * spec.nt() * nz * ny * nx];
+        long n = tapeFloats(grid, spec.storage(), spec.nt());
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("one shot's tape of " + n + " floats does not fit a Java array: use"
+                    + " boundary saving, fewer steps or more ranks");
+        }
+        return new float[(int) n];
     }
 
     /** Shot b's cells, source scales and cumulative wavelets, with {@code tape} (or null). */
@@ -341,8 +417,8 @@ final class AcousticVdSolver implements EquationSolver {
         clear(v);
         clear(psiV);
         clear(psiP);
-        float[] tape = s.tape == null ? new float[1] : s.tape;
-        int taping = s.tape == null ? 0 : 1;
+        float[] tape = s.tape == null || bs ? new float[1] : s.tape;
+        int taping = s.tape == null || bs ? 0 : 1;
         int per = (1 + ndim) * nz * ny * nx;
         for (int n = 0; n < nt; n++) {
             int off = taping * n * per;
@@ -374,6 +450,9 @@ final class AcousticVdSolver implements EquationSolver {
             if (halo != null) {
                 halo.exchange(p);
             }
+            if (s.tape != null && bs) {
+                copyRing(s.tape, n, false, 0, ndim + 1);
+            }
             int done = n + 1;
             if (done % spec.checkEvery() == 0 || done == nt) {
                 checkFinite(done, b);
@@ -382,7 +461,33 @@ final class AcousticVdSolver implements EquationSolver {
                 l.snapshot(b, done, physical(p));
             }
         }
+        if (s.tape != null && bs) {
+            int last = (1 + ndim) * ring.length * nt;
+            System.arraycopy(p, 0, s.tape, last, len);
+            System.arraycopy(v, 0, s.tape, last + len, ndim * len);
+        }
         return out;
+    }
+
+    /**
+     * Boundary saving: copies the ring of the fields c in [c0, c1) (0 p, then each velocity) of the state after step
+     * n into the tape's slot n, or back from it ({@code restore}).
+     */
+    private void copyRing(float[] tape, int n, boolean restore, int c0, int c1) {
+        int r = ring.length;
+        int base = (1 + ndim) * r * n;
+        for (int c = c0; c < c1; c++) {
+            float[] f = c == 0 ? p : v;
+            int shift = c == 0 ? 0 : (c - 1) * len;
+            int o = base + c * r;
+            for (int k = 0; k < r; k++) {
+                if (restore) {
+                    f[shift + ring[k]] = tape[o + k];
+                } else {
+                    tape[o + k] = f[shift + ring[k]];
+                }
+            }
+        }
     }
 
     private void clear(float[] a) {
@@ -479,6 +584,9 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     private void allocateAdjoint() {
+        if (bs && stepTape == null) {
+            stepTape = new float[(1 + ndim) * nz * ny * nx];
+        }
         if (pb == null) {
             pb = new float[len];
             vb = new float[ndim * len];
@@ -504,9 +612,14 @@ final class AcousticVdSolver implements EquationSolver {
         List<String> fields = spec.recordFields();
         int nf = fields.size();
         int nrec = s.rec.length;
-        float[] tape = s.tape;
-        int per = (1 + ndim) * nz * ny * nx;
+        float[] tape = bs ? stepTape : s.tape;
+        int per = bs ? 0 : (1 + ndim) * nz * ny * nx;
         int fsi = fs ? 1 : 0;
+        if (bs) {
+            int last = (1 + ndim) * ring.length * nt;
+            System.arraycopy(s.tape, last, p, 0, len);
+            System.arraycopy(s.tape, last + len, v, 0, ndim * len);
+        }
         double[] cumBar = new double[s.src.length * nt];
         // dJ/d(source scale vp²dt²) per source: the source term moves with the vp of its cell
         double[] scaleBar = new double[s.src.length];
@@ -518,6 +631,10 @@ final class AcousticVdSolver implements EquationSolver {
             for (int k = 0; k < s.src.length; k++) {
                 cumBar[k * nt + n] += (double) s.scale[k] * pb[s.src[k]];
                 scaleBar[k] += (double) s.cum[k * nt + n] * pb[s.src[k]];
+            }
+            if (bs) {
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.brackets(p, v, coef, geo, 0, z0, z1,
+                        tape, 0));
             }
             backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk,
                     geo, z0, z1, tape, off));
@@ -532,6 +649,13 @@ final class AcousticVdSolver implements EquationSolver {
                     a[fieldIndex(fields.get(f), s.rec[r])] += res[(n * nrec + r) * nf + f];
                 }
             }
+            if (bs && n > 0) {
+                rebuildPressure(s, n);
+            }
+            if (bs) {
+                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.brackets(p, v, coef, geo, 1, z0, z1,
+                        tape, 0));
+            }
             backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d, gb,
                     geo, z0, z1, tape, off));
             if (halo != null) {
@@ -539,6 +663,9 @@ final class AcousticVdSolver implements EquationSolver {
             }
             backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi, z0,
                     z1));
+            if (bs && n > 0) {
+                rebuildVelocity(s, n);
+            }
         }
         // dJ/dw_m = Σ_{n >= m} dJ/dC_n, summed over the shot's sources
         for (int k = 0; k < s.src.length; k++) {
@@ -552,6 +679,45 @@ final class AcousticVdSolver implements EquationSolver {
             halo.exchange(gb, ndim);
         }
         addCellGradient(total, s.src, scaleBar);
+    }
+
+    /**
+     * Boundary saving: p^n from p^{n+1} and v^{n+½} (in p and v): the sources of step n taken out, the pressure step
+     * run backwards on the rebuilt box, the ring of step n−1 restored, the free surface's row and images, the halo.
+     */
+    private void rebuildPressure(Shot s, int n) {
+        int nt = spec.nt();
+        for (int k = s.src.length - 1; k >= 0; k--) {
+            p[s.src[k]] -= s.scale[k] * s.cum[k * nt + n];
+        }
+        backend.parallelFor(box[0], box[1], (z0, z1) -> AcousticVdAdjointKernels.reversePressure(p, v, kdt, coef, geo,
+                z0, z1, box[2], box[3], box[4], box[5]));
+        copyRing(s.tape, n - 1, true, 0, 1);
+        if (fs) {
+            backend.parallelFor(0, ny, (y0, y1) -> {
+                AcousticVdKernels.zeroSurface(p, geo, y0, y1);
+                AcousticVdKernels.pressureImages(p, geo, y0, y1);
+            });
+        }
+        if (halo != null) {
+            halo.exchange(p);
+        }
+    }
+
+    /**
+     * Boundary saving: v^{n−½} from v^{n+½} and p^n: the velocity step run backwards on the rebuilt box, the ring of
+     * step n−1 restored, the vz images of a free surface, the halo.
+     */
+    private void rebuildVelocity(Shot s, int n) {
+        backend.parallelFor(box[0], box[1], (z0, z1) -> AcousticVdAdjointKernels.reverseVelocity(p, v, bv, coef, geo,
+                z0, z1, box[2], box[3], box[4], box[5]));
+        copyRing(s.tape, n - 1, true, 1, ndim + 1);
+        if (fs) {
+            backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
+        }
+        if (halo != null) {
+            halo.exchange(v, ndim);
+        }
     }
 
     /**

@@ -2,9 +2,9 @@
  * What every equation's portable kernels share: the {@link sweep.kernels.Parallel} annotation, the slots of the
  * geometry and coefficient arrays ({@link sweep.kernels.Layout}), strip packing ({@link sweep.kernels.Pack}) and
  * point sources and receivers ({@link sweep.kernels.Sources}). The kernels themselves live in each wing
- * ({@code sweep.acoustic.kernels}, {@code sweep.elastic.kernels}): static methods with {@code @Parallel} loops that
- * TornadoVM compiles for a device and the Java backend runs as plain multithreaded Java, with the same arithmetic in
- * the same order.
+ * ({@code sweep.acoustic.kernels}, {@code sweep.acousticvd.kernels}, {@code sweep.elastic.kernels}): static methods
+ * with {@code @Parallel} loops that TornadoVM compiles for a device and the Java backend runs as plain multithreaded
+ * Java, with the same arithmetic in the same order.
  *
  * <p>Rules every kernel here follows (TornadoVM 5.2 compiles nothing else, or compiles it wrongly):
  * <ol>

@@ -185,7 +185,7 @@ public final class AcousticVdAdjointKernels {
                     for (int k = 1; k <= h; k++) {
                         s += coef[k - 1] * (d[j - k * sz] - d[j + (k - 1) * sz]);
                     }
-                    if (fs == 1 && z >= 1) {
+                    if (fs == 1 & z >= 1) {
                         int top = lz + off + y * sy + x;
                         for (int r = 0; r <= h - z - 1; r++) {
                             s += coef[z + r] * d[top + r * sz];
@@ -200,5 +200,119 @@ public final class AcousticVdAdjointKernels {
     /** Transpose of {@link AcousticVdKernels#zeroSurface}: p̄ = 0 on the surface row, columns y in [y0, y1). */
     public static void zeroSurface(float[] pb, int[] geo, int y0, int y1) {
         AcousticVdKernels.zeroSurface(pb, geo, y0, y1);
+    }
+    /**
+     * Boundary saving: the previous pressure level on the box [z0, z1) × [y0, y1) × [x0, x1) (cells outside every CPML
+     * band), p ← p + (dt·K)·Σ_a D⁻_a v_a, the source already taken out.
+     */
+    public static void reversePressure(float[] p, float[] v, float[] kdt, float[] coef, int[] geo, int z0, int z1,
+                                       int y0, int y1, int x0, int x1) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    p[i] = p[i] + kdt[i] * divergence(v, coef, geo, ndim, i);
+                }
+            }
+        }
+    }
+
+    /** Boundary saving: the previous velocities on the box (as {@link #reversePressure}), v_a ← v_a + (dt/ρ̄)·D⁺_a p. */
+    public static void reverseVelocity(float[] p, float[] v, float[] bv, float[] coef, int[] geo, int z0, int z1,
+                                       int y0, int y1, int x0, int x1) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    for (int a = 0; a < ndim; a++) {
+                        int j = a * len + i;
+                        v[j] = v[j] + bv[j] * gradient(p, coef, geo, ndim, a, i);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Boundary saving: the brackets of a step from the rebuilt fields, into {@code tape} as the forward kernels tape
+     * them but without the CPML memory variables (exact outside the bands): the pressure bracket Σ_a D⁻_a v_a when
+     * {@code which} is 0, the velocity brackets D⁺_a p when it is 1.
+     */
+    public static void brackets(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1, float[] tape,
+                                int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int i = off + z * sz + y * sy + x;
+                    int c = (z * ny + y) * nx + x;
+                    if (which == 0) {
+                        tape[tapeOff + c] = divergence(v, coef, geo, ndim, i);
+                    } else {
+                        for (int a = 0; a < ndim; a++) {
+                            tape[tapeOff + (1 + a) * cells + c] = gradient(p, coef, geo, ndim, a, i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Σ_a D⁻_a v_a at node i, summed as the forward pressure kernel sums it (x, then y, then z). */
+    private static float divergence(float[] v, float[] coef, int[] geo, int ndim, int i) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int len = geo[Layout.LEN];
+        float d = 0.0f;
+        for (int k = 1; k <= h; k++) {
+            d += coef[2 * h + k - 1] * (v[i + k - 1] - v[i - k]);
+        }
+        float div = d;
+        if (ndim == 3) {
+            int j = len + i;
+            d = 0.0f;
+            for (int k = 1; k <= h; k++) {
+                d += coef[h + k - 1] * (v[j + (k - 1) * sy] - v[j - k * sy]);
+            }
+            div = div + d;
+        }
+        int j = (ndim - 1) * len + i;
+        d = 0.0f;
+        for (int k = 1; k <= h; k++) {
+            d += coef[k - 1] * (v[j + (k - 1) * sz] - v[j - k * sz]);
+        }
+        return div + d;
+    }
+
+    /** D⁺_a p at the velocity node of component a of cell i (a = 0 x, the last z, 1 y in 3-D). */
+    private static float gradient(float[] p, float[] coef, int[] geo, int ndim, int a, int i) {
+        int h = geo[Layout.H];
+        int stride = a == ndim - 1 ? geo[Layout.SZ] : a == 0 ? 1 : geo[Layout.SY];
+        int slot = a == ndim - 1 ? 0 : a == 0 ? 2 : 1;
+        float d = 0.0f;
+        for (int k = 1; k <= h; k++) {
+            d += coef[slot * h + k - 1] * (p[i + k * stride] - p[i - (k - 1) * stride]);
+        }
+        return d;
     }
 }
