@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
 import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
 import sweep.equation.EquationSolver;
@@ -59,6 +60,8 @@ final class AcousticVdSolver implements EquationSolver {
     /** The array indices of the ring: the computational cells outside {@link #box}. */
     private final int[] ring;
     private final JavaBackend backend;
+    /** Whether the step runs the Vector API kernels ({@link CpuKernels#useCpuKernels()}). */
+    private final boolean vector = CpuKernels.useCpuKernels();
 
     private double pmlVelocity;
     /** The model of the last call that gave one, over {@link #window} (vp then rho). */
@@ -122,9 +125,9 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     /**
-     * The cells outside every CPML band, where a step can be run backwards, as the box {z0, z1, y0, y1, x0, x1} (y0 = 0,
-     * y1 = 1 in 2-D): along each axis the cells whose node and half node both lie outside the bands (on the high side
-     * the half node of the last cell before a band lies in it).
+     * The cells outside every CPML band, where a step can be run backwards, as the box {z0, z1, y0, y1, x0, x1}
+     * (y0 = 0, y1 = 1 in 2-D): along each axis the cells whose node and half node both lie outside the bands (on the
+     * high side the half node of the last cell before a band lies in it).
      */
     static int[] rebuiltBox(Grid g) {
         int[] n3 = {g.nz(), g.ny(), g.nx()};
@@ -422,8 +425,7 @@ final class AcousticVdSolver implements EquationSolver {
         int per = (1 + ndim) * nz * ny * nx;
         for (int n = 0; n < nt; n++) {
             int off = taping * n * per;
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0, z1,
-                    tape, off, taping));
+            backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, off, taping));
             if (fs) {
                 backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
             }
@@ -436,8 +438,7 @@ final class AcousticVdSolver implements EquationSolver {
                     out[(n * nrec + r) * nf + f] = a[at[f][r]];
                 }
             }
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1,
-                    tape, off, taping));
+            backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, off, taping));
             for (int k = 0; k < s.src.length; k++) {
                 p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
             }
@@ -487,6 +488,24 @@ final class AcousticVdSolver implements EquationSolver {
                     tape[o + k] = f[shift + ring[k]];
                 }
             }
+        }
+    }
+
+    /** The velocity step on the rows [z0, z1): Vector API kernels or portable ones (the same bits). */
+    private void velocityRows(int z0, int z1, float[] tape, int off, int taping) {
+        if (vector) {
+            AcousticVdVectorKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0, z1, tape, off, taping);
+        } else {
+            AcousticVdKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0, z1, 0, ny, 0, nx, tape, off, taping);
+        }
+    }
+
+    /** The pressure step on the rows [z0, z1): Vector API kernels or portable ones (the same bits). */
+    private void pressureRows(int z0, int z1, float[] tape, int off, int taping) {
+        if (vector) {
+            AcousticVdVectorKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, tape, off, taping);
+        } else {
+            AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, 0, ny, 0, nx, tape, off, taping);
         }
     }
 
@@ -841,14 +860,12 @@ final class AcousticVdSolver implements EquationSolver {
                 if (fs) {
                     backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.pressureImages(p, geo, y0, y1));
                 }
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.velocity(p, v, bv, psiV, prof, coef, geo, z0,
-                        z1, tape, 0, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, 0, 0));
             } else {
                 if (fs) {
                     backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
                 }
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0,
-                        z1, tape, 0, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, 0, 0));
                 if (fs) {
                     backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.zeroSurface(p, geo, y0, y1));
                 }
@@ -907,7 +924,7 @@ final class AcousticVdSolver implements EquationSolver {
 
     @Override
     public String backendDescription() {
-        return "Java (" + backend.threads() + " threads)";
+        return "Java (" + backend.threads() + " threads" + (vector ? ", Vector API" : "") + ")";
     }
 
     @Override

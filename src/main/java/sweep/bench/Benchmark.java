@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import sweep.backend.JavaBackend;
 import sweep.equation.WaveEquation;
+import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
@@ -79,11 +80,7 @@ public final class Benchmark {
     public List<Row> forward(WaveEquation eq, String label, int[] shape, int order, int abcn, int[] threadCounts,
                              double[] boundMcells) {
         List<Row> rows = new ArrayList<>();
-        int cells = 1;
-        for (int n : shape) {
-            cells *= n;
-        }
-        float[] model = eq.benchmarkModel(cells);
+        float[] model = model(eq, shape);
         for (int k = 0; k < threadCounts.length; k++) {
             PropSpec spec = spec(eq, shape, order, abcn, steps, threadCounts[k]);
             double[] mc = new double[repeats];
@@ -127,13 +124,26 @@ public final class Benchmark {
         }
     }
 
-    /** The gradient benchmark problem of {@code eq} on {@code shape} (z first), see {@link GradientProblem}. */
-    static GradientProblem gradientProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps) {
-        int cells = 1;
+    /**
+     * The equation's homogeneous benchmark model of {@code shape}; refuses a shape whose model does not fit a Java
+     * array (a clear error, where the array size would overflow).
+     */
+    private static float[] model(WaveEquation eq, int[] shape) {
+        long cells = 1;
         for (int n : shape) {
             cells *= n;
         }
-        float[] model = eq.benchmarkModel(cells);
+        if (cells * eq.parameterCount() > MemoryEstimate.MAX_ARRAY) {
+            throw new IllegalArgumentException(shape.length + "-D " + Arrays.toString(shape) + ": " + cells
+                    + " cells of " + eq.parameterCount() + " parameter(s) do not fit a Java array: choose a smaller"
+                    + " --size");
+        }
+        return eq.benchmarkModel((int) cells);
+    }
+
+    /** The gradient benchmark problem of {@code eq} on {@code shape} (z first), see {@link GradientProblem}. */
+    static GradientProblem gradientProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps) {
+        float[] model = model(eq, shape);
         PropSpec spec = spec(eq, shape, order, abcn, steps, threads);
         int nd = shape.length;
         int nx = shape[nd - 1];

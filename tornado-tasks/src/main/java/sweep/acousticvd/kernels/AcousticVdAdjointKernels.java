@@ -17,8 +17,8 @@ public final class AcousticVdAdjointKernels {
 
     /**
      * Transpose of the pressure update's pointwise part, for the adjoint pressure p̄ (its surface row already cleared
-     * with a free surface): Q = −(dt·K)·p̄, per axis a P = ψ̄_a + Q, e_a = Q + b_a·P, ψ̄_a ← a_a·P; and the node
-     * gradient dJ/d(dt·K) += −p̄·(the taped pressure bracket).
+     * with a free surface): Q = −(dt·K)·p̄, per axis a e_a = Q, and in the axis's band P = ψ̄_a + Q, e_a = Q + b_a·P,
+     * ψ̄_a ← a_a·P; and the node gradient dJ/d(dt·K) += −p̄·(the taped pressure bracket).
      */
     public static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk,
                                      int[] geo, int z0, int z1, float[] tape, int tapeOff) {
@@ -40,19 +40,28 @@ public final class AcousticVdAdjointKernels {
                     int i = off + z * sz + y * sy + x;
                     float a = pb[i];
                     float q = -(kdt[i] * a);
-                    float r = psib[i] + q;
-                    e[i] = q + prof[px + nx + x] * r;
-                    psib[i] = prof[px + x] * r;
+                    e[i] = q;
+                    if (prof[px + x] != 0.0f) {
+                        float r = psib[i] + q;
+                        e[i] = q + prof[px + nx + x] * r;
+                        psib[i] = prof[px + x] * r;
+                    }
                     if (ndim == 3) {
                         int j = len + i;
-                        r = psib[j] + q;
-                        e[j] = q + prof[py + ny + y] * r;
-                        psib[j] = prof[py + y] * r;
+                        e[j] = q;
+                        if (prof[py + y] != 0.0f) {
+                            float r = psib[j] + q;
+                            e[j] = q + prof[py + ny + y] * r;
+                            psib[j] = prof[py + y] * r;
+                        }
                     }
                     int j = lz + i;
-                    r = psib[j] + q;
-                    e[j] = q + prof[nz + z] * r;
-                    psib[j] = prof[z] * r;
+                    e[j] = q;
+                    if (prof[z] != 0.0f) {
+                        float r = psib[j] + q;
+                        e[j] = q + prof[nz + z] * r;
+                        psib[j] = prof[z] * r;
+                    }
                     gk[i] = gk[i] - a * tape[tapeOff + (z * ny + y) * nx + x];
                 }
             }
@@ -110,8 +119,9 @@ public final class AcousticVdAdjointKernels {
     }
 
     /**
-     * Transpose of the velocity update's pointwise part, per component a: Q = −(dt/ρ̄)·v̄_a, P = ψ̄_a + Q,
-     * d_a = Q + b½·P, ψ̄_a ← a½·P; and the node gradient dJ/d(dt/ρ̄) += −v̄_a·(the taped velocity bracket).
+     * Transpose of the velocity update's pointwise part, per component a: Q = −(dt/ρ̄)·v̄_a, d_a = Q, and in the
+     * band of its axis P = ψ̄_a + Q, d_a = Q + b½·P, ψ̄_a ← a½·P; and the node gradient dJ/d(dt/ρ̄) += −v̄_a·(the
+     * taped velocity bracket).
      */
     public static void velocityPoint(float[] vb, float[] psib, float[] bv, float[] prof, float[] d, float[] gb,
                                      int[] geo, int z0, int z1, float[] tape, int tapeOff) {
@@ -141,9 +151,12 @@ public final class AcousticVdAdjointKernels {
                                 : prof[py + 3 * ny + y];
                         float w = vb[j];
                         float q = -(bv[j] * w);
-                        float r = psib[j] + q;
-                        d[j] = q + pbh * r;
-                        psib[j] = pa * r;
+                        d[j] = q;
+                        if (pa != 0.0f) {
+                            float r = psib[j] + q;
+                            d[j] = q + pbh * r;
+                            psib[j] = pa * r;
+                        }
                         gb[j] = gb[j] - w * tape[tapeOff + (1 + a) * cells + c];
                     }
                 }
@@ -222,7 +235,7 @@ public final class AcousticVdAdjointKernels {
         }
     }
 
-    /** Boundary saving: the previous velocities on the box (as {@link #reversePressure}), v_a ← v_a + (dt/ρ̄)·D⁺_a p. */
+    /** Boundary saving: the previous velocities on the box (see {@link #reversePressure}): v_a ← v_a + (dt/ρ̄)·D⁺_a p. */
     public static void reverseVelocity(float[] p, float[] v, float[] bv, float[] coef, int[] geo, int z0, int z1,
                                        int y0, int y1, int x0, int x1) {
         int ndim = geo[Layout.NDIM];

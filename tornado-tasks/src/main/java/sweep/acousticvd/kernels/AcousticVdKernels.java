@@ -6,15 +6,17 @@ import sweep.kernels.Parallel;
 /**
  * Kernels of one leapfrog step of the variable-density acoustic equation, ∂p/∂t = −K ∇·v, ρ ∂v/∂t = −∇p, on a
  * staggered grid (p at the nodes, vx at (x+½), vy at (y+½), vz at (z+½)), with C-PML on every side and the
- * image-method free surface, in 2-D and 3-D. Each kernel updates the rows [z0, z1) of the computational grid (every y
- * and x), every cell from its own global position only, so any split into row ranges gives the same bits.
+ * image-method free surface, in 2-D and 3-D. The step kernels update the cells [z0, z1) × [y0, y1) × [x0, x1) of the
+ * computational grid (y0 = 0, y1 = 1 in 2-D), the surface kernels its columns [y0, y1); every cell from its own global
+ * position only, so any split into boxes gives the same bits.
  *
  * <p>Arrays have {@link Layout}'s layout; {@code geo} is the grid's geometry. Velocities, their buoyancies dt/ρ̄ and
  * the CPML memory variables are packed per component, component c at {@code c·LEN + i}: c = 0 is x, then y (3-D),
  * the last is z. {@code coef} holds the staggered first-derivative weights divided by dh, axis slot s (0 = z, 1 = y,
  * 2 = x) at {@code s·H + k − 1}, k = 1..H. {@code prof} holds per axis slot, from slot z on, the CPML decay a and
  * update b at the nodes, then at the half nodes: {@code [a(n) b(n) a½(n) b½(n)]}, n the slot's cell count
- * ({@code sweep.prop.Grid#staggeredProfiles}); a = b = 0 outside the bands, where the memory variables stay 0.
+ * ({@code sweep.prop.Grid#staggeredProfiles}); a = b = 0 outside the bands, where the kernels leave the memory
+ * variables alone (a cell is in an axis's band where its a is non-zero: a decision from its global position).
  *
  * <p>When {@code taping} is 1 a kernel also writes the bracket it multiplies by the model into {@code tape} (for the
  * gradient): per step, the pressure bracket of cell c = (z·NY + y)·NX + x at {@code tapeOff + c}, the velocity
@@ -25,11 +27,12 @@ public final class AcousticVdKernels {
     }
 
     /**
-     * Velocity update: per component a, d = D⁺_a p (staggered, at the velocity node), the memory variable
-     * ψ ← a½·ψ + b½·d and v_a ← v_a − (dt/ρ̄)·(d + ψ).
+     * Velocity update: per component a, d = D⁺_a p (staggered, at the velocity node); in the CPML band of its axis (the
+     * half-node profile a½ non-zero) the memory variable ψ ← a½·ψ + b½·d and d ← d + ψ; then v_a ← v_a − (dt/ρ̄)·d.
      */
     public static void velocity(float[] p, float[] v, float[] bv, float[] psi, float[] prof, float[] coef, int[] geo,
-                                int z0, int z1, float[] tape, int tapeOff, int taping) {
+                                int z0, int z1, int y0, int y1, int x0, int x1, float[] tape, int tapeOff,
+                                int taping) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
@@ -45,20 +48,30 @@ public final class AcousticVdKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
-                    int i = off + z * sz + y * sy + x;
-                    int c = (z * ny + y) * nx + x;
+            float az = prof[2 * nz + z];
+            float bz = prof[3 * nz + z];
+            boolean inZ = az != 0.0f;
+            for (int y = y0; y < y1; y++) {
+                float ay = prof[py + 2 * ny + y];
+                float by = prof[py + 3 * ny + y];
+                boolean inY = ay != 0.0f;
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int x = x0; x < x1; x++) {
+                    int i = row + x;
+                    float ax = prof[px + 2 * nx + x];
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[2 * h + k - 1] * (p[i + k] - p[i - k + 1]);
                     }
-                    float q = prof[px + 2 * nx + x] * psi[i] + prof[px + 3 * nx + x] * d;
-                    psi[i] = q;
-                    float br = d + q;
-                    v[i] = v[i] - bv[i] * br;
+                    if (ax != 0.0f) {
+                        float q = ax * psi[i] + prof[px + 3 * nx + x] * d;
+                        psi[i] = q;
+                        d = d + q;
+                    }
+                    v[i] = v[i] - bv[i] * d;
                     if (taping == 1) {
-                        tape[tapeOff + cells + c] = br;
+                        tape[tapeOff + cells + crow + x] = d;
                     }
                     if (ndim == 3) {
                         int j = len + i;
@@ -66,12 +79,14 @@ public final class AcousticVdKernels {
                         for (int k = 1; k <= h; k++) {
                             d += coef[h + k - 1] * (p[i + k * sy] - p[i - (k - 1) * sy]);
                         }
-                        q = prof[py + 2 * ny + y] * psi[j] + prof[py + 3 * ny + y] * d;
-                        psi[j] = q;
-                        br = d + q;
-                        v[j] = v[j] - bv[j] * br;
+                        if (inY) {
+                            float q = ay * psi[j] + by * d;
+                            psi[j] = q;
+                            d = d + q;
+                        }
+                        v[j] = v[j] - bv[j] * d;
                         if (taping == 1) {
-                            tape[tapeOff + 2 * cells + c] = br;
+                            tape[tapeOff + 2 * cells + crow + x] = d;
                         }
                     }
                     int j = lz + i;
@@ -79,12 +94,14 @@ public final class AcousticVdKernels {
                     for (int k = 1; k <= h; k++) {
                         d += coef[k - 1] * (p[i + k * sz] - p[i - (k - 1) * sz]);
                     }
-                    q = prof[2 * nz + z] * psi[j] + prof[3 * nz + z] * d;
-                    psi[j] = q;
-                    br = d + q;
-                    v[j] = v[j] - bv[j] * br;
+                    if (inZ) {
+                        float q = az * psi[j] + bz * d;
+                        psi[j] = q;
+                        d = d + q;
+                    }
+                    v[j] = v[j] - bv[j] * d;
                     if (taping == 1) {
-                        tape[tapeOff + ndim * cells + c] = br;
+                        tape[tapeOff + ndim * cells + crow + x] = d;
                     }
                 }
             }
@@ -92,11 +109,12 @@ public final class AcousticVdKernels {
     }
 
     /**
-     * Pressure update: per axis a, d = D⁻_a v_a (staggered, at the node), ψ ← a·ψ + b·d, and
-     * p ← p − (dt·K)·Σ_a (d + ψ).
+     * Pressure update: per axis a, d = D⁻_a v_a (staggered, at the node); in the CPML band of the axis (the node
+     * profile a non-zero) ψ ← a·ψ + b·d and d ← d + ψ; then p ← p − (dt·K)·Σ_a d, summed x, y, z.
      */
     public static void pressure(float[] p, float[] v, float[] kdt, float[] psi, float[] prof, float[] coef, int[] geo,
-                                int z0, int z1, float[] tape, int tapeOff, int taping) {
+                                int z0, int z1, int y0, int y1, int x0, int x1, float[] tape, int tapeOff,
+                                int taping) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
@@ -111,37 +129,55 @@ public final class AcousticVdKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
-                    int i = off + z * sz + y * sy + x;
+            float az = prof[z];
+            float bz = prof[nz + z];
+            boolean inZ = az != 0.0f;
+            for (int y = y0; y < y1; y++) {
+                float ay = prof[py + y];
+                float by = prof[py + ny + y];
+                boolean inY = ay != 0.0f;
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int x = x0; x < x1; x++) {
+                    int i = row + x;
+                    float ax = prof[px + x];
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[2 * h + k - 1] * (v[i + k - 1] - v[i - k]);
                     }
-                    float q = prof[px + x] * psi[i] + prof[px + nx + x] * d;
-                    psi[i] = q;
-                    float div = d + q;
+                    if (ax != 0.0f) {
+                        float q = ax * psi[i] + prof[px + nx + x] * d;
+                        psi[i] = q;
+                        d = d + q;
+                    }
+                    float div = d;
                     if (ndim == 3) {
                         int j = len + i;
                         d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[h + k - 1] * (v[j + (k - 1) * sy] - v[j - k * sy]);
                         }
-                        q = prof[py + y] * psi[j] + prof[py + ny + y] * d;
-                        psi[j] = q;
-                        div = div + (d + q);
+                        if (inY) {
+                            float q = ay * psi[j] + by * d;
+                            psi[j] = q;
+                            d = d + q;
+                        }
+                        div = div + d;
                     }
                     int j = lz + i;
                     d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[k - 1] * (v[j + (k - 1) * sz] - v[j - k * sz]);
                     }
-                    q = prof[z] * psi[j] + prof[nz + z] * d;
-                    psi[j] = q;
-                    div = div + (d + q);
+                    if (inZ) {
+                        float q = az * psi[j] + bz * d;
+                        psi[j] = q;
+                        d = d + q;
+                    }
+                    div = div + d;
                     p[i] = p[i] - kdt[i] * div;
                     if (taping == 1) {
-                        tape[tapeOff + (z * ny + y) * nx + x] = div;
+                        tape[tapeOff + crow + x] = div;
                     }
                 }
             }

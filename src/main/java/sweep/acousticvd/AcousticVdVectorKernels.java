@@ -1,0 +1,221 @@
+package sweep.acousticvd;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.backend.CpuKernels;
+import sweep.kernels.Layout;
+
+/**
+ * CPU-specialised variants of the step kernels of {@link AcousticVdKernels} for the Java backend: the same arguments
+ * and, per cell, exactly the same sequence of float operations (no fused multiply-add), vectorised across x with the
+ * Vector API. Each row (z, y) runs in three segments of constant x-band membership (the low band, the cells outside
+ * it, the high band), each in whole vectors with the z and y CPML terms of the row (one profile value per row), then
+ * its tail shorter than a vector through the portable kernel. Bit-identical to {@link AcousticVdKernels}.
+ *
+ * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
+ */
+final class AcousticVdVectorKernels {
+    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+
+    private AcousticVdVectorKernels() {
+    }
+
+    /** The cells [lo, hi) of a row whose profile {@code a} (from {@code base}) is 0: outside the x band. */
+    private static int[] outsideBand(float[] prof, int base, int nx) {
+        int lo = 0;
+        while (lo < nx && prof[base + lo] != 0.0f) {
+            lo++;
+        }
+        int hi = nx;
+        while (hi > lo && prof[base + hi - 1] != 0.0f) {
+            hi--;
+        }
+        return new int[] {lo, hi};
+    }
+
+    /** Same as {@link AcousticVdKernels#velocity} over the rows [z0, z1), every y and x. */
+    static void velocity(float[] p, float[] v, float[] bv, float[] psi, float[] prof, float[] coef, int[] geo, int z0,
+                         int z1, float[] tape, int tapeOff, int taping) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        int lz = (ndim - 1) * len;
+        int vl = S.length();
+        int[] seg = outsideBand(prof, px + 2 * nx, nx);
+        int[] cuts = {0, seg[0], seg[1], nx};
+        for (int z = z0; z < z1; z++) {
+            float az = prof[2 * nz + z];
+            float bz = prof[3 * nz + z];
+            boolean inZ = az != 0.0f;
+            for (int y = 0; y < ny; y++) {
+                float ay = prof[py + 2 * ny + y];
+                float by = prof[py + 3 * ny + y];
+                boolean inY = ay != 0.0f;
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int part = 0; part < 3; part++) {
+                    boolean inX = part != 1;
+                    int xa = cuts[part];
+                    int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                    for (int x = xa; x < xe; x += vl) {
+                        int i = row + x;
+                        FloatVector d = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, p, i + k);
+                            FloatVector b = FloatVector.fromArray(S, p, i - k + 1);
+                            d = d.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                        }
+                        if (inX) {
+                            FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                                    px + 2 * nx + x)).add(d.mul(FloatVector.fromArray(S, prof, px + 3 * nx + x)));
+                            q.intoArray(psi, i);
+                            d = d.add(q);
+                        }
+                        FloatVector.fromArray(S, v, i).sub(FloatVector.fromArray(S, bv, i).mul(d)).intoArray(v, i);
+                        if (taping == 1) {
+                            d.intoArray(tape, tapeOff + cells + crow + x);
+                        }
+                        if (ndim == 3) {
+                            int j = len + i;
+                            d = FloatVector.zero(S);
+                            for (int k = 1; k <= h; k++) {
+                                FloatVector a = FloatVector.fromArray(S, p, i + k * sy);
+                                FloatVector b = FloatVector.fromArray(S, p, i - (k - 1) * sy);
+                                d = d.add(a.sub(b).mul(coef[h + k - 1]));
+                            }
+                            if (inY) {
+                                FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
+                                q.intoArray(psi, j);
+                                d = d.add(q);
+                            }
+                            FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v,
+                                    j);
+                            if (taping == 1) {
+                                d.intoArray(tape, tapeOff + 2 * cells + crow + x);
+                            }
+                        }
+                        int j = lz + i;
+                        d = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, p, i + k * sz);
+                            FloatVector b = FloatVector.fromArray(S, p, i - (k - 1) * sz);
+                            d = d.add(a.sub(b).mul(coef[k - 1]));
+                        }
+                        if (inZ) {
+                            FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
+                            q.intoArray(psi, j);
+                            d = d.add(q);
+                        }
+                        FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v, j);
+                        if (taping == 1) {
+                            d.intoArray(tape, tapeOff + ndim * cells + crow + x);
+                        }
+                    }
+                    if (xe < cuts[part + 1]) {
+                        AcousticVdKernels.velocity(p, v, bv, psi, prof, coef, geo, z, z + 1, y, y + 1, xe,
+                                cuts[part + 1], tape, tapeOff, taping);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Same as {@link AcousticVdKernels#pressure} over the rows [z0, z1), every y and x. */
+    static void pressure(float[] p, float[] v, float[] kdt, float[] psi, float[] prof, float[] coef, int[] geo, int z0,
+                         int z1, float[] tape, int tapeOff, int taping) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        int lz = (ndim - 1) * len;
+        int vl = S.length();
+        int[] seg = outsideBand(prof, px, nx);
+        int[] cuts = {0, seg[0], seg[1], nx};
+        for (int z = z0; z < z1; z++) {
+            float az = prof[z];
+            float bz = prof[nz + z];
+            boolean inZ = az != 0.0f;
+            for (int y = 0; y < ny; y++) {
+                float ay = prof[py + y];
+                float by = prof[py + ny + y];
+                boolean inY = ay != 0.0f;
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int part = 0; part < 3; part++) {
+                    boolean inX = part != 1;
+                    int xa = cuts[part];
+                    int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                    for (int x = xa; x < xe; x += vl) {
+                        int i = row + x;
+                        FloatVector div = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, v, i + k - 1);
+                            FloatVector b = FloatVector.fromArray(S, v, i - k);
+                            div = div.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                        }
+                        if (inX) {
+                            FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                                    px + x)).add(div.mul(FloatVector.fromArray(S, prof, px + nx + x)));
+                            q.intoArray(psi, i);
+                            div = div.add(q);
+                        }
+                        if (ndim == 3) {
+                            int j = len + i;
+                            FloatVector d = FloatVector.zero(S);
+                            for (int k = 1; k <= h; k++) {
+                                FloatVector a = FloatVector.fromArray(S, v, j + (k - 1) * sy);
+                                FloatVector b = FloatVector.fromArray(S, v, j - k * sy);
+                                d = d.add(a.sub(b).mul(coef[h + k - 1]));
+                            }
+                            if (inY) {
+                                FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
+                                q.intoArray(psi, j);
+                                d = d.add(q);
+                            }
+                            div = div.add(d);
+                        }
+                        int j = lz + i;
+                        FloatVector d = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, v, j + (k - 1) * sz);
+                            FloatVector b = FloatVector.fromArray(S, v, j - k * sz);
+                            d = d.add(a.sub(b).mul(coef[k - 1]));
+                        }
+                        if (inZ) {
+                            FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
+                            q.intoArray(psi, j);
+                            d = d.add(q);
+                        }
+                        div = div.add(d);
+                        FloatVector.fromArray(S, p, i).sub(FloatVector.fromArray(S, kdt, i).mul(div)).intoArray(p,
+                                i);
+                        if (taping == 1) {
+                            div.intoArray(tape, tapeOff + crow + x);
+                        }
+                    }
+                    if (xe < cuts[part + 1]) {
+                        AcousticVdKernels.pressure(p, v, kdt, psi, prof, coef, geo, z, z + 1, y, y + 1, xe,
+                                cuts[part + 1], tape, tapeOff, taping);
+                    }
+                }
+            }
+        }
+    }
+}
