@@ -2,15 +2,16 @@
 # Builds sweep-java's Deepwave benchmark drivers against a Deepwave source checkout, outside this repository:
 #   bench/deepwave/build.sh DEEPWAVE_SRC OUT_DIR
 # DEEPWAVE_SRC: a checkout of github.com/ar4/deepwave (its CMakeLists.txt and src/deepwave/*.c). OUT_DIR: where the
-# four drivers go (dw_scalar_2d, dw_scalar_3d, dw_elastic_2d, dw_elastic_3d) with BUILD.txt, the lines used; it must
+# six drivers go (dw_scalar_2d/3d, dw_acoustic_2d/3d, dw_elastic_2d/3d) with BUILD.txt, the lines used; it must
 # lie outside this repository (nothing of Deepwave is committed). Then: ./sweep bench --compare-deepwave OUT_DIR.
 #
 # Deepwave's own CPU flags are used: its CMakeLists.txt compiles each kernel as an object with the Release flags
 # (-O3 -DNDEBUG), -Ofast, -mavx2 (when the compiler accepts it) and OpenMP, once per (ndim, accuracy, dtype) with
 # -DDW_NDIM, -DDW_ACCURACY, -DDW_DTYPE, -DDW_DEVICE=cpu; this script checks that the checkout still says -Ofast and
-# -mavx2 and compiles scalar.c and elastic.c (order 8, float, 2-D and 3-D) and the storage helpers they call the same
-# way. The drivers are linked without -Ofast, as Deepwave's shared library is (gcc adds the flush-to-zero start-up file
-# only to executables linked with -Ofast, never to -shared objects), so denormals are handled as under PyTorch.
+# -mavx2 and compiles scalar.c, acoustic.c and elastic.c (order 8, float, 2-D and 3-D) and the storage helpers they
+# call the same way. The drivers are linked without -Ofast, as Deepwave's shared library is (gcc adds the
+# flush-to-zero start-up file only to executables linked with -Ofast, never to -shared objects), so denormals are
+# handled as under PyTorch.
 set -euo pipefail
 if [ $# -ne 2 ]; then
   echo "usage: $0 DEEPWAVE_SRC OUT_DIR" >&2
@@ -25,7 +26,8 @@ case "$out/" in
   "$repo"/*) echo "OUT_DIR $out lies inside the repository $repo: choose a folder outside it" >&2; exit 2 ;;
 esac
 dw="$src/src/deepwave"
-for f in "$src/CMakeLists.txt" "$dw/scalar.c" "$dw/elastic.c" "$dw/storage_utils.c" "$dw/simple_compress.c"; do
+for f in "$src/CMakeLists.txt" "$dw/scalar.c" "$dw/acoustic.c" "$dw/elastic.c" "$dw/storage_utils.c" \
+    "$dw/simple_compress.c"; do
   if [ ! -f "$f" ]; then
     echo "$f is missing: DEEPWAVE_SRC must be a Deepwave source checkout (github.com/ar4/deepwave)" >&2
     exit 2
@@ -53,7 +55,7 @@ mkdir -p "$obj"
 for nd in 2 3; do
   defs=(-DDW_NDIM=$nd -DDW_ACCURACY=8 -DDW_DTYPE=float -DDW_DEVICE=cpu)
   objs=()
-  for unit in storage_utils simple_compress scalar elastic; do
+  for unit in storage_utils simple_compress scalar acoustic elastic; do
     o="$obj/${unit}_$nd.o"
     line=("$cc" "${flags[@]}" "${defs[@]}" -I"$dw" -c "$dw/$unit.c" -o "$o")
     echo "${line[*]}" >> "$out/BUILD.txt"
@@ -62,12 +64,13 @@ for nd in 2 3; do
     fi
     objs+=("$o")
   done
-  for eq in scalar elastic; do
+  for eq in scalar acoustic elastic; do
     extra=()
     if [ $eq = elastic ]; then extra=(-DDW_ELASTIC); fi
+    if [ $eq = acoustic ]; then extra=(-DDW_ACOUSTIC); fi
     line=("$cc" -O2 -DDW_NDIM=$nd "${extra[@]}" "$here/dw_driver.c" "${objs[@]}" -fopenmp -lm -o "$out/dw_${eq}_${nd}d")
     echo "${line[*]}" >> "$out/BUILD.txt"
     "${line[@]}"
   done
 done
-echo "built $out/dw_scalar_2d, dw_scalar_3d, dw_elastic_2d, dw_elastic_3d (lines in $out/BUILD.txt)"
+echo "built $out/dw_scalar_2d/3d, dw_acoustic_2d/3d, dw_elastic_2d/3d (lines in $out/BUILD.txt)"

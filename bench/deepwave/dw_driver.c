@@ -1,20 +1,22 @@
 /*
- * sweep-java's benchmark driver for Deepwave's C kernels (github.com/ar4/deepwave, src/deepwave/scalar.c and
- * elastic.c). It is compiled against a Deepwave source checkout by build.sh, outside this repository; nothing of
+ * sweep-java's benchmark driver for Deepwave's C kernels (github.com/ar4/deepwave, src/deepwave/scalar.c,
+ * acoustic.c and elastic.c). It is compiled against a Deepwave source checkout by build.sh, outside this repository; nothing of
  * Deepwave is part of sweep-java. It calls Deepwave's forward function with the arguments Deepwave's Python front end
- * (scalar.py, elastic.py) passes for the benchmark problem of `sweep bench`: a homogeneous model (vp 2500 m/s; elastic:
- * vs 1400 m/s, rho 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a PML of PML cells on every side, one source in
- * the middle of the model (scalar: the wavefield source; elastic: a pressure source), no receivers, forward only (no
+ * (scalar.py, acoustic.py, elastic.py) passes for the benchmark problem of `sweep bench`: a homogeneous model (vp
+ * 2500 m/s; acoustic: rho 2000 kg/m^3; elastic: vs 1400 m/s, rho 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a
+ * PML of PML cells on every side, one source in the middle of the model (scalar: the wavefield source; acoustic and
+ * elastic: a pressure source), no receivers, forward only (no
  * gradient storage; see grad below for the scalar gradient). Deepwave parallelises over shots: SHOTS shots run on
  * THREADS OpenMP threads.
  *
- * Build (build.sh): -DDW_NDIM=2|3 and -DDW_ELASTIC for the elastic variant.
- * Usage: dw_<scalar|elastic>_<2|3>d N PML STEPS SHOTS THREADS [grad]
+ * Build (build.sh): -DDW_NDIM=2|3, and -DDW_ELASTIC or -DDW_ACOUSTIC for the elastic or the (variable-density)
+ * acoustic variant.
+ * Usage: dw_<scalar|acoustic|elastic>_<2|3>d N PML STEPS SHOTS THREADS [grad]
  *   Sets up the problem, runs STEPS steps once (first touch of the arrays, caches), prints "ready <cells>" (cells of
  *   one shot's step counted as sweep counts them: (N + 2 PML)^ndim), then for each line "run" on stdin zeroes the
  *   wavefields (untimed) and prints "seconds <t> cpu <c>" for STEPS steps of all shots (wall-clock time, and the CPU
  *   time of the process, all threads); "quit" or end of input ends it.
- *   grad (scalar drivers only; the elastic drivers are forward-only): the problem of sweep's gradient benchmark
+ *   grad (scalar drivers only; the acoustic and elastic drivers are forward-only): the problem of sweep's gradient benchmark
  *   (Benchmark.gradientRatio): the source at x = N/2 (3-D: y = N/2), z = 2, receivers at x = 0, 10, 20, ... < N,
  *   z = 2 (3-D: y = N/2), in model cells (z first, x fastest). What scalar.py does for one gradient with respect to v
  *   (the autograd Function's forward with v requiring grad, then its backward): Deepwave's forward with the wavefield
@@ -41,6 +43,10 @@
 #endif
 
 typedef float real;
+
+#if defined(DW_ELASTIC) || defined(DW_ACOUSTIC)
+#define DW_STAGGERED /* Deepwave's staggered-grid propagators: fd_pad [h, h - 1], profiles a, b, ah, bh */
+#endif
 
 static const double DX = 10.0;
 static const double DT = 1e-3;
@@ -111,6 +117,52 @@ int elastic_iso_3d_8_float_forward_cpu(
     int64_t n_threads, void *unused);
 #define NFIELDS 27
 #define NSTORE 9
+#endif
+#elif defined(DW_ACOUSTIC)
+#if DW_NDIM == 2
+int acoustic_iso_2d_8_float_forward_cpu(
+    real const *k, real const *buoyancy_y, real const *buoyancy_x, real const *f_p, real const *f_vy,
+    real const *f_vx, real *p, real *vy, real *vx, real *phi_y, real *phi_x, real *psi_y, real *psi_x,
+    real *s1a, real *s1b, void *s1c, void *s1d, char const *const *s1e,
+    real *s2a, real *s2b, void *s2c, void *s2d, char const *const *s2e,
+    real *s3a, real *s3b, void *s3c, void *s3d, char const *const *s3e,
+    real *r_p, real *r_vy, real *r_vx,
+    real const *ay, real const *by, real const *ayh, real const *byh,
+    real const *ax, real const *bx, real const *axh, real const *bxh,
+    int64_t const *sources_i_p, int64_t const *sources_i_vy, int64_t const *sources_i_vx,
+    int64_t const *receivers_i_p, int64_t const *receivers_i_vy, int64_t const *receivers_i_vx,
+    real rdy, real rdx, real dt, int64_t nt, int64_t n_shots, int64_t ny, int64_t nx,
+    int64_t n_sources_p, int64_t n_sources_vy, int64_t n_sources_vx,
+    int64_t n_receivers_p, int64_t n_receivers_vy, int64_t n_receivers_vx,
+    int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp,
+    bool k_requires_grad, bool b_requires_grad, bool k_batched, bool b_batched, bool storage_compression,
+    int64_t start_t, int64_t pml_y0, int64_t pml_x0, int64_t pml_y1, int64_t pml_x1, int64_t n_threads,
+    void *unused);
+#define NFIELDS 7
+#else
+int acoustic_iso_3d_8_float_forward_cpu(
+    real const *k, real const *buoyancy_z, real const *buoyancy_y, real const *buoyancy_x, real const *f_p,
+    real const *f_vz, real const *f_vy, real const *f_vx, real *p, real *vz, real *vy, real *vx, real *phi_z,
+    real *phi_y, real *phi_x, real *psi_z, real *psi_y, real *psi_x,
+    real *s1a, real *s1b, void *s1c, void *s1d, char const *const *s1e,
+    real *s2a, real *s2b, void *s2c, void *s2d, char const *const *s2e,
+    real *s3a, real *s3b, void *s3c, void *s3d, char const *const *s3e,
+    real *s4a, real *s4b, void *s4c, void *s4d, char const *const *s4e,
+    real *r_p, real *r_vz, real *r_vy, real *r_vx,
+    real const *az, real const *bz, real const *azh, real const *bzh,
+    real const *ay, real const *by, real const *ayh, real const *byh,
+    real const *ax, real const *bx, real const *axh, real const *bxh,
+    int64_t const *sources_i_p, int64_t const *sources_i_vz, int64_t const *sources_i_vy,
+    int64_t const *sources_i_vx, int64_t const *receivers_i_p, int64_t const *receivers_i_vz,
+    int64_t const *receivers_i_vy, int64_t const *receivers_i_vx,
+    real rdz, real rdy, real rdx, real dt, int64_t nt, int64_t n_shots, int64_t nz, int64_t ny, int64_t nx,
+    int64_t n_sources_p, int64_t n_sources_vz, int64_t n_sources_vy, int64_t n_sources_vx,
+    int64_t n_receivers_p, int64_t n_receivers_vz, int64_t n_receivers_vy, int64_t n_receivers_vx,
+    int64_t step_ratio, int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp,
+    bool k_requires_grad, bool b_requires_grad, bool k_batched, bool b_batched, bool storage_compression,
+    int64_t start_t, int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1, int64_t pml_y1,
+    int64_t pml_x1, int64_t n_threads, void *unused);
+#define NFIELDS 10
 #endif
 #else /* scalar */
 #if DW_NDIM == 2
@@ -216,9 +268,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s N PML STEPS SHOTS THREADS [grad]\n", argv[0]);
         return 2;
     }
-#ifdef DW_ELASTIC
+#ifdef DW_STAGGERED
     if (grad_mode) {
-        fprintf(stderr, "dw_driver: the elastic drivers time the forward step only: no grad mode\n");
+        fprintf(stderr, "dw_driver: the acoustic and elastic drivers time the forward step only: no grad mode\n");
         return 2;
     }
 #endif
@@ -236,8 +288,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     int h = ACC / 2;
-#ifdef DW_ELASTIC
-    int lo = h, hi = h - 1; /* elastic.py: fd_pad = [accuracy // 2, accuracy // 2 - 1] per dimension */
+#ifdef DW_STAGGERED
+    int lo = h, hi = h - 1; /* acoustic.py, elastic.py: fd_pad = [accuracy // 2, accuracy // 2 - 1] per dimension */
 #else
     int lo = h, hi = h; /* scalar.py: fd_pad = accuracy // 2 on every side */
 #endif
@@ -249,7 +301,7 @@ int main(int argc, char **argv) {
     int64_t c = lo + pml + n / 2; /* the middle of the model, per axis */
     int64_t centre = DW_NDIM == 2 ? c * ns + c : (c * ns + c) * ns + c;
     double max_pml = pml * DX;
-    real *prof[DW_NDIM][4]; /* per axis: scalar a, b, dbdx; elastic a, b, ah, bh */
+    real *prof[DW_NDIM][4]; /* per axis: scalar a, b, dbdx; acoustic and elastic a, b, ah, bh */
     for (int d = 0; d < DW_NDIM; d++) {
         for (int k = 0; k < 4; k++) {
             prof[d][k] = zeros(ns);
@@ -257,7 +309,7 @@ int main(int argc, char **argv) {
         double p0 = lo + pml;
         double p1 = ns - 1 - hi - pml;
         pml_profile(ns, 0.0, p0, p1, pml, max_pml, prof[d][0], prof[d][1]);
-#ifdef DW_ELASTIC
+#ifdef DW_STAGGERED
         pml_profile(ns, 0.5, p0, p1, pml, max_pml, prof[d][2], prof[d][3]);
 #else
         /* dbdx: regular_grid.diffx1 of b at order 8, zero on the 4 end points */
@@ -273,7 +325,7 @@ int main(int argc, char **argv) {
     }
     int64_t pml_b[DW_NDIM], pml_e[DW_NDIM];
     for (int d = 0; d < DW_NDIM; d++) {
-#ifdef DW_ELASTIC
+#ifdef DW_STAGGERED
         pml_b[d] = pml + h;
         int64_t e = ns - pml - (h - 1);
 #else
@@ -305,7 +357,7 @@ int main(int argc, char **argv) {
         }
     }
     real *rec_amp = grad_mode ? zeros((size_t)steps * shots * nrec) : &dummy; /* (nt, shots, nrec) */
-#ifndef DW_ELASTIC
+#ifndef DW_STAGGERED
     /* grad: the stored wavefield term (storage_mode 0 "device", uncompressed: one float per padded cell, shot and
        step), the backward wavefields (wfc, wfp, psi, psin, zeta, zetan) and grad_v (per thread on more threads) */
     size_t shot_bytes = np * sizeof(real);
@@ -362,6 +414,34 @@ int main(int argc, char **argv) {
             f[t * shots + s] = (real)(-ricker(t) * DT); /* elastic.py: pressure amplitudes times -dt */
         }
     }
+#elif defined(DW_ACOUSTIC)
+    /* K and the buoyancies as acoustic.prepare_models makes them (homogeneous model: 2/(rho + rho) = 1/rho; the last
+       row/column/plane of each buoyancy, which has no cell after it, is 0) */
+    int nparam = DW_NDIM + 1;
+    real *param[4];
+    for (int k = 0; k < nparam; k++) {
+        param[k] = zeros(np);
+    }
+    /* order of the C signature: k, (3-D: buoyancy_z,) buoyancy_y, buoyancy_x */
+    for (size_t i = 0; i < np; i++) {
+        int x = (int)(i % ns);
+        int y = (int)((i / ns) % ns);
+        param[0][i] = (real)(RHO * VP * VP);
+#if DW_NDIM == 2
+        param[1][i] = (real)(y == ns - 1 ? 0 : 1 / RHO);
+        param[2][i] = (real)(x == ns - 1 ? 0 : 1 / RHO);
+#else
+        int z = (int)(i / ((size_t)ns * ns));
+        param[1][i] = (real)(z == ns - 1 ? 0 : 1 / RHO);
+        param[2][i] = (real)(y == ns - 1 ? 0 : 1 / RHO);
+        param[3][i] = (real)(x == ns - 1 ? 0 : 1 / RHO);
+#endif
+    }
+    for (int t = 0; t < steps; t++) {
+        for (int s = 0; s < shots; s++) {
+            f[t * shots + s] = (real)(ricker(t) * DT); /* a volume-injection rate times dt: any non-zero source */
+        }
+    }
 #else
     real *vel = zeros(np);
     real *v2dt2 = zeros(np); /* the backward's v^2 dt^2, as scalar.py computes it */
@@ -394,7 +474,7 @@ int main(int argc, char **argv) {
             if (grad_mode) {
                 memset(rec_amp, 0, sizeof(real) * steps * shots * nrec);
             }
-#ifndef DW_ELASTIC
+#ifndef DW_STAGGERED
             if (grad) {
                 for (int k = 0; k < NBFIELDS; k++) {
                     memset(gfield[k], 0, sizeof(real) * np * shots);
@@ -439,6 +519,32 @@ int main(int argc, char **argv) {
             &no_loc, &no_loc, &no_loc, src, &no_loc, &no_loc, &no_loc, &no_loc,
             rd, rd, rd, (real)DT, steps, shots, ns, ns, ns, 0, 0, 0, 1, 0, 0, 0, 0,
             1, 0, 0, 0, false, false, false, false, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+#endif
+#elif defined(DW_ACOUSTIC)
+#define ST NULL, NULL, NULL, NULL, NULL
+#if DW_NDIM == 2
+        rc = acoustic_iso_2d_8_float_forward_cpu(
+            param[0], param[1], param[2], f, &dummy, &dummy,
+            field[0], field[1], field[2], field[3], field[4], field[5], field[6],
+            ST, ST, ST,
+            &dummy, &dummy, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[0][3], prof[1][0], prof[1][1], prof[1][2], prof[1][3],
+            src, &no_loc, &no_loc, &no_loc, &no_loc, &no_loc,
+            rd, rd, (real)DT, steps, shots, ns, ns, 1, 0, 0, 0, 0, 0,
+            1, 0, 0, 0, false, false, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_e[0], pml_e[1], threads, NULL);
+#else
+        rc = acoustic_iso_3d_8_float_forward_cpu(
+            param[0], param[1], param[2], param[3], f, &dummy, &dummy, &dummy,
+            field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7], field[8], field[9],
+            ST, ST, ST, ST,
+            &dummy, &dummy, &dummy, &dummy,
+            prof[0][0], prof[0][1], prof[0][2], prof[0][3], prof[1][0], prof[1][1], prof[1][2], prof[1][3],
+            prof[2][0], prof[2][1], prof[2][2], prof[2][3],
+            src, &no_loc, &no_loc, &no_loc, &no_loc, &no_loc, &no_loc, &no_loc,
+            rd, rd, rd, (real)DT, steps, shots, ns, ns, ns, 1, 0, 0, 0, 0, 0, 0, 0,
+            1, 0, 0, 0, false, false, false, false, false, 0,
             pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
 #endif
 #else
@@ -486,7 +592,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "dw_driver: Deepwave's %s returned %d\n", grad ? "forward or backward" : "forward", rc);
             return 1;
         }
-#ifndef DW_ELASTIC
+#ifndef DW_STAGGERED
         if (grad) { /* a finite, non-zero gradient shows that the adjoint source went in and met the stored field */
             double gsum = 0;
             for (size_t i = 0; i < np; i++) {
@@ -501,6 +607,8 @@ int main(int argc, char **argv) {
         /* a finite, non-zero wavefield shows that the source went in and nothing blew up */
 #ifdef DW_ELASTIC
         real *probe[2] = {field[DW_NDIM == 2 ? 10 : 24], field[DW_NDIM == 2 ? 10 : 24]}; /* sigmaxx */
+#elif defined(DW_ACOUSTIC)
+        real *probe[2] = {field[0], field[0]}; /* p */
 #else
         real *probe[2] = {field[0], field[1]}; /* the two time levels, whichever holds the last step */
 #endif

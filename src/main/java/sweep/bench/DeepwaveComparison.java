@@ -103,7 +103,7 @@ public final class DeepwaveComparison {
         this.warmupNanos = warmupNanos;
     }
 
-    /** The driver executable for an equation ("scalar" or "elastic") and dimension, checked to exist. */
+    /** The driver executable for a Deepwave propagator ("scalar", "acoustic", "elastic") and dimension, checked. */
     public Path driver(String equation, int ndim) {
         Path p = dir.resolve("dw_" + equation + "_" + ndim + "d");
         if (!Files.isExecutable(p)) {
@@ -116,20 +116,21 @@ public final class DeepwaveComparison {
 
     /**
      * The Deepwave propagator that solves the same equation as {@code eq} (its driver's name: {@code scalar} for
-     * acoustic, {@code elastic}); IllegalArgumentException for an equation Deepwave has no propagator of.
+     * acoustic, {@code acoustic} for acoustic-vd, {@code elastic}); IllegalArgumentException for an equation Deepwave
+     * has no propagator of.
      */
     public static String peer(WaveEquation eq) {
         String peer = PEERS.get(eq.name());
         if (peer == null) {
             throw new IllegalArgumentException("--compare-deepwave: Deepwave has no propagator of the " + eq.name()
-                    + " equation; it compares " + String.join(" and ", PEERS.keySet()));
+                    + " equation; it compares " + String.join(", ", PEERS.keySet()));
         }
         return peer;
     }
 
     /** Our equations and the names of Deepwave's drivers of the same equation (bench/deepwave). */
     private static final java.util.Map<String, String> PEERS = new java.util.TreeMap<>(
-            java.util.Map.of("acoustic", "scalar", "elastic", "elastic"));
+            java.util.Map.of("acoustic", "scalar", "acoustic-vd", "acoustic", "elastic", "elastic"));
 
     /**
      * Compares the forward step of {@code eq} with its Deepwave peer ({@link #peer}) on a cube or square of {@code n}
