@@ -62,6 +62,14 @@ final class AcousticVdSolver implements EquationSolver {
     private final JavaBackend backend;
     /** Whether the step runs the Vector API kernels ({@link CpuKernels#useCpuKernels()}). */
     private final boolean vector = CpuKernels.useCpuKernels();
+    /** Rows per block of {@link #fusedStep}'s velocity pass (its pressure pass follows each block). */
+    private final int fuseRows;
+    private final JavaBackend.RangeBody fusedPass = this::fusedChunk;
+    private final JavaBackend.RangeBody fusedEdges = this::fusedEdgeRows;
+    // the arguments of the running fused step, read by its loop bodies
+    private float[] fuseTape;
+    private int fuseOff;
+    private int fuseTaping;
 
     private double pmlVelocity;
     /** The model of the last call that gave one, over {@link #window} (vp then rho). */
@@ -122,6 +130,7 @@ final class AcousticVdSolver implements EquationSolver {
             coef[2 * h + k - 1] = (float) (c[k] / dh[ndim - 1]);
         }
         this.backend = new JavaBackend(spec.threads());
+        this.fuseRows = ndim == 2 ? 16 : 2;
     }
 
     /**
@@ -425,20 +434,18 @@ final class AcousticVdSolver implements EquationSolver {
         int per = (1 + ndim) * nz * ny * nx;
         for (int n = 0; n < nt; n++) {
             int off = taping * n * per;
-            backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, off, taping));
-            if (fs) {
-                backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
-            }
-            if (halo != null) {
-                halo.exchange(v, ndim);
-            }
-            for (int f = 0; f < nf; f++) {
-                float[] a = isP[f] ? p : v;
-                for (int r = 0; r < nrec; r++) {
-                    out[(n * nrec + r) * nf + f] = a[at[f][r]];
+            record(out, at, isP, true, n);
+            if (halo == null) {
+                fusedStep(tape, off, taping);
+            } else {
+                backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, off, taping));
+                if (fs) {
+                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
                 }
+                halo.exchange(v, ndim);
+                backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, off, taping));
             }
-            backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, off, taping));
+            record(out, at, isP, false, n);
             for (int k = 0; k < s.src.length; k++) {
                 p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
             }
@@ -468,6 +475,60 @@ final class AcousticVdSolver implements EquationSolver {
             System.arraycopy(v, 0, s.tape, last + len, ndim * len);
         }
         return out;
+    }
+
+    /** Samples step n's pressure (before the step: p at n·dt) or velocities (after it: at (n+½)·dt) into the record. */
+    private void record(float[] out, int[][] at, boolean[] isP, boolean pressure, int n) {
+        int nf = at.length;
+        for (int f = 0; f < nf; f++) {
+            if (isP[f] == pressure) {
+                float[] a = pressure ? p : v;
+                for (int r = 0; r < at[f].length; r++) {
+                    out[(n * at[f].length + r) * nf + f] = a[at[f][r]];
+                }
+            }
+        }
+    }
+
+    /**
+     * The velocity and pressure updates of a step on one domain (no halo exchange between them), each thread running the
+     * pressure update h rows behind its velocity update while the rows are still in cache (the two updates otherwise
+     * stream p and v twice): the same operations on every cell as the velocity pass, the vz images and the pressure
+     * pass in turn, so the same bits. The pressure rows within h of a thread's chunk edges, which read velocities or
+     * write pressures across the edge, follow after all velocity rows and the images.
+     */
+    private void fusedStep(float[] tape, int off, int taping) {
+        fuseTape = tape;
+        fuseOff = off;
+        fuseTaping = taping;
+        backend.parallelFor(0, nz, fusedPass);
+        if (fs) {
+            backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
+        }
+        backend.parallelFor(0, nz, fusedEdges);
+        fuseTape = null;
+    }
+
+    /** Phase 1 of {@link #fusedStep} on the rows [z0, z1): velocity rows in blocks, pressure rows h behind. */
+    private void fusedChunk(int z0, int z1) {
+        int next = z0 + h;
+        int end = z1 - h;
+        for (int zb = z0; zb < z1; zb += fuseRows) {
+            int ze = Math.min(z1, zb + fuseRows);
+            velocityRows(zb, ze, fuseTape, fuseOff, fuseTaping);
+            int se = Math.min(end, ze - h);
+            if (se > next) {
+                pressureRows(next, se, fuseTape, fuseOff, fuseTaping);
+                next = se;
+            }
+        }
+    }
+
+    /** Phase 2 of {@link #fusedStep}: the pressure rows within h of the chunk's edges. */
+    private void fusedEdgeRows(int z0, int z1) {
+        int a = Math.min(z1, z0 + h);
+        pressureRows(z0, a, fuseTape, fuseOff, fuseTaping);
+        pressureRows(Math.max(a, z1 - h), z1, fuseTape, fuseOff, fuseTaping);
     }
 
     /**
