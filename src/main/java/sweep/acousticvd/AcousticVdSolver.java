@@ -477,6 +477,53 @@ final class AcousticVdSolver implements EquationSolver {
         return out;
     }
 
+    /** Boundary saving: the pressure ({@code which} 0) or velocity (1) brackets of the rows [z0, z1) into the tape. */
+    private void bracketRows(int which, int z0, int z1, float[] tape) {
+        if (vector) {
+            AcousticVdVectorAdjointKernels.brackets(p, v, coef, geo, which, z0, z1, tape, 0);
+        } else {
+            AcousticVdAdjointKernels.brackets(p, v, coef, geo, which, z0, z1, 0, ny, 0, nx, tape, 0);
+        }
+    }
+
+    /** The pointwise transpose of the pressure update on the rows [z0, z1) (Vector API or portable: the same bits). */
+    private void pressurePointRows(int z0, int z1, float[] tape, int off) {
+        if (vector) {
+            AcousticVdVectorAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, tape, off);
+        } else {
+            AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, 0, ny, 0, nx, tape, off);
+        }
+    }
+
+    /** The pointwise transpose of the velocity update on the rows [z0, z1). */
+    private void velocityPointRows(int z0, int z1, float[] tape, int off) {
+        if (vector) {
+            AcousticVdVectorAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d, gb, geo, z0, z1, tape, off);
+        } else {
+            AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d, gb, geo, z0, z1, 0, ny, 0, nx, tape, off);
+        }
+    }
+
+    /** The transposed derivatives of the pressure update, gathered into the adjoint velocities of rows [z0, z1). */
+    private void velocityGatherRows(int z0, int z1) {
+        int fsi = fs ? 1 : 0;
+        if (vector) {
+            AcousticVdVectorAdjointKernels.velocityGather(vb, e, coef, geo, fsi, z0, z1);
+        } else {
+            AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fsi, z0, z1, 0, ny, 0, nx);
+        }
+    }
+
+    /** The transposed derivatives of the velocity update, gathered into the adjoint pressure of rows [z0, z1). */
+    private void pressureGatherRows(int z0, int z1) {
+        int fsi = fs ? 1 : 0;
+        if (vector) {
+            AcousticVdVectorAdjointKernels.pressureGather(pb, d, coef, geo, fsi, z0, z1);
+        } else {
+            AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi, z0, z1, 0, ny, 0, nx);
+        }
+    }
+
     /** Samples step n's pressure (before the step: p at n·dt) or velocities (after it: at (n+½)·dt) into the record. */
     private void record(float[] out, int[][] at, boolean[] isP, boolean pressure, int n) {
         int nf = at.length;
@@ -491,9 +538,9 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     /**
-     * The velocity and pressure updates of a step on one domain (no halo exchange between them), each thread running the
-     * pressure update h rows behind its velocity update while the rows are still in cache (the two updates otherwise
-     * stream p and v twice): the same operations on every cell as the velocity pass, the vz images and the pressure
+     * The velocity and pressure updates of a step on one domain (no halo exchange between them), each thread running
+     * the pressure update h rows behind its velocity update while the rows are still in cache (the two updates
+     * otherwise stream p and v twice): the same operations on every cell as the velocity pass, the vz images and the pressure
      * pass in turn, so the same bits. The pressure rows within h of a thread's chunk edges, which read velocities or
      * write pressures across the edge, follow after all velocity rows and the images.
      */
@@ -694,7 +741,6 @@ final class AcousticVdSolver implements EquationSolver {
         int nrec = s.rec.length;
         float[] tape = bs ? stepTape : s.tape;
         int per = bs ? 0 : (1 + ndim) * nz * ny * nx;
-        int fsi = fs ? 1 : 0;
         if (bs) {
             int last = (1 + ndim) * ring.length * nt;
             System.arraycopy(s.tape, last, p, 0, len);
@@ -713,16 +759,13 @@ final class AcousticVdSolver implements EquationSolver {
                 scaleBar[k] += (double) s.cum[k * nt + n] * pb[s.src[k]];
             }
             if (bs) {
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.brackets(p, v, coef, geo, 0, z0, z1,
-                        tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> bracketRows(0, z0, z1, tape));
             }
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk,
-                    geo, z0, z1, tape, off));
+            backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, off));
             if (halo != null) {
                 halo.exchange(e, ndim);
             }
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fsi, z0,
-                    z1));
+            backend.parallelFor(0, nz, (z0, z1) -> velocityGatherRows(z0, z1));
             for (int f = 0; f < nf; f++) {
                 float[] a = fields.get(f).equals("p") ? pb : vb;
                 for (int r = 0; r < nrec; r++) {
@@ -733,16 +776,13 @@ final class AcousticVdSolver implements EquationSolver {
                 rebuildPressure(s, n);
             }
             if (bs) {
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.brackets(p, v, coef, geo, 1, z0, z1,
-                        tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> bracketRows(1, z0, z1, tape));
             }
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d, gb,
-                    geo, z0, z1, tape, off));
+            backend.parallelFor(0, nz, (z0, z1) -> velocityPointRows(z0, z1, tape, off));
             if (halo != null) {
                 halo.exchange(d, ndim);
             }
-            backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi, z0,
-                    z1));
+            backend.parallelFor(0, nz, (z0, z1) -> pressureGatherRows(z0, z1));
             if (bs && n > 0) {
                 rebuildVelocity(s, n);
             }
@@ -770,8 +810,14 @@ final class AcousticVdSolver implements EquationSolver {
         for (int k = s.src.length - 1; k >= 0; k--) {
             p[s.src[k]] -= s.scale[k] * s.cum[k * nt + n];
         }
-        backend.parallelFor(box[0], box[1], (z0, z1) -> AcousticVdAdjointKernels.reversePressure(p, v, kdt, coef, geo,
-                z0, z1, box[2], box[3], box[4], box[5]));
+        backend.parallelFor(box[0], box[1], (z0, z1) -> {
+            if (vector) {
+                AcousticVdVectorAdjointKernels.reversePressure(p, v, kdt, coef, geo, z0, z1, box[2], box[3], box[4],
+                        box[5]);
+            } else {
+                AcousticVdAdjointKernels.reversePressure(p, v, kdt, coef, geo, z0, z1, box[2], box[3], box[4], box[5]);
+            }
+        });
         copyRing(s.tape, n - 1, true, 0, 1);
         if (fs) {
             backend.parallelFor(0, ny, (y0, y1) -> {
@@ -789,8 +835,14 @@ final class AcousticVdSolver implements EquationSolver {
      * step n−1 restored, the vz images of a free surface, the halo.
      */
     private void rebuildVelocity(Shot s, int n) {
-        backend.parallelFor(box[0], box[1], (z0, z1) -> AcousticVdAdjointKernels.reverseVelocity(p, v, bv, coef, geo,
-                z0, z1, box[2], box[3], box[4], box[5]));
+        backend.parallelFor(box[0], box[1], (z0, z1) -> {
+            if (vector) {
+                AcousticVdVectorAdjointKernels.reverseVelocity(p, v, bv, coef, geo, z0, z1, box[2], box[3], box[4],
+                        box[5]);
+            } else {
+                AcousticVdAdjointKernels.reverseVelocity(p, v, bv, coef, geo, z0, z1, box[2], box[3], box[4], box[5]);
+            }
+        });
         copyRing(s.tape, n - 1, true, 1, ndim + 1);
         if (fs) {
             backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
@@ -915,7 +967,6 @@ final class AcousticVdSolver implements EquationSolver {
             sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, comp, 1 / (impedance * dh), false);
         }
         float[] tape = newTapeOfOneStep();
-        int fsi = fs ? 1 : 0;
         return StepStages.of(List.of("velocity", "pressure"), sv.build(), stage -> {
             if (stage == 0) {
                 if (fs) {
@@ -933,18 +984,14 @@ final class AcousticVdSolver implements EquationSolver {
             }
         }, stage -> {
             if (stage == 0) {
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityPoint(vb, psiVb, bv, prof, d,
-                        gb, geo, z0, z1, tape, 0));
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fsi,
-                        z0, z1));
+                backend.parallelFor(0, nz, (z0, z1) -> velocityPointRows(z0, z1, tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> pressureGatherRows(z0, z1));
             } else {
                 if (fs) {
                     backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
                 }
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e,
-                        gk, geo, z0, z1, tape, 0));
-                backend.parallelFor(0, nz, (z0, z1) -> AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fsi,
-                        z0, z1));
+                backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, 0));
+                backend.parallelFor(0, nz, (z0, z1) -> velocityGatherRows(z0, z1));
             }
         });
     }

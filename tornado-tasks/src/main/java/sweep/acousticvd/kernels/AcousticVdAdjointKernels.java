@@ -9,7 +9,8 @@ import sweep.kernels.Parallel;
  * kernel (the model and CPML factors, forming the scaled adjoints e or d and accumulating the node gradients from the
  * taped brackets) and a gather (the transposed derivative reads, the free-surface images folded back). Arrays and
  * slots as in {@link AcousticVdKernels}; the scaled adjoints e, d are packed per component like the velocities and
- * are zero outside the computational cells (but in the halo of a cut, which the neighbour fills).
+ * are zero outside the computational cells (but in the halo of a cut, which the neighbour fills). The four transposes
+ * of the step run on the cells [z0, z1) × [y0, y1) × [x0, x1) (y0 = 0, y1 = 1 in 2-D), any split giving the same bits.
  */
 public final class AcousticVdAdjointKernels {
     private AcousticVdAdjointKernels() {
@@ -21,7 +22,8 @@ public final class AcousticVdAdjointKernels {
      * ψ̄_a ← a_a·P; and the node gradient dJ/d(dt·K) += −p̄·(the taped pressure bracket).
      */
     public static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk,
-                                     int[] geo, int z0, int z1, float[] tape, int tapeOff) {
+                                     int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] tape,
+                                     int tapeOff) {
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -35,8 +37,8 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
                     int i = off + z * sz + y * sy + x;
                     float a = pb[i];
                     float q = -(kdt[i] * a);
@@ -73,7 +75,8 @@ public final class AcousticVdAdjointKernels {
      * v̄_a += Σ_k c_k (e_a(−k+1) − e_a(+k)) along a; with a free surface ({@code fs} 1) also the transposed vz images,
      * v̄z(m) −= Σ_{z=0}^{H−m−1} c_{m+z+1}·e_z(z) on rows m = 0..H−1.
      */
-    public static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1) {
+    public static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1, int y0,
+                                      int y1, int x0, int x1) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
@@ -85,8 +88,8 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
                     int i = off + z * sz + y * sy + x;
                     float s = 0.0f;
                     for (int k = 1; k <= h; k++) {
@@ -124,7 +127,8 @@ public final class AcousticVdAdjointKernels {
      * taped velocity bracket).
      */
     public static void velocityPoint(float[] vb, float[] psib, float[] bv, float[] prof, float[] d, float[] gb,
-                                     int[] geo, int z0, int z1, float[] tape, int tapeOff) {
+                                     int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] tape,
+                                     int tapeOff) {
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -138,8 +142,8 @@ public final class AcousticVdAdjointKernels {
         int px = 4 * (nz + ny);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
                     int i = off + z * sz + y * sy + x;
                     int c = (z * ny + y) * nx + x;
                     for (int a = 0; a < ndim; a++) {
@@ -169,7 +173,8 @@ public final class AcousticVdAdjointKernels {
      * p̄ += Σ_a Σ_k c_k (d_a(−k) − d_a(+k−1)) along a; with a free surface ({@code fs} 1) also the transposed pressure
      * images, p̄(m) += Σ_{z=0}^{H−m−1} c_{m+z+1}·d_z(z) on rows m = 1..H−1.
      */
-    public static void pressureGather(float[] pb, float[] d, float[] coef, int[] geo, int fs, int z0, int z1) {
+    public static void pressureGather(float[] pb, float[] d, float[] coef, int[] geo, int fs, int z0, int z1, int y0,
+                                      int y1, int x0, int x1) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
@@ -181,8 +186,8 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
                     int i = off + z * sz + y * sy + x;
                     float s = 0.0f;
                     for (int k = 1; k <= h; k++) {
@@ -235,7 +240,7 @@ public final class AcousticVdAdjointKernels {
         }
     }
 
-    /** Boundary saving: the previous velocities on the box (see {@link #reversePressure}): v_a ← v_a + (dt/ρ̄)·D⁺_a p. */
+    /** Boundary saving: the previous velocities on the box (as {@link #reversePressure}), v_a += (dt/ρ̄)·D⁺_a p. */
     public static void reverseVelocity(float[] p, float[] v, float[] bv, float[] coef, int[] geo, int z0, int z1,
                                        int y0, int y1, int x0, int x1) {
         int ndim = geo[Layout.NDIM];
@@ -262,8 +267,8 @@ public final class AcousticVdAdjointKernels {
      * them but without the CPML memory variables (exact outside the bands): the pressure bracket Σ_a D⁻_a v_a when
      * {@code which} is 0, the velocity brackets D⁺_a p when it is 1.
      */
-    public static void brackets(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1, float[] tape,
-                                int tapeOff) {
+    public static void brackets(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1, int y0,
+                                int y1, int x0, int x1, float[] tape, int tapeOff) {
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -274,8 +279,8 @@ public final class AcousticVdAdjointKernels {
         int cells = nz * ny * nx;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
+            for (int y = y0; y < y1; y++) {
+                for (int x = x0; x < x1; x++) {
                     int i = off + z * sz + y * sy + x;
                     int c = (z * ny + y) * nx + x;
                     if (which == 0) {

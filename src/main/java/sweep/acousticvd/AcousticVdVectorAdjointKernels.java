@@ -1,0 +1,395 @@
+package sweep.acousticvd;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
+import sweep.backend.CpuKernels;
+import sweep.kernels.Layout;
+
+/**
+ * CPU-specialised variants of the kernels of {@link AcousticVdAdjointKernels} for the Java backend (the four transposed
+ * sub-steps, and boundary saving's backward steps and brackets):
+ * the same arguments and, per cell, exactly the same sequence of float operations, vectorised across x with the Vector
+ * API. The pointwise kernels run each row in the three segments of constant x-band membership, as
+ * {@link AcousticVdVectorKernels} does; the gathers run whole rows, but the rows of a free surface's transposed images
+ * (z below H), which go to the portable kernel with the tails shorter than a vector. Bit-identical to
+ * {@link AcousticVdAdjointKernels}.
+ *
+ * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
+ */
+final class AcousticVdVectorAdjointKernels {
+    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+
+    private AcousticVdVectorAdjointKernels() {
+    }
+
+    /** The cells [lo, hi) of a row whose profile {@code a} (from {@code base}) is 0, as {0, lo, hi, nx}. */
+    private static int[] cuts(float[] prof, int base, int nx) {
+        int lo = 0;
+        while (lo < nx && prof[base + lo] != 0.0f) {
+            lo++;
+        }
+        int hi = nx;
+        while (hi > lo && prof[base + hi - 1] != 0.0f) {
+            hi--;
+        }
+        return new int[] {0, lo, hi, nx};
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#pressurePoint} over the rows [z0, z1), every y and x. */
+    static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk, int[] geo,
+                              int z0, int z1, float[] tape, int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        int lz = (ndim - 1) * len;
+        int vl = S.length();
+        int[] cuts = cuts(prof, px, nx);
+        for (int z = z0; z < z1; z++) {
+            float az = prof[z];
+            float bz = prof[nz + z];
+            for (int y = 0; y < ny; y++) {
+                float ay = prof[py + y];
+                float by = prof[py + ny + y];
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int part = 0; part < 3; part++) {
+                    int xa = cuts[part];
+                    int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                    for (int x = xa; x < xe; x += vl) {
+                        int i = row + x;
+                        FloatVector a = FloatVector.fromArray(S, pb, i);
+                        FloatVector q = FloatVector.fromArray(S, kdt, i).mul(a).neg();
+                        if (part != 1) {
+                            FloatVector r = FloatVector.fromArray(S, psib, i).add(q);
+                            q.add(FloatVector.fromArray(S, prof, px + nx + x).mul(r)).intoArray(e, i);
+                            FloatVector.fromArray(S, prof, px + x).mul(r).intoArray(psib, i);
+                        } else {
+                            q.intoArray(e, i);
+                        }
+                        if (ndim == 3) {
+                            point(q, ay, by, psib, e, len + i);
+                        }
+                        point(q, az, bz, psib, e, lz + i);
+                        FloatVector.fromArray(S, gk, i).sub(a.mul(FloatVector.fromArray(S, tape, tapeOff + crow + x)))
+                                .intoArray(gk, i);
+                    }
+                    if (xe < cuts[part + 1]) {
+                        AcousticVdAdjointKernels.pressurePoint(pb, psib, kdt, prof, e, gk, geo, z, z + 1, y, y + 1, xe,
+                                cuts[part + 1], tape, tapeOff);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The pointwise transpose of one CPML term whose profile is constant over the vector ({@code pa}, {@code pbh}: 0
+     * outside the band): e = Q, or in the band P = ψ̄ + Q, e = Q + b·P, ψ̄ ← a·P, at array index j.
+     */
+    private static void point(FloatVector q, float pa, float pbh, float[] psib, float[] e, int j) {
+        if (pa != 0.0f) {
+            FloatVector r = FloatVector.fromArray(S, psib, j).add(q);
+            q.add(r.mul(pbh)).intoArray(e, j);
+            r.mul(pa).intoArray(psib, j);
+        } else {
+            q.intoArray(e, j);
+        }
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#velocityPoint} over the rows [z0, z1), every y and x. */
+    static void velocityPoint(float[] vb, float[] psib, float[] bv, float[] prof, float[] d, float[] gb, int[] geo,
+                              int z0, int z1, float[] tape, int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        int py = 4 * nz;
+        int px = 4 * (nz + ny);
+        int vl = S.length();
+        int[] cuts = cuts(prof, px + 2 * nx, nx);
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int part = 0; part < 3; part++) {
+                    int xa = cuts[part];
+                    int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                    for (int x = xa; x < xe; x += vl) {
+                        int i = row + x;
+                        for (int a = 0; a < ndim; a++) {
+                            int j = a * len + i;
+                            FloatVector w = FloatVector.fromArray(S, vb, j);
+                            FloatVector q = FloatVector.fromArray(S, bv, j).mul(w).neg();
+                            if (a == 0 && part != 1) {
+                                FloatVector r = FloatVector.fromArray(S, psib, j).add(q);
+                                q.add(FloatVector.fromArray(S, prof, px + 3 * nx + x).mul(r)).intoArray(d, j);
+                                FloatVector.fromArray(S, prof, px + 2 * nx + x).mul(r).intoArray(psib, j);
+                            } else if (a == 0) {
+                                q.intoArray(d, j);
+                            } else if (a == ndim - 1) {
+                                point(q, prof[2 * nz + z], prof[3 * nz + z], psib, d, j);
+                            } else {
+                                point(q, prof[py + 2 * ny + y], prof[py + 3 * ny + y], psib, d, j);
+                            }
+                            FloatVector t = FloatVector.fromArray(S, tape, tapeOff + (1 + a) * cells + crow + x);
+                            FloatVector.fromArray(S, gb, j).sub(w.mul(t)).intoArray(gb, j);
+                        }
+                    }
+                    if (xe < cuts[part + 1]) {
+                        AcousticVdAdjointKernels.velocityPoint(vb, psib, bv, prof, d, gb, geo, z, z + 1, y, y + 1, xe,
+                                cuts[part + 1], tape, tapeOff);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#velocityGather} over the rows [z0, z1), every y and x. */
+    static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int lz = (ndim - 1) * len;
+        int vl = S.length();
+        int xe = nx / vl * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                if (fs == 1 && z < h) {
+                    AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fs, z, z + 1, y, y + 1, 0, nx);
+                    continue;
+                }
+                int row = off + z * sz + y * sy;
+                for (int x = 0; x < xe; x += vl) {
+                    int i = row + x;
+                    FloatVector s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, e, i - k + 1);
+                        FloatVector b = FloatVector.fromArray(S, e, i + k);
+                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                    }
+                    FloatVector.fromArray(S, vb, i).add(s).intoArray(vb, i);
+                    if (ndim == 3) {
+                        int j = len + i;
+                        s = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sy);
+                            FloatVector b = FloatVector.fromArray(S, e, j + k * sy);
+                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
+                        }
+                        FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
+                    }
+                    int j = lz + i;
+                    s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sz);
+                        FloatVector b = FloatVector.fromArray(S, e, j + k * sz);
+                        s = s.add(a.sub(b).mul(coef[k - 1]));
+                    }
+                    FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
+                }
+                if (xe < nx) {
+                    AcousticVdAdjointKernels.velocityGather(vb, e, coef, geo, fs, z, z + 1, y, y + 1, xe, nx);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#pressureGather} over the rows [z0, z1), every y and x. */
+    static void pressureGather(float[] pb, float[] d, float[] coef, int[] geo, int fs, int z0, int z1) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int lz = (ndim - 1) * len;
+        int vl = S.length();
+        int xe = nx / vl * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                if (fs == 1 && z >= 1 && z < h) {
+                    AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fs, z, z + 1, y, y + 1, 0, nx);
+                    continue;
+                }
+                int row = off + z * sz + y * sy;
+                for (int x = 0; x < xe; x += vl) {
+                    int i = row + x;
+                    FloatVector s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, d, i - k);
+                        FloatVector b = FloatVector.fromArray(S, d, i + k - 1);
+                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                    }
+                    if (ndim == 3) {
+                        int j = len + i;
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, d, j - k * sy);
+                            FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sy);
+                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
+                        }
+                    }
+                    int j = lz + i;
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, d, j - k * sz);
+                        FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sz);
+                        s = s.add(a.sub(b).mul(coef[k - 1]));
+                    }
+                    FloatVector.fromArray(S, pb, i).add(s).intoArray(pb, i);
+                }
+                if (xe < nx) {
+                    AcousticVdAdjointKernels.pressureGather(pb, d, coef, geo, fs, z, z + 1, y, y + 1, xe, nx);
+                }
+            }
+        }
+    }
+    /** Same as {@link AcousticVdAdjointKernels#reversePressure} on the box [z0, z1) × [y0, y1) × [x0, x1). */
+    static void reversePressure(float[] p, float[] v, float[] kdt, float[] coef, int[] geo, int z0, int z1, int y0,
+                                int y1, int x0, int x1) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int vl = S.length();
+        int xe = x0 + (x1 - x0) / vl * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                for (int x = x0; x < xe; x += vl) {
+                    int i = row + x;
+                    FloatVector dv = divergence(v, coef, geo, i);
+                    FloatVector.fromArray(S, p, i).add(FloatVector.fromArray(S, kdt, i).mul(dv)).intoArray(p, i);
+                }
+                if (xe < x1) {
+                    AcousticVdAdjointKernels.reversePressure(p, v, kdt, coef, geo, z, z + 1, y, y + 1, xe, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#reverseVelocity} on the box [z0, z1) × [y0, y1) × [x0, x1). */
+    static void reverseVelocity(float[] p, float[] v, float[] bv, float[] coef, int[] geo, int z0, int z1, int y0,
+                                int y1, int x0, int x1) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int vl = S.length();
+        int xe = x0 + (x1 - x0) / vl * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = off + z * sz + y * sy;
+                for (int x = x0; x < xe; x += vl) {
+                    int i = row + x;
+                    for (int a = 0; a < ndim; a++) {
+                        int j = a * len + i;
+                        FloatVector.fromArray(S, v, j).add(FloatVector.fromArray(S, bv, j).mul(gradient(p, coef, geo,
+                                a, i))).intoArray(v, j);
+                    }
+                }
+                if (xe < x1) {
+                    AcousticVdAdjointKernels.reverseVelocity(p, v, bv, coef, geo, z, z + 1, y, y + 1, xe, x1);
+                }
+            }
+        }
+    }
+
+    /** Same as {@link AcousticVdAdjointKernels#brackets} over the rows [z0, z1), every y and x. */
+    static void brackets(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1, float[] tape,
+                         int tapeOff) {
+        int ndim = geo[Layout.NDIM];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        int vl = S.length();
+        int xe = nx / vl * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                int row = off + z * sz + y * sy;
+                int crow = (z * ny + y) * nx;
+                for (int x = 0; x < xe; x += vl) {
+                    int i = row + x;
+                    if (which == 0) {
+                        divergence(v, coef, geo, i).intoArray(tape, tapeOff + crow + x);
+                    } else {
+                        for (int a = 0; a < ndim; a++) {
+                            gradient(p, coef, geo, a, i).intoArray(tape, tapeOff + (1 + a) * cells + crow + x);
+                        }
+                    }
+                }
+                if (xe < nx) {
+                    AcousticVdAdjointKernels.brackets(p, v, coef, geo, which, z, z + 1, y, y + 1, xe, nx, tape,
+                            tapeOff);
+                }
+            }
+        }
+    }
+
+    /** Σ_a D⁻_a v_a at the nodes i.. (a vector), summed as the forward pressure kernel sums it (x, then y, then z). */
+    private static FloatVector divergence(float[] v, float[] coef, int[] geo, int i) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int len = geo[Layout.LEN];
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(FloatVector.fromArray(S, v, i + k - 1).sub(FloatVector.fromArray(S, v, i - k))
+                    .mul(coef[2 * h + k - 1]));
+        }
+        FloatVector div = d;
+        if (ndim == 3) {
+            int j = len + i;
+            d = FloatVector.zero(S);
+            for (int k = 1; k <= h; k++) {
+                d = d.add(FloatVector.fromArray(S, v, j + (k - 1) * sy).sub(FloatVector.fromArray(S, v, j - k * sy))
+                        .mul(coef[h + k - 1]));
+            }
+            div = div.add(d);
+        }
+        int j = (ndim - 1) * len + i;
+        d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(FloatVector.fromArray(S, v, j + (k - 1) * sz).sub(FloatVector.fromArray(S, v, j - k * sz))
+                    .mul(coef[k - 1]));
+        }
+        return div.add(d);
+    }
+
+    /** D⁺_a p at the velocity nodes of component a of the cells i.. (a vector). */
+    private static FloatVector gradient(float[] p, float[] coef, int[] geo, int a, int i) {
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int stride = a == ndim - 1 ? geo[Layout.SZ] : a == 0 ? 1 : geo[Layout.SY];
+        int slot = a == ndim - 1 ? 0 : a == 0 ? 2 : 1;
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(FloatVector.fromArray(S, p, i + k * stride).sub(FloatVector.fromArray(S, p, i - (k - 1) * stride))
+                    .mul(coef[slot * h + k - 1]));
+        }
+        return d;
+    }
+}
