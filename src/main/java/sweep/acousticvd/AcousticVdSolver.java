@@ -540,9 +540,9 @@ final class AcousticVdSolver implements EquationSolver {
     /**
      * The velocity and pressure updates of a step on one domain (no halo exchange between them), each thread running
      * the pressure update h rows behind its velocity update while the rows are still in cache (the two updates
-     * otherwise stream p and v twice): the same operations on every cell as the velocity pass, the vz images and the pressure
-     * pass in turn, so the same bits. The pressure rows within h of a thread's chunk edges, which read velocities or
-     * write pressures across the edge, follow after all velocity rows and the images.
+     * otherwise stream p and v twice): the same operations on every cell as the velocity pass, the vz images and the
+     * pressure pass in turn, so the same bits. The pressure rows within h of a thread's chunk edges, which read
+     * velocities or write pressures across the edge, follow after all velocity rows and the images.
      */
     private void fusedStep(float[] tape, int off, int taping) {
         fuseTape = tape;
