@@ -4,6 +4,7 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
 import sweep.acousticvd.kernels.AcousticVdKernels;
 import sweep.backend.CpuKernels;
+import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
 
 /**
@@ -16,7 +17,7 @@ import sweep.kernels.Layout;
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
 final class AcousticVdVectorKernels {
-    private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     private AcousticVdVectorKernels() {
     }
