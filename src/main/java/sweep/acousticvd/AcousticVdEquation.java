@@ -134,7 +134,7 @@ public final class AcousticVdEquation implements WaveEquation {
 
     @Override
     public boolean hasDeviceSolver() {
-        return false;
+        return true;
     }
 
     /** p, the ndim velocities, dt·K and the ndim buoyancies dt/ρ̄: full arrays of the grid. */

@@ -15,6 +15,7 @@ import sweep.equation.EquationSolver;
 import sweep.equation.StateVector;
 import sweep.equation.StepStages;
 import sweep.kernels.Layout;
+import sweep.prop.Backends;
 import sweep.prop.CellWindow;
 import sweep.prop.Cells;
 import sweep.prop.Gradient;
@@ -98,9 +99,16 @@ final class AcousticVdSolver implements EquationSolver {
     /** The tape of the last {@link #forwardAndGradient} (reused shot by shot; counted by {@link #bytesHeld()}). */
     private float[] heldTape;
     private double lastCpu = Double.NaN;
+    /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the first model. */
+    private AcousticVdDeviceStepper device;
+    private boolean deviceOpened;
 
-    /** What one taped shot keeps: its tape, source cells, source scales vp²dt², cumulative wavelets, receivers. */
-    private record Shot(float[] tape, int[] src, float[] scale, float[] cum, int[] rec) {
+    /**
+     * What one shot keeps: its host tape (or null), source cells, source scales vp²dt², cumulative wavelets,
+     * receivers, and on a device backend its device tape (or null).
+     */
+    private record Shot(float[] tape, int[] src, float[] scale, float[] cum, int[] rec,
+                        AcousticVdDeviceStepper.Tape onDevice) {
     }
 
     AcousticVdSolver(PropSpec spec, Grid grid, HaloHook halo) {
@@ -217,12 +225,14 @@ final class AcousticVdSolver implements EquationSolver {
         }
         if (pb != null) {
             n += (long) adjointArrays(ndim) * len;
+        } else if (gk != null) {
+            n += (1L + ndim) * len; // a device backend's node gradients
         }
         if (stepTape != null) {
             n += stepTape.length;
         }
         for (Shot s : shots) {
-            n += s.tape.length;
+            n += s.tape != null ? s.tape.length : s.onDevice.bytes() / 4;
         }
         if (heldTape != null) {
             n += heldTape.length;
@@ -287,6 +297,29 @@ final class AcousticVdSolver implements EquationSolver {
             prof = grid.staggeredProfiles(vmax);
             profVelocity = vmax;
         }
+        if (!deviceOpened) {
+            device = openDevice();
+            deviceOpened = true;
+        }
+        if (device != null) {
+            device.setModel(geo, coef, box, kdt, bv, prof);
+        }
+    }
+
+    /**
+     * The device stepper {@link Backends#BACKEND} names, or null for the Java backend. The device runs one domain: a
+     * tile of a decomposed run stays on the Java backend under {@code auto} and is refused under {@code tornado}.
+     */
+    private AcousticVdDeviceStepper openDevice() {
+        if (halo != null) {
+            if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado")) {
+                throw new IllegalStateException("the TornadoVM backend runs " + AcousticVdEquation.NAME + " models on"
+                        + " one domain only: a decomposed run (--px/--py above 1) needs --backend java or auto (auto"
+                        + " runs it on the Java backend)");
+            }
+            return null;
+        }
+        return Backends.open(AcousticVdDeviceStepper.class, grid, null);
     }
 
     /**
@@ -343,7 +376,7 @@ final class AcousticVdSolver implements EquationSolver {
         float[] data = new float[nb * nt * nrec * nf];
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         for (int b = 0; b < nb; b++) {
-            Shot s = shotOf(wavelet, stride, sources, receivers, b, taped ? newTape() : null);
+            Shot s = shotOf(wavelet, stride, sources, receivers, b, taped && device == null ? newTape() : null, taped);
             float[] r = shot(s, b, every, l, nt);
             System.arraycopy(r, 0, data, b * nt * nrec * nf, r.length);
             if (taped) {
@@ -362,8 +395,12 @@ final class AcousticVdSolver implements EquationSolver {
         return new float[(int) n];
     }
 
-    /** Shot b's cells, source scales and cumulative wavelets, with {@code tape} (or null). */
-    private Shot shotOf(float[] wavelet, int stride, int[][][] sources, int[][][] receivers, int b, float[] tape) {
+    /**
+     * Shot b's cells, source scales and cumulative wavelets, with the host tape {@code tape} (or null); on a device
+     * backend with a device tape when {@code taped}.
+     */
+    private Shot shotOf(float[] wavelet, int stride, int[][][] sources, int[][][] receivers, int b, float[] tape,
+                        boolean taped) {
         int nt = spec.nt();
         int[] src = grid.cellIndices(sources[b], "source", b);
         int[] rec = grid.cellIndices(receivers[b], "receiver", b);
@@ -380,7 +417,24 @@ final class AcousticVdSolver implements EquationSolver {
                 cum[k * nt + n] = (float) acc;
             }
         }
-        return new Shot(tape, src, scale, cum, rec);
+        AcousticVdDeviceStepper.Tape dev = device != null && taped
+                ? new AcousticVdDeviceStepper.Tape(spec.storage(), deviceShot(src, scale, cum, rec)) : null;
+        return new Shot(tape, src, scale, cum, rec, dev);
+    }
+
+    /** A shot's entries as a device stepper takes them: the recorded values in the record's order. */
+    private AcousticVdDeviceStepper.Shot deviceShot(int[] src, float[] scale, float[] cum, int[] rec) {
+        List<String> fields = spec.recordFields();
+        int nf = fields.size();
+        int[] idx = new int[rec.length * nf];
+        int[] isP = new int[idx.length];
+        for (int r = 0; r < rec.length; r++) {
+            for (int f = 0; f < nf; f++) {
+                idx[r * nf + f] = fieldIndex(fields.get(f), rec[r]);
+                isP[r * nf + f] = fields.get(f).equals("p") ? 1 : 0;
+            }
+        }
+        return new AcousticVdDeviceStepper.Shot(src, scale, cum, idx, isP, nf);
     }
 
     /** The window index of the model cell of the array index {@code i} of a computational cell. */
@@ -413,6 +467,9 @@ final class AcousticVdSolver implements EquationSolver {
      * Snapshots of p go to {@code l} every {@code every} steps.
      */
     private float[] shot(Shot s, int b, int every, WavefieldListener l, int nt) {
+        if (device != null) {
+            return deviceRun(s, b, every, l, nt);
+        }
         List<String> fields = spec.recordFields();
         int nf = fields.size();
         int nrec = s.rec.length;
@@ -475,6 +532,19 @@ final class AcousticVdSolver implements EquationSolver {
             System.arraycopy(v, 0, s.tape, last + len, ndim * len);
         }
         return out;
+    }
+
+    /** One shot on the device: its record; the last fields into p and v (snapshots likewise), its tape kept. */
+    private float[] deviceRun(Shot s, int b, int every, WavefieldListener l, int nt) {
+        boolean snap = l != null && every > 0;
+        AcousticVdDeviceStepper.Shot shot = s.onDevice != null ? s.onDevice.shot
+                : deviceShot(s.src, s.scale, s.cum, s.rec);
+        float[] r = device.shot(shot, nt, s.onDevice, snap ? every : 0,
+                snap ? (done, pp) -> l.snapshot(b, done, physical(pp)) : null);
+        System.arraycopy(device.pressure(), 0, p, 0, len);
+        System.arraycopy(device.velocities(), 0, v, 0, ndim * len);
+        checkFinite(nt, b);
+        return r;
     }
 
     /** Boundary saving: the pressure ({@code which} 0) or velocity (1) brackets of the rows [z0, z1) into the tape. */
@@ -688,11 +758,11 @@ final class AcousticVdSolver implements EquationSolver {
         }
         float[] total = new float[2 * tileCells()];
         float[] wbar = new float[nb * nt];
-        float[] t = newTape();
+        float[] t = device == null ? newTape() : null;
         int stride = ShotWavelets.stride(wavelet, sources, nt);
         double j = 0;
         for (int b = 0; b < nb; b++) {
-            Shot s = shotOf(wavelet, stride, sources, receivers, b, t);
+            Shot s = shotOf(wavelet, stride, sources, receivers, b, t, true);
             float[] syn = shot(s, b, 0, null, nt);
             float[] res = new float[per];
             j += misfit.evaluate(syn, Arrays.copyOfRange(observed, b * per, (b + 1) * per), res);
@@ -731,6 +801,10 @@ final class AcousticVdSolver implements EquationSolver {
      * {@code wbar[b·nt ..]} and adds dJ/dvp, dJ/drho of the tile's cells into {@code total}.
      */
     private void adjoint(Shot s, float[] res, float[] wbar, int b, float[] total) {
+        if (s.onDevice != null) {
+            deviceAdjoint(s, res, wbar, b, total);
+            return;
+        }
         int nt = spec.nt();
         allocateAdjoint();
         for (float[] a : new float[][] {pb, vb, psiVb, psiPb, e, d, gk, gb}) {
@@ -787,17 +861,48 @@ final class AcousticVdSolver implements EquationSolver {
                 rebuildVelocity(s, n);
             }
         }
-        // dJ/dw_m = Σ_{n >= m} dJ/dC_n, summed over the shot's sources
-        for (int k = 0; k < s.src.length; k++) {
+        addWaveletGradient(cumBar, s.src.length, wbar, b);
+        if (halo != null) {
+            halo.exchange(gb, ndim);
+        }
+        addCellGradient(total, s.src, scaleBar);
+    }
+
+    /** dJ/dw_m = Σ_{n >= m} dJ/dC_n, summed over the shot's sources, into {@code wbar[b·nt ..]}. */
+    private void addWaveletGradient(double[] cumBar, int count, float[] wbar, int b) {
+        int nt = spec.nt();
+        for (int k = 0; k < count; k++) {
             double acc = 0;
             for (int n = nt - 1; n >= 0; n--) {
                 acc += cumBar[k * nt + n];
                 wbar[b * nt + n] += (float) acc;
             }
         }
-        if (halo != null) {
-            halo.exchange(gb, ndim);
+    }
+
+    /**
+     * {@link #adjoint} on the device: the node gradients and p̄ at the sources come back, the rest is formed here as
+     * on the Java backend.
+     */
+    private void deviceAdjoint(Shot s, float[] res, float[] wbar, int b, float[] total) {
+        int nt = spec.nt();
+        int count = s.src.length;
+        if (gk == null) {
+            gk = new float[len];
+            gb = new float[ndim * len];
         }
+        float[] atSources = new float[count * nt];
+        device.backward(s.onDevice, res, nt, atSources, gk, gb);
+        double[] cumBar = new double[count * nt];
+        double[] scaleBar = new double[count];
+        for (int n = nt - 1; n >= 0; n--) {
+            for (int k = 0; k < count; k++) {
+                float q = atSources[n * count + k];
+                cumBar[k * nt + n] += (double) s.scale[k] * q;
+                scaleBar[k] += (double) s.cum[k * nt + n] * q;
+            }
+        }
+        addWaveletGradient(cumBar, count, wbar, b);
         addCellGradient(total, s.src, scaleBar);
     }
 
@@ -1014,7 +1119,7 @@ final class AcousticVdSolver implements EquationSolver {
         int[] src = {grid.compIndex(nz / 2, ny / 2, nx / 2)};
         float[] w = new float[Math.max(steps, 1)];
         w[0] = 1f;
-        Shot s = new Shot(null, src, new float[] {1f}, w, new int[0]);
+        Shot s = new Shot(null, src, new float[] {1f}, w, new int[0], null);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = backend.threads() == 1 && mx.isCurrentThreadCpuTimeSupported();
         long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
@@ -1032,6 +1137,9 @@ final class AcousticVdSolver implements EquationSolver {
 
     @Override
     public String backendDescription() {
+        if (device != null) {
+            return device.describe();
+        }
         return "Java (" + backend.threads() + " threads" + (vector ? ", Vector API" : "") + ")";
     }
 
@@ -1048,6 +1156,11 @@ final class AcousticVdSolver implements EquationSolver {
 
     @Override
     public void close() {
+        if (device != null) {
+            device.close();
+            device = null;
+            deviceOpened = false;
+        }
         backend.close();
     }
 }

@@ -52,6 +52,12 @@ public final class Propagator implements AutoCloseable {
      */
     public Propagator(PropSpec spec, Grid grid, HaloHook halo) {
         this.spec = spec;
+        WaveEquation eq = spec.equation();
+        if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado") && !eq.hasDeviceSolver()) {
+            throw new IllegalArgumentException("the " + eq.name() + " equation has no device solver: run it with"
+                    + " --backend java or auto (" + Backends.BACKEND + "=java or auto; auto runs it on the Java"
+                    + " backend)");
+        }
         this.solver = spec.equation().solver(spec, grid, halo);
         this.checksModels = halo == null && solver.modelWindow().isWhole(spec.shape());
     }

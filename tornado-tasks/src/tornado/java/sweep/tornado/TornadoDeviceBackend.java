@@ -2,6 +2,7 @@ package sweep.tornado;
 
 import java.util.List;
 import sweep.acoustic.tornado.TornadoAcousticStepper;
+import sweep.acousticvd.tornado.TornadoAcousticVdStepper;
 import sweep.elastic.tornado.TornadoElasticStepper;
 import sweep.prop.HaloHook;
 import sweep.prop.spi.DeviceBackend;
@@ -11,7 +12,8 @@ import sweep.prop.spi.GridView;
 /**
  * The TornadoVM backend as a {@link DeviceBackend} service (registered in {@code META-INF/services} by the
  * {@code -Ptornado} build): selected by {@code -Dsweep.backend=tornado} (or {@code auto}), it opens a
- * {@link TornadoAcousticStepper} per acoustic grid and a {@link TornadoElasticStepper} per elastic one (single domain).
+ * {@link TornadoAcousticStepper} per acoustic grid, a {@link TornadoElasticStepper} per elastic one and a
+ * {@link TornadoAcousticVdStepper} per variable-density acoustic one (these two on a single domain).
  * Touches no TornadoVM class until a stepper or the device list is asked for.
  */
 public final class TornadoDeviceBackend implements DeviceBackend {
@@ -46,6 +48,9 @@ public final class TornadoDeviceBackend implements DeviceBackend {
         if (contract.isAssignableFrom(TornadoElasticStepper.class) && halo == null) {
             // one domain only: a decomposed elastic run stays on the Java backend (sweep.elastic.ElasticSolver)
             return contract.cast(new TornadoElasticStepper(grid));
+        }
+        if (contract.isAssignableFrom(TornadoAcousticVdStepper.class) && halo == null) {
+            return contract.cast(new TornadoAcousticVdStepper(grid));
         }
         return null;
     }
