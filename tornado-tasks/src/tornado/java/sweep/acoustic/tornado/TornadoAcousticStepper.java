@@ -10,6 +10,7 @@ import sweep.kernels.Pack;
 import sweep.prop.HaloHook;
 import sweep.prop.Storage;
 import sweep.prop.spi.GridView;
+import sweep.tornado.DevicePlans;
 import sweep.tornado.TornadoDevices;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -17,7 +18,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
  * The TornadoVM backend's stepper: one {@link TornadoExecutionPlan} per solver (tile) holding a model graph, three
@@ -119,7 +119,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         this.recvBoxes = halo == null || halo.recvBoxes() == null ? List.of() : boxes(halo.recvBoxes());
         this.sendBuf = new float[Math.max(Box.volume(sendBoxes), 1)];
         this.recvBuf = new float[Math.max(Box.volume(recvBoxes), 1)];
-        this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
+        this.strict = DevicePlans.strictMath();
         this.device = TornadoDevices.chooseDevice();
         int len = g.length();
         a = new float[len];
@@ -146,8 +146,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
 
     @Override
     public String describe() {
-        return "TornadoVM " + device.getDeviceName() + " (" + device.getDescription() + ")"
-                + (strict ? ", strict math" : "");
+        return DevicePlans.describe(device, strict);
     }
 
     @Override
@@ -312,15 +311,8 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         // graphs alike
         Object[] modelArr = psi == null ? new Object[] {v2, prof, g.coef(), g.geo(), psiArg, zetaArg}
                 : new Object[] {v2, prof, g.coef(), g.geo()};
-        TaskGraph m = new TaskGraph(model).transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr);
-        int k = 0;
-        for (Object o : modelArr) {
-            if (o instanceof int[] ia) {
-                m.task("touch" + k++, AcousticStepKernels::touchInt, ia, touch);
-            } else {
-                m.task("touch" + k++, AcousticStepKernels::touch, (float[]) o, touch);
-            }
-        }
+        TaskGraph m = DevicePlans.touchAll(new TaskGraph(model)
+                .transferToDevice(DataTransferMode.FIRST_EXECUTION, modelArr), modelArr, touch);
         m.persistOnDevice(modelArr);
         // TornadoVM hands a consumed buffer over from the graph executed just before (by the source's name, else every
         // consumed object): so every graph that can run before another carries the model arrays on (persists them).
@@ -365,12 +357,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
             }
             adjoint.addGraphs(graphs, tapeIn, firstIn, v2, prof, store, nsrc, nrec, nt, id);
         }
-        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
-        p.withDevice(device);
-        if (strict) {
-            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-        }
-        plan = p;
+        plan = DevicePlans.plan(graphs, device, strict);
         planNsrc = nsrc;
         planNrec = nrec;
         planNt = nt;
@@ -449,11 +436,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
     private void closePlan() {
         if (plan != null) {
             flushTape();
-            try {
-                plan.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot free the TornadoVM plan's device memory: " + e, e);
-            }
+            DevicePlans.close(plan);
             plan = null;
             lastResult = null;
             modelOnDevice = false;

@@ -12,6 +12,7 @@ import sweep.elastic.tornado.ElasticStepKernels;
 import sweep.kernels.Layout;
 import sweep.prop.Storage;
 import sweep.prop.spi.GridView;
+import sweep.tornado.DevicePlans;
 import sweep.tornado.TornadoDevices;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -19,7 +20,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
  * The TornadoVM backend's variable-density acoustic stepper: one {@link TornadoExecutionPlan} per solver holding the
@@ -99,14 +99,13 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         this.g = g;
         this.ndim = g.ndim();
         this.nc = g.nz() * g.ny() * g.nx();
-        this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
+        this.strict = DevicePlans.strictMath();
         this.device = TornadoDevices.chooseDevice();
     }
 
     @Override
     public String describe() {
-        return "TornadoVM " + device.getDeviceName() + " (" + device.getDescription() + ")"
-                + (strict ? ", strict math" : "");
+        return DevicePlans.describe(device, strict);
     }
 
     @Override
@@ -260,23 +259,16 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         store = null;
         stepTape = new float[k.tape == Storage.FULL ? (1 + ndim) * nc : 1];
         if (k.tape == Storage.FULL) {
-            store = new float[storeLength((long) nt * (1 + ndim) * nc, "bracket")];
+            store = new float[DevicePlans.storeLength((long) nt * (1 + ndim) * nc, "acoustic-vd bracket")];
         } else if (k.tape == Storage.BOUNDARY_SAVING) {
             // one slot per step (the last one unused: the last state is kept whole)
-            store = new float[Math.max(1, storeLength((long) nt * (1 + ndim) * ringCells, "ring"))];
+            store = new float[Math.max(1, DevicePlans.storeLength((long) nt * (1 + ndim) * ringCells, "acoustic-vd ring"))];
         }
         int id = ++planCounter;
         Object[] modelArr = {kdt, bv, prof, coef, geo};
         String modelName = "vdmodel" + id;
-        TaskGraph mg = new TaskGraph(modelName).transferToDevice(DataTransferMode.EVERY_EXECUTION, modelArr);
-        int t = 0;
-        for (Object o : modelArr) {
-            if (o instanceof int[] ia) {
-                mg.task("touch" + t++, AcousticStepKernels::touchInt, ia, touch);
-            } else {
-                mg.task("touch" + t++, AcousticStepKernels::touch, (float[]) o, touch);
-            }
-        }
+        TaskGraph mg = DevicePlans.touchAll(new TaskGraph(modelName)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, modelArr), modelArr, touch);
         mg.persistOnDevice(modelArr);
         List<ImmutableTaskGraph> graphs = new ArrayList<>();
         graphs.add(mg.snapshot());
@@ -291,7 +283,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             String tapeName = "vdtape" + id;
             TaskGraph tg = new TaskGraph(tapeName).consumeFromDevice(modelName, modelArr)
                     .transferToDevice(DataTransferMode.EVERY_EXECUTION, store);
-            tg.task("touch" + t, AcousticStepKernels::touch, store, touch);
+            tg.task("touch", AcousticStepKernels::touch, store, touch);
             tg.persistOnDevice(carried);
             graphTape = graphs.size();
             graphs.add(tg.snapshot());
@@ -324,23 +316,9 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             }
             adjoint.addGraphs(graphs, carrier, carried, k.count, k.nval, k.nfield, nt, id);
         }
-        TornadoExecutionPlan pl = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
-        pl.withDevice(device);
-        if (strict) {
-            pl.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-        }
-        plan = pl;
+        plan = DevicePlans.plan(graphs, device, strict);
         modelOnDevice = false;
         tapeAllocated = false;
-    }
-
-    private static int storeLength(long n, String what) {
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("the acoustic-vd " + what + " tape on the TornadoVM backend needs " + n
-                    + " floats in one device array (at most 2^31): use boundary saving, fewer steps or a smaller"
-                    + " model");
-        }
-        return (int) n;
     }
 
     /** The tasks of one forward step, in the Java solver's order (sweep.acousticvd.AcousticVdSolver's time loop). */
@@ -454,11 +432,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     private void closePlan() {
         if (plan != null) {
             flushTape();
-            try {
-                plan.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot free the TornadoVM plan's device memory: " + e, e);
-            }
+            DevicePlans.close(plan);
             plan = null;
             key = null;
             lastResult = null;

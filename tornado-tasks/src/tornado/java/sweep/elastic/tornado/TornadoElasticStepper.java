@@ -13,6 +13,7 @@ import sweep.elastic.kernels.ElasticLayout;
 import sweep.kernels.Layout;
 import sweep.prop.Storage;
 import sweep.prop.spi.GridView;
+import sweep.tornado.DevicePlans;
 import sweep.tornado.TornadoDevices;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
@@ -20,7 +21,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
 import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.common.TornadoDevice;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
-import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 /**
  * The TornadoVM backend's elastic stepper: one {@link TornadoExecutionPlan} per solver holding the task graphs of the
@@ -111,14 +111,13 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
         this.nv = ElasticLayout.velocities(ndim);
         this.ns = ElasticLayout.stresses(ndim);
         this.nc = g.nz() * g.ny() * g.nx();
-        this.strict = "false".equalsIgnoreCase(System.getProperty("tornado.enable.fma", "true").trim());
+        this.strict = DevicePlans.strictMath();
         this.device = TornadoDevices.chooseDevice();
     }
 
     @Override
     public String describe() {
-        return "TornadoVM " + device.getDeviceName() + " (" + device.getDescription() + ")"
-                + (strict ? ", strict math" : "");
+        return DevicePlans.describe(device, strict);
     }
 
     @Override
@@ -310,26 +309,20 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
         tv = null;
         ts = null;
         if (k.tape == Storage.FULL) {
-            stores = new float[][] {new float[storeLength((long) nt * nv * nc, "velocity")],
-                new float[storeLength((long) nt * ns * nc, "strain")]};
+            stores = new float[][] {new float[DevicePlans.storeLength((long) nt * nv * nc, "elastic velocity")],
+                new float[DevicePlans.storeLength((long) nt * ns * nc, "elastic strain")]};
             tv = new float[nv * nc];
             ts = new float[ns * nc];
         } else if (k.tape == Storage.BOUNDARY_SAVING) {
             // one slot per step (the last one unused: the last state is kept whole)
-            stores = new float[][] {new float[Math.max(1, storeLength((long) nt * (nv + ns) * ringCells, "ring"))]};
+            stores = new float[][] {new float[Math.max(1, DevicePlans.storeLength((long) nt * (nv + ns) * ringCells,
+                    "elastic ring"))]};
         }
         int id = ++planCounter;
         Object[] modelArr = {b, m, prof, coef, geo};
         String modelName = "emodel" + id;
-        TaskGraph mg = new TaskGraph(modelName).transferToDevice(DataTransferMode.EVERY_EXECUTION, modelArr);
-        int t = 0;
-        for (Object o : modelArr) {
-            if (o instanceof int[] ia) {
-                mg.task("touch" + t++, AcousticStepKernels::touchInt, ia, touch);
-            } else {
-                mg.task("touch" + t++, AcousticStepKernels::touch, (float[]) o, touch);
-            }
-        }
+        TaskGraph mg = DevicePlans.touchAll(new TaskGraph(modelName)
+                .transferToDevice(DataTransferMode.EVERY_EXECUTION, modelArr), modelArr, touch);
         mg.persistOnDevice(modelArr);
         List<ImmutableTaskGraph> graphs = new ArrayList<>();
         graphs.add(mg.snapshot());
@@ -342,11 +335,8 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
             carried = Arrays.copyOf(modelArr, modelArr.length + stores.length);
             System.arraycopy(stores, 0, carried, modelArr.length, stores.length);
             String tapeName = "etape" + id;
-            TaskGraph tg = new TaskGraph(tapeName).consumeFromDevice(modelName, modelArr)
-                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, (Object[]) stores);
-            for (float[] st : stores) {
-                tg.task("touch" + t++, AcousticStepKernels::touch, st, touch);
-            }
+            TaskGraph tg = DevicePlans.touchAll(new TaskGraph(tapeName).consumeFromDevice(modelName, modelArr)
+                    .transferToDevice(DataTransferMode.EVERY_EXECUTION, (Object[]) stores), stores, touch);
             tg.persistOnDevice(carried);
             graphTape = graphs.size();
             graphs.add(tg.snapshot());
@@ -382,23 +372,9 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
             }
             adjoint.addGraphs(graphs, carrier, carried, k.count, k.nval, k.terms, nt, k.explosive, id);
         }
-        TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
-        p.withDevice(device);
-        if (strict) {
-            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
-        }
-        plan = p;
+        plan = DevicePlans.plan(graphs, device, strict);
         modelOnDevice = false;
         tapeAllocated = false;
-    }
-
-    private static int storeLength(long n, String what) {
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("the elastic " + what + " tape on the TornadoVM backend needs " + n
-                    + " floats in one device array (at most 2^31): use boundary saving, fewer steps or a smaller"
-                    + " model");
-        }
-        return (int) n;
     }
 
     /** The tasks of one forward step, in the Java backend's order (sweep.elastic.ElasticSolver's time loop). */
@@ -538,11 +514,7 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
     private void closePlan() {
         if (plan != null) {
             flushTape();
-            try {
-                plan.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot free the TornadoVM plan's device memory: " + e, e);
-            }
+            DevicePlans.close(plan);
             plan = null;
             key = null;
             lastResult = null;
