@@ -35,6 +35,37 @@ final class AcousticVdVectorKernels {
         return new int[] {lo, hi};
     }
 
+    /**
+     * Σ_k c_k·(f[i + k·st] − f[i − (k−1)·st]) summed from 0 in k order, the weights c_k = coef[c + k − 1] (h of
+     * them): the staggered D⁺ at i, or the D⁻ at i + st.
+     */
+    private static FloatVector dPlus(float[] f, int i, int st, float[] coef, int c, int h) {
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(FloatVector.fromArray(S, f, i + k * st).sub(FloatVector.fromArray(S, f, i - (k - 1) * st))
+                    .mul(coef[c + k - 1]));
+        }
+        return d;
+    }
+
+    /**
+     * {@link #dPlus} of order 8 (h = 4) unrolled, with the weights broadcast once by the caller (the same operations
+     * in the same order: a product by a broadcast weight is the product by the weight).
+     */
+    private static FloatVector dPlus4(float[] f, int i, int st, FloatVector w1, FloatVector w2, FloatVector w3,
+                                      FloatVector w4) {
+        FloatVector d = FloatVector.zero(S);
+        d = d.add(FloatVector.fromArray(S, f, i + st).sub(FloatVector.fromArray(S, f, i)).mul(w1));
+        d = d.add(FloatVector.fromArray(S, f, i + 2 * st).sub(FloatVector.fromArray(S, f, i - st)).mul(w2));
+        d = d.add(FloatVector.fromArray(S, f, i + 3 * st).sub(FloatVector.fromArray(S, f, i - 2 * st)).mul(w3));
+        return d.add(FloatVector.fromArray(S, f, i + 4 * st).sub(FloatVector.fromArray(S, f, i - 3 * st)).mul(w4));
+    }
+
+    /** coef[i] broadcast where {@code use} (the order-8 weights), else zero (unused). */
+    private static FloatVector weight(float[] coef, int i, boolean use) {
+        return use ? FloatVector.broadcast(S, coef[i]) : FloatVector.zero(S);
+    }
+
     /** Same as {@link AcousticVdKernels#velocity} over the rows [z0, z1), every y and x. */
     static void velocity(float[] p, float[] v, float[] bv, float[] psi, float[] prof, float[] coef, int[] geo, int z0,
                          int z1, float[] tape, int tapeOff, int taping) {
@@ -54,6 +85,19 @@ final class AcousticVdVectorKernels {
         int vl = S.length();
         int[] seg = outsideBand(prof, px + 2 * nx, nx);
         int[] cuts = {0, seg[0], seg[1], nx};
+        boolean h4 = h == 4;
+        FloatVector wz1 = weight(coef, 0, h4);
+        FloatVector wz2 = weight(coef, 1, h4);
+        FloatVector wz3 = weight(coef, 2, h4);
+        FloatVector wz4 = weight(coef, 3, h4);
+        FloatVector wy1 = weight(coef, h, h4);
+        FloatVector wy2 = weight(coef, h + 1, h4);
+        FloatVector wy3 = weight(coef, h + 2, h4);
+        FloatVector wy4 = weight(coef, h + 3, h4);
+        FloatVector wx1 = weight(coef, 2 * h, h4);
+        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
+        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
+        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             float az = prof[2 * nz + z];
             float bz = prof[3 * nz + z];
@@ -70,12 +114,7 @@ final class AcousticVdVectorKernels {
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
                         int i = row + x;
-                        FloatVector d = FloatVector.zero(S);
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, p, i + k);
-                            FloatVector b = FloatVector.fromArray(S, p, i - k + 1);
-                            d = d.add(a.sub(b).mul(coef[2 * h + k - 1]));
-                        }
+                        FloatVector d = h4 ? dPlus4(p, i, 1, wx1, wx2, wx3, wx4) : dPlus(p, i, 1, coef, 2 * h, h);
                         if (inX) {
                             FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
                                     px + 2 * nx + x)).add(d.mul(FloatVector.fromArray(S, prof, px + 3 * nx + x)));
@@ -88,12 +127,7 @@ final class AcousticVdVectorKernels {
                         }
                         if (ndim == 3) {
                             int j = len + i;
-                            d = FloatVector.zero(S);
-                            for (int k = 1; k <= h; k++) {
-                                FloatVector a = FloatVector.fromArray(S, p, i + k * sy);
-                                FloatVector b = FloatVector.fromArray(S, p, i - (k - 1) * sy);
-                                d = d.add(a.sub(b).mul(coef[h + k - 1]));
-                            }
+                            d = h4 ? dPlus4(p, i, sy, wy1, wy2, wy3, wy4) : dPlus(p, i, sy, coef, h, h);
                             if (inY) {
                                 FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
                                 q.intoArray(psi, j);
@@ -106,12 +140,7 @@ final class AcousticVdVectorKernels {
                             }
                         }
                         int j = lz + i;
-                        d = FloatVector.zero(S);
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, p, i + k * sz);
-                            FloatVector b = FloatVector.fromArray(S, p, i - (k - 1) * sz);
-                            d = d.add(a.sub(b).mul(coef[k - 1]));
-                        }
+                        d = h4 ? dPlus4(p, i, sz, wz1, wz2, wz3, wz4) : dPlus(p, i, sz, coef, 0, h);
                         if (inZ) {
                             FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
                             q.intoArray(psi, j);
@@ -149,6 +178,19 @@ final class AcousticVdVectorKernels {
         int vl = S.length();
         int[] seg = outsideBand(prof, px, nx);
         int[] cuts = {0, seg[0], seg[1], nx};
+        boolean h4 = h == 4;
+        FloatVector wz1 = weight(coef, 0, h4);
+        FloatVector wz2 = weight(coef, 1, h4);
+        FloatVector wz3 = weight(coef, 2, h4);
+        FloatVector wz4 = weight(coef, 3, h4);
+        FloatVector wy1 = weight(coef, h, h4);
+        FloatVector wy2 = weight(coef, h + 1, h4);
+        FloatVector wy3 = weight(coef, h + 2, h4);
+        FloatVector wy4 = weight(coef, h + 3, h4);
+        FloatVector wx1 = weight(coef, 2 * h, h4);
+        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
+        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
+        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             float az = prof[z];
             float bz = prof[nz + z];
@@ -165,12 +207,8 @@ final class AcousticVdVectorKernels {
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
                         int i = row + x;
-                        FloatVector div = FloatVector.zero(S);
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, v, i + k - 1);
-                            FloatVector b = FloatVector.fromArray(S, v, i - k);
-                            div = div.add(a.sub(b).mul(coef[2 * h + k - 1]));
-                        }
+                        FloatVector div = h4 ? dPlus4(v, i - 1, 1, wx1, wx2, wx3, wx4)
+                                : dPlus(v, i - 1, 1, coef, 2 * h, h);
                         if (inX) {
                             FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
                                     px + x)).add(div.mul(FloatVector.fromArray(S, prof, px + nx + x)));
@@ -179,12 +217,8 @@ final class AcousticVdVectorKernels {
                         }
                         if (ndim == 3) {
                             int j = len + i;
-                            FloatVector d = FloatVector.zero(S);
-                            for (int k = 1; k <= h; k++) {
-                                FloatVector a = FloatVector.fromArray(S, v, j + (k - 1) * sy);
-                                FloatVector b = FloatVector.fromArray(S, v, j - k * sy);
-                                d = d.add(a.sub(b).mul(coef[h + k - 1]));
-                            }
+                            FloatVector d = h4 ? dPlus4(v, j - sy, sy, wy1, wy2, wy3, wy4)
+                                    : dPlus(v, j - sy, sy, coef, h, h);
                             if (inY) {
                                 FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
                                 q.intoArray(psi, j);
@@ -193,12 +227,8 @@ final class AcousticVdVectorKernels {
                             div = div.add(d);
                         }
                         int j = lz + i;
-                        FloatVector d = FloatVector.zero(S);
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, v, j + (k - 1) * sz);
-                            FloatVector b = FloatVector.fromArray(S, v, j - k * sz);
-                            d = d.add(a.sub(b).mul(coef[k - 1]));
-                        }
+                        FloatVector d = h4 ? dPlus4(v, j - sz, sz, wz1, wz2, wz3, wz4)
+                                : dPlus(v, j - sz, sz, coef, 0, h);
                         if (inZ) {
                             FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
                             q.intoArray(psi, j);
