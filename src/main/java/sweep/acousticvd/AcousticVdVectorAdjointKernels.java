@@ -158,6 +158,32 @@ final class AcousticVdVectorAdjointKernels {
         }
     }
 
+    /**
+     * s + Σ_k c_k·(f[i − (k−1)·st] − f[i + k·st]) added in k order, the weights c_k = coef[c + k − 1] (h of them): the
+     * transposed staggered difference gathered at i.
+     */
+    private static FloatVector gather(FloatVector s, float[] f, int i, int st, float[] coef, int c, int h) {
+        for (int k = 1; k <= h; k++) {
+            s = s.add(FloatVector.fromArray(S, f, i - (k - 1) * st).sub(FloatVector.fromArray(S, f, i + k * st))
+                    .mul(coef[c + k - 1]));
+        }
+        return s;
+    }
+
+    /** {@link #gather} of order 8 (h = 4) unrolled, with the weights broadcast once by the caller (the same bits). */
+    private static FloatVector gather4(FloatVector s, float[] f, int i, int st, FloatVector w1, FloatVector w2,
+                                       FloatVector w3, FloatVector w4) {
+        s = s.add(FloatVector.fromArray(S, f, i).sub(FloatVector.fromArray(S, f, i + st)).mul(w1));
+        s = s.add(FloatVector.fromArray(S, f, i - st).sub(FloatVector.fromArray(S, f, i + 2 * st)).mul(w2));
+        s = s.add(FloatVector.fromArray(S, f, i - 2 * st).sub(FloatVector.fromArray(S, f, i + 3 * st)).mul(w3));
+        return s.add(FloatVector.fromArray(S, f, i - 3 * st).sub(FloatVector.fromArray(S, f, i + 4 * st)).mul(w4));
+    }
+
+    /** coef[i] broadcast where {@code use} (the order-8 weights), else zero (unused). */
+    private static FloatVector weight(float[] coef, int i, boolean use) {
+        return use ? FloatVector.broadcast(S, coef[i]) : FloatVector.zero(S);
+    }
+
     /** Same as {@link AcousticVdAdjointKernels#velocityGather} over the rows [z0, z1), every y and x. */
     static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1) {
         int ndim = geo[Layout.NDIM];
@@ -171,6 +197,19 @@ final class AcousticVdVectorAdjointKernels {
         int lz = (ndim - 1) * len;
         int vl = S.length();
         int xe = nx / vl * vl;
+        boolean h4 = h == 4;
+        FloatVector wz1 = weight(coef, 0, h4);
+        FloatVector wz2 = weight(coef, 1, h4);
+        FloatVector wz3 = weight(coef, 2, h4);
+        FloatVector wz4 = weight(coef, 3, h4);
+        FloatVector wy1 = weight(coef, h, h4);
+        FloatVector wy2 = weight(coef, h + 1, h4);
+        FloatVector wy3 = weight(coef, h + 2, h4);
+        FloatVector wy4 = weight(coef, h + 3, h4);
+        FloatVector wx1 = weight(coef, 2 * h, h4);
+        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
+        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
+        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             for (int y = 0; y < ny; y++) {
                 if (fs == 1 && z < h) {
@@ -180,30 +219,17 @@ final class AcousticVdVectorAdjointKernels {
                 int row = off + z * sz + y * sy;
                 for (int x = 0; x < xe; x += vl) {
                     int i = row + x;
-                    FloatVector s = FloatVector.zero(S);
-                    for (int k = 1; k <= h; k++) {
-                        FloatVector a = FloatVector.fromArray(S, e, i - k + 1);
-                        FloatVector b = FloatVector.fromArray(S, e, i + k);
-                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
-                    }
+                    FloatVector zero = FloatVector.zero(S);
+                    FloatVector s = h4 ? gather4(zero, e, i, 1, wx1, wx2, wx3, wx4) : gather(zero, e, i, 1, coef, 2 * h,
+                            h);
                     FloatVector.fromArray(S, vb, i).add(s).intoArray(vb, i);
                     if (ndim == 3) {
                         int j = len + i;
-                        s = FloatVector.zero(S);
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sy);
-                            FloatVector b = FloatVector.fromArray(S, e, j + k * sy);
-                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
-                        }
+                        s = h4 ? gather4(zero, e, j, sy, wy1, wy2, wy3, wy4) : gather(zero, e, j, sy, coef, h, h);
                         FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
                     }
                     int j = lz + i;
-                    s = FloatVector.zero(S);
-                    for (int k = 1; k <= h; k++) {
-                        FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sz);
-                        FloatVector b = FloatVector.fromArray(S, e, j + k * sz);
-                        s = s.add(a.sub(b).mul(coef[k - 1]));
-                    }
+                    s = h4 ? gather4(zero, e, j, sz, wz1, wz2, wz3, wz4) : gather(zero, e, j, sz, coef, 0, h);
                     FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
                 }
                 if (xe < nx) {
@@ -226,6 +252,19 @@ final class AcousticVdVectorAdjointKernels {
         int lz = (ndim - 1) * len;
         int vl = S.length();
         int xe = nx / vl * vl;
+        boolean h4 = h == 4;
+        FloatVector wz1 = weight(coef, 0, h4);
+        FloatVector wz2 = weight(coef, 1, h4);
+        FloatVector wz3 = weight(coef, 2, h4);
+        FloatVector wz4 = weight(coef, 3, h4);
+        FloatVector wy1 = weight(coef, h, h4);
+        FloatVector wy2 = weight(coef, h + 1, h4);
+        FloatVector wy3 = weight(coef, h + 2, h4);
+        FloatVector wy4 = weight(coef, h + 3, h4);
+        FloatVector wx1 = weight(coef, 2 * h, h4);
+        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
+        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
+        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             for (int y = 0; y < ny; y++) {
                 if (fs == 1 && z >= 1 && z < h) {
@@ -235,26 +274,15 @@ final class AcousticVdVectorAdjointKernels {
                 int row = off + z * sz + y * sy;
                 for (int x = 0; x < xe; x += vl) {
                     int i = row + x;
-                    FloatVector s = FloatVector.zero(S);
-                    for (int k = 1; k <= h; k++) {
-                        FloatVector a = FloatVector.fromArray(S, d, i - k);
-                        FloatVector b = FloatVector.fromArray(S, d, i + k - 1);
-                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
-                    }
+                    FloatVector zero = FloatVector.zero(S);
+                    FloatVector s = h4 ? gather4(zero, d, i - 1, 1, wx1, wx2, wx3, wx4)
+                            : gather(zero, d, i - 1, 1, coef, 2 * h, h);
                     if (ndim == 3) {
                         int j = len + i;
-                        for (int k = 1; k <= h; k++) {
-                            FloatVector a = FloatVector.fromArray(S, d, j - k * sy);
-                            FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sy);
-                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
-                        }
+                        s = h4 ? gather4(s, d, j - sy, sy, wy1, wy2, wy3, wy4) : gather(s, d, j - sy, sy, coef, h, h);
                     }
                     int j = lz + i;
-                    for (int k = 1; k <= h; k++) {
-                        FloatVector a = FloatVector.fromArray(S, d, j - k * sz);
-                        FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sz);
-                        s = s.add(a.sub(b).mul(coef[k - 1]));
-                    }
+                    s = h4 ? gather4(s, d, j - sz, sz, wz1, wz2, wz3, wz4) : gather(s, d, j - sz, sz, coef, 0, h);
                     FloatVector.fromArray(S, pb, i).add(s).intoArray(pb, i);
                 }
                 if (xe < nx) {
