@@ -29,12 +29,13 @@ class AcousticVdVectorKernelsTest {
 
     /**
      * The grids of the tests: 2-D and 3-D, rows with x-band segments of whole vectors and tails shorter than a vector
-     * (CPML 5 to 20 cells), orders 2 to 16, with and without a free surface.
+     * (CPML 5 to 20 cells), orders 2 to 16 (order 8, which has kernels of its own in 2-D, in both), with and without a
+     * free surface.
      */
     private static List<Grid> grids() {
-        int[][] shapes = {{13, 37}, {17, 64}, {7, 9, 23}, {6, 8, 40}};
-        int[] orders = {2, 8, 16, 4};
-        int[] abcn = {20, 5, 18, 20};
+        int[][] shapes = {{13, 37}, {17, 64}, {7, 9, 23}, {6, 8, 40}, {6, 7, 33}};
+        int[] orders = {2, 8, 16, 4, 8};
+        int[] abcn = {20, 5, 18, 20, 6};
         List<Grid> out = new ArrayList<>();
         for (int c = 0; c < shapes.length; c++) {
             for (boolean fs : new boolean[] {false, true}) {

@@ -159,18 +159,9 @@ final class AcousticVdVectorAdjointKernels {
     }
 
     /**
-     * s + Σ_k c_k·(f[i − (k−1)·st] − f[i + k·st]) added in k order, the weights c_k = coef[c + k − 1] (h of them): the
-     * transposed staggered difference gathered at i.
+     * s + Σ_k c_k·(f[i − (k−1)·st] − f[i + k·st]) of order 8 (k = 1..4) added in k order, the weights broadcast by
+     * the caller: the transposed staggered difference gathered at i, as the general kernels' loops over k add it.
      */
-    private static FloatVector gather(FloatVector s, float[] f, int i, int st, float[] coef, int c, int h) {
-        for (int k = 1; k <= h; k++) {
-            s = s.add(FloatVector.fromArray(S, f, i - (k - 1) * st).sub(FloatVector.fromArray(S, f, i + k * st))
-                    .mul(coef[c + k - 1]));
-        }
-        return s;
-    }
-
-    /** {@link #gather} of order 8 (h = 4) unrolled, with the weights broadcast once by the caller (the same bits). */
     private static FloatVector gather4(FloatVector s, float[] f, int i, int st, FloatVector w1, FloatVector w2,
                                        FloatVector w3, FloatVector w4) {
         s = s.add(FloatVector.fromArray(S, f, i).sub(FloatVector.fromArray(S, f, i + st)).mul(w1));
@@ -179,15 +170,71 @@ final class AcousticVdVectorAdjointKernels {
         return s.add(FloatVector.fromArray(S, f, i - 3 * st).sub(FloatVector.fromArray(S, f, i + 4 * st)).mul(w4));
     }
 
-    /** coef[i] broadcast where {@code use} (the order-8 weights), else zero (unused). */
-    private static FloatVector weight(float[] coef, int i, boolean use) {
-        return use ? FloatVector.broadcast(S, coef[i]) : FloatVector.zero(S);
+    /**
+     * {@link #velocityGather} (which == 0) or {@link #pressureGather} (1) in 2-D at order 8, below the free surface's
+     * special rows: the differences unrolled, the weights broadcast once per call (as the forward step's 2-D order-8
+     * kernels; the same operations in the same order). Rows it does not take go to the portable kernel.
+     */
+    private static void gather2d8(float[] out, float[] in, float[] coef, int[] geo, int fs, int which, int z0,
+                                  int z1) {
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nx = geo[Layout.NX];
+        int vl = S.length();
+        int xe = nx / vl * vl;
+        FloatVector wz1 = FloatVector.broadcast(S, coef[0]);
+        FloatVector wz2 = FloatVector.broadcast(S, coef[1]);
+        FloatVector wz3 = FloatVector.broadcast(S, coef[2]);
+        FloatVector wz4 = FloatVector.broadcast(S, coef[3]);
+        FloatVector wx1 = FloatVector.broadcast(S, coef[8]);
+        FloatVector wx2 = FloatVector.broadcast(S, coef[9]);
+        FloatVector wx3 = FloatVector.broadcast(S, coef[10]);
+        FloatVector wx4 = FloatVector.broadcast(S, coef[11]);
+        FloatVector zero = FloatVector.zero(S);
+        for (int z = z0; z < z1; z++) {
+            boolean special = which == 0 ? fs == 1 && z < 4 : fs == 1 && z >= 1 && z < 4;
+            if (special) {
+                if (which == 0) {
+                    AcousticVdAdjointKernels.velocityGather(out, in, coef, geo, fs, z, z + 1, 0, 1, 0, nx);
+                } else {
+                    AcousticVdAdjointKernels.pressureGather(out, in, coef, geo, fs, z, z + 1, 0, 1, 0, nx);
+                }
+                continue;
+            }
+            int row = off + z * sz;
+            for (int x = 0; x < xe; x += vl) {
+                int i = row + x;
+                int j = len + i;
+                if (which == 0) {
+                    FloatVector s = gather4(zero, in, i, 1, wx1, wx2, wx3, wx4);
+                    FloatVector.fromArray(S, out, i).add(s).intoArray(out, i);
+                    s = gather4(zero, in, j, sz, wz1, wz2, wz3, wz4);
+                    FloatVector.fromArray(S, out, j).add(s).intoArray(out, j);
+                } else {
+                    FloatVector s = gather4(zero, in, i - 1, 1, wx1, wx2, wx3, wx4);
+                    s = gather4(s, in, j - sz, sz, wz1, wz2, wz3, wz4);
+                    FloatVector.fromArray(S, out, i).add(s).intoArray(out, i);
+                }
+            }
+            if (xe < nx) {
+                if (which == 0) {
+                    AcousticVdAdjointKernels.velocityGather(out, in, coef, geo, fs, z, z + 1, 0, 1, xe, nx);
+                } else {
+                    AcousticVdAdjointKernels.pressureGather(out, in, coef, geo, fs, z, z + 1, 0, 1, xe, nx);
+                }
+            }
+        }
     }
 
     /** Same as {@link AcousticVdAdjointKernels#velocityGather} over the rows [z0, z1), every y and x. */
     static void velocityGather(float[] vb, float[] e, float[] coef, int[] geo, int fs, int z0, int z1) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
+        if (ndim == 2 && h == 4) {
+            gather2d8(vb, e, coef, geo, fs, 0, z0, z1);
+            return;
+        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -197,19 +244,6 @@ final class AcousticVdVectorAdjointKernels {
         int lz = (ndim - 1) * len;
         int vl = S.length();
         int xe = nx / vl * vl;
-        boolean h4 = h == 4;
-        FloatVector wz1 = weight(coef, 0, h4);
-        FloatVector wz2 = weight(coef, 1, h4);
-        FloatVector wz3 = weight(coef, 2, h4);
-        FloatVector wz4 = weight(coef, 3, h4);
-        FloatVector wy1 = weight(coef, h, h4);
-        FloatVector wy2 = weight(coef, h + 1, h4);
-        FloatVector wy3 = weight(coef, h + 2, h4);
-        FloatVector wy4 = weight(coef, h + 3, h4);
-        FloatVector wx1 = weight(coef, 2 * h, h4);
-        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
-        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
-        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             for (int y = 0; y < ny; y++) {
                 if (fs == 1 && z < h) {
@@ -219,17 +253,30 @@ final class AcousticVdVectorAdjointKernels {
                 int row = off + z * sz + y * sy;
                 for (int x = 0; x < xe; x += vl) {
                     int i = row + x;
-                    FloatVector zero = FloatVector.zero(S);
-                    FloatVector s = h4 ? gather4(zero, e, i, 1, wx1, wx2, wx3, wx4) : gather(zero, e, i, 1, coef, 2 * h,
-                            h);
+                    FloatVector s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, e, i - k + 1);
+                        FloatVector b = FloatVector.fromArray(S, e, i + k);
+                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                    }
                     FloatVector.fromArray(S, vb, i).add(s).intoArray(vb, i);
                     if (ndim == 3) {
                         int j = len + i;
-                        s = h4 ? gather4(zero, e, j, sy, wy1, wy2, wy3, wy4) : gather(zero, e, j, sy, coef, h, h);
+                        s = FloatVector.zero(S);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sy);
+                            FloatVector b = FloatVector.fromArray(S, e, j + k * sy);
+                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
+                        }
                         FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
                     }
                     int j = lz + i;
-                    s = h4 ? gather4(zero, e, j, sz, wz1, wz2, wz3, wz4) : gather(zero, e, j, sz, coef, 0, h);
+                    s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, e, j - (k - 1) * sz);
+                        FloatVector b = FloatVector.fromArray(S, e, j + k * sz);
+                        s = s.add(a.sub(b).mul(coef[k - 1]));
+                    }
                     FloatVector.fromArray(S, vb, j).add(s).intoArray(vb, j);
                 }
                 if (xe < nx) {
@@ -243,6 +290,10 @@ final class AcousticVdVectorAdjointKernels {
     static void pressureGather(float[] pb, float[] d, float[] coef, int[] geo, int fs, int z0, int z1) {
         int ndim = geo[Layout.NDIM];
         int h = geo[Layout.H];
+        if (ndim == 2 && h == 4) {
+            gather2d8(pb, d, coef, geo, fs, 1, z0, z1);
+            return;
+        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -252,19 +303,6 @@ final class AcousticVdVectorAdjointKernels {
         int lz = (ndim - 1) * len;
         int vl = S.length();
         int xe = nx / vl * vl;
-        boolean h4 = h == 4;
-        FloatVector wz1 = weight(coef, 0, h4);
-        FloatVector wz2 = weight(coef, 1, h4);
-        FloatVector wz3 = weight(coef, 2, h4);
-        FloatVector wz4 = weight(coef, 3, h4);
-        FloatVector wy1 = weight(coef, h, h4);
-        FloatVector wy2 = weight(coef, h + 1, h4);
-        FloatVector wy3 = weight(coef, h + 2, h4);
-        FloatVector wy4 = weight(coef, h + 3, h4);
-        FloatVector wx1 = weight(coef, 2 * h, h4);
-        FloatVector wx2 = weight(coef, 2 * h + 1, h4);
-        FloatVector wx3 = weight(coef, 2 * h + 2, h4);
-        FloatVector wx4 = weight(coef, 2 * h + 3, h4);
         for (int z = z0; z < z1; z++) {
             for (int y = 0; y < ny; y++) {
                 if (fs == 1 && z >= 1 && z < h) {
@@ -274,15 +312,26 @@ final class AcousticVdVectorAdjointKernels {
                 int row = off + z * sz + y * sy;
                 for (int x = 0; x < xe; x += vl) {
                     int i = row + x;
-                    FloatVector zero = FloatVector.zero(S);
-                    FloatVector s = h4 ? gather4(zero, d, i - 1, 1, wx1, wx2, wx3, wx4)
-                            : gather(zero, d, i - 1, 1, coef, 2 * h, h);
+                    FloatVector s = FloatVector.zero(S);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, d, i - k);
+                        FloatVector b = FloatVector.fromArray(S, d, i + k - 1);
+                        s = s.add(a.sub(b).mul(coef[2 * h + k - 1]));
+                    }
                     if (ndim == 3) {
                         int j = len + i;
-                        s = h4 ? gather4(s, d, j - sy, sy, wy1, wy2, wy3, wy4) : gather(s, d, j - sy, sy, coef, h, h);
+                        for (int k = 1; k <= h; k++) {
+                            FloatVector a = FloatVector.fromArray(S, d, j - k * sy);
+                            FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sy);
+                            s = s.add(a.sub(b).mul(coef[h + k - 1]));
+                        }
                     }
                     int j = lz + i;
-                    s = h4 ? gather4(s, d, j - sz, sz, wz1, wz2, wz3, wz4) : gather(s, d, j - sz, sz, coef, 0, h);
+                    for (int k = 1; k <= h; k++) {
+                        FloatVector a = FloatVector.fromArray(S, d, j - k * sz);
+                        FloatVector b = FloatVector.fromArray(S, d, j + (k - 1) * sz);
+                        s = s.add(a.sub(b).mul(coef[k - 1]));
+                    }
                     FloatVector.fromArray(S, pb, i).add(s).intoArray(pb, i);
                 }
                 if (xe < nx) {
