@@ -4,9 +4,10 @@ import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
 
 /**
- * Run under mpirun by {@link FwiMpiTest}: the same small two-band FWI (optionally with encoded supershots) on one
- * domain (rank 0 runs it) and decomposed over the mesh given in the arguments (py px shotGroups supershots); prints
- * "OK" per rank when the misfit histories agree to 1e-6 relative per iteration and the final models are bit-identical.
+ * Run under mpirun by {@link FwiMpiTest}: the same small two-band FWI (optionally with encoded supershots), its
+ * gradient smoothed and tapered around the sources, on one domain (rank 0 runs it) and decomposed over the mesh given
+ * in the arguments (py px shotGroups supershots); prints "OK" per rank when the misfit histories agree to 1e-6
+ * relative per iteration and the final models are bit-identical.
  */
 public final class FwiDdCheckMain {
     public static void main(String[] args) throws Exception {
@@ -21,19 +22,22 @@ public final class FwiDdCheckMain {
             float[] vTrue = FwiTest.trueModel();
             float[] start = FwiTest.startModel(vTrue);
             Acquisition acq = FwiTest.acquisition(vTrue);
+            // the gradient smoothed and tapered around the sources as well: both on the gathered global gradient
+            GradientConditioner cond = GradientConditioner.of(acq.spec().shape(), acq.spec().dh(), FwiTest.MUTE,
+                    new double[] {40, 60}, 50, acq.sources(), null);
             int its = 3;
             Inversion.Options opt = new Inversion.Options(java.util.List.of(new Inversion.Band(6, 2),
                     new Inversion.Band(0, 1)), supershots, 7, 4, new Fwi.Settings(0, 1400, 3000, 100, 5));
             Inversion.Listener quiet = new Inversion.Listener() { };
             java.util.List<Fwi.State> dd;
-            try (DataObjective o = new DecomposedObjective(acq, mesh, FwiTest.MUTE)) {
+            try (DataObjective o = new DecomposedObjective(acq, mesh, cond)) {
                 dd = Inversion.run(o, acq, start, opt, null, false, false, 0, quiet);
             }
             // the single-domain reference runs on rank 0 only and is broadcast
             double[] refMisfit = new double[its];
             float[] refModel = new float[start.length];
             if (rank == 0) {
-                try (DataObjective o = new SingleDomainObjective(acq, FwiTest.MUTE)) {
+                try (DataObjective o = new SingleDomainObjective(acq, cond)) {
                     java.util.List<Fwi.State> single = Inversion.run(o, acq, start, opt, null, false, false, 0, quiet);
                     refMisfit = misfits(single);
                     refModel = single.get(1).model();

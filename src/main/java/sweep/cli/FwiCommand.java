@@ -201,8 +201,8 @@ public final class FwiCommand implements Callable<Integer> {
         Listener listener = new Listener(dir, r, root, scales(r));
         List<Fwi.State> states;
         long held;
-        try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.muteRows())
-                : new SingleDomainObjective(acq, r.muteRows())) {
+        try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.conditioner())
+                : new SingleDomainObjective(acq, r.conditioner())) {
             states = Inversion.run(obj, acq, r.start(), r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
                     : ((SingleDomainObjective) obj).bytesHeld();
@@ -618,6 +618,9 @@ public final class FwiCommand implements Callable<Integer> {
         h = h * 31 + o.filterOrder();
         h = h * 31 + o.settings().hashCode(); // its iterations are 0: each band has its own
         h = h * 31 + r.muteRows();
+        if (r.conditioner().fingerprint() != 0) { // jobs without smoothing, taper or mask keep their ids
+            h = h * 31 + r.conditioner().fingerprint();
+        }
         return h;
     }
 

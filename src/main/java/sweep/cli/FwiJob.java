@@ -31,6 +31,7 @@ import java.util.TreeSet;
 import sweep.core.Wavelets;
 import sweep.fwi.EncodedObjective;
 import sweep.fwi.Fwi;
+import sweep.fwi.GradientConditioner;
 import sweep.fwi.Inversion;
 import sweep.io.InputFiles;
 import sweep.io.IoErrors;
@@ -110,6 +111,11 @@ final class FwiJob {
         }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
+        k.put("smooth_gradient", "Gaussian smoothing of the gradient, standard deviation in m: one length or one per"
+                + " axis in model order (default 0: none)");
+        k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default 0: none)");
+        k.put("gradient_mask", "mask .npy (float32, the model's shape, values 0..1) the gradient is multiplied by"
+                + " (default: none)");
         k.put("storage", "\"boundary\" or \"full\" (default boundary)");
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
@@ -448,7 +454,7 @@ final class FwiJob {
     /** Everything an FWI run needs, checked for consistency. */
     record Resolved(float[] vTrue, float[] start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
-                    int[] mesh, Path out, String description) {
+                    GradientConditioner conditioner, int[] mesh, Path out, String description) {
     }
 
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
@@ -503,7 +509,7 @@ final class FwiJob {
         float[] observed = observed(m, spec, shots);
         Inversion.Options options = inversion(m, spec, shots);
         return new Resolved(m.vTrue(), m.start(), m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
-                observed, options, m.muteRows(), mesh(), out(), m.description());
+                observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description());
     }
 
     /** The equation of the job-file key 'equation' (default acoustic). */
@@ -961,34 +967,87 @@ final class FwiJob {
     }
 
     private double[] spacing(boolean builtin) {
-        JsonElement e = given.get("dh");
-        if (e == null) {
+        double[] d = numbers("dh");
+        if (d == null) {
             if (!builtin) {
                 throw new IllegalArgumentException("dh: the grid spacing is required with model files (job-file key"
                         + " 'dh' or --dh)");
             }
             return new double[] {20};
         }
-        double[] d;
-        if (e.isJsonArray()) {
-            JsonArray a = e.getAsJsonArray();
-            d = new double[a.size()];
-            for (int i = 0; i < d.length; i++) {
-                JsonElement v = a.get(i);
-                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) {
-                    throw error("dh", "must hold numbers, got " + e);
-                }
-                d[i] = v.getAsDouble();
-            }
-        } else {
-            d = new double[] {number("dh", 0)};
-        }
         for (double v : d) {
             if (!(v > 0) || Double.isInfinite(v)) {
-                throw error("dh", "spacings must be positive, got " + e);
+                throw error("dh", "spacings must be positive, got " + given.get("dh"));
             }
         }
         return d;
+    }
+
+    /** The number or array of numbers of {@code key}, or null when the job does not give it. */
+    private double[] numbers(String key) {
+        JsonElement e = given.get(key);
+        if (e == null) {
+            return null;
+        }
+        if (!e.isJsonArray()) {
+            return new double[] {number(key, 0)};
+        }
+        JsonArray a = e.getAsJsonArray();
+        double[] d = new double[a.size()];
+        for (int i = 0; i < d.length; i++) {
+            JsonElement v = a.get(i);
+            if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) {
+                throw error(key, "must hold numbers, got " + e);
+            }
+            d[i] = v.getAsDouble();
+        }
+        return d;
+    }
+
+    /**
+     * What is done to the gradient before the optimiser sees it: the keys smooth_gradient (one length or one per
+     * axis), source_taper and gradient_mask, with the muted rows.
+     */
+    private GradientConditioner conditioner(Models m, Shots shots) {
+        int[] shape = m.shape();
+        int ndim = shape.length;
+        double[] smooth = null;
+        double[] lengths = numbers("smooth_gradient");
+        if (lengths != null) {
+            if (lengths.length != 1 && lengths.length != ndim) {
+                throw error("smooth_gradient", "needs one length or " + ndim + " (one per axis in model order), got "
+                        + Arrays.toString(lengths));
+            }
+            smooth = new double[ndim];
+            for (int a = 0; a < ndim; a++) {
+                smooth[a] = lengths.length == 1 ? lengths[0] : lengths[a];
+                if (!(smooth[a] >= 0) || Double.isInfinite(smooth[a])) {
+                    throw error("smooth_gradient", "lengths must be >= 0 metres and finite, got "
+                            + Arrays.toString(lengths));
+                }
+            }
+        }
+        double taper = number("source_taper", 0);
+        if (!(taper >= 0) || Double.isInfinite(taper)) {
+            throw error("source_taper", "must be >= 0 metres and finite, got " + taper);
+        }
+        float[] mask = null;
+        Path f = file("gradient_mask");
+        if (f != null) {
+            Npy.Array a = Npy.readFloat32(f, where("gradient_mask"));
+            if (!Arrays.equals(a.shape(), shape)) {
+                throw error("gradient_mask", f + " has shape " + Arrays.toString(a.shape()) + " but the model is "
+                        + Arrays.toString(shape));
+            }
+            mask = a.asFloat32();
+            for (int i = 0; i < mask.length; i++) {
+                if (!(mask[i] >= 0 && mask[i] <= 1)) {
+                    throw error("gradient_mask", f + ": " + mask[i] + " at " + Cells.position(shape, i, null)
+                            + " lies outside [0, 1]");
+                }
+            }
+        }
+        return GradientConditioner.of(shape, m.dh(), m.muteRows(), smooth, taper, shots.sources(), mask);
     }
 
     private List<Inversion.Band> bands(int iterations, double nyquist) {

@@ -24,15 +24,23 @@ public final class DecomposedObjective implements DataObjective {
     /** The number of model parameters (blocks of the model vector, each of {@code shape}). */
     private final int count;
     private final int nfield;
-    private final int muteRows;
+    private final GradientConditioner conditioner;
     private float[] wavelet;
     private int[][][] sources;
     private int[][][] receivers;
     private float[] observed;
 
     public DecomposedObjective(Acquisition acq, ModelParallelMesh mesh, int muteRows) {
+        this(acq, mesh, GradientConditioner.muteRows(acq.spec().shape(), muteRows));
+    }
+
+    /**
+     * With the gradient conditioned by {@code conditioner} (smoothing, muted rows, source taper, mask) on the gathered
+     * global gradient, as on one domain.
+     */
+    public DecomposedObjective(Acquisition acq, ModelParallelMesh mesh, GradientConditioner conditioner) {
         this.mesh = mesh;
-        this.muteRows = muteRows;
+        this.conditioner = conditioner;
         this.shape = acq.spec().shape();
         this.padded = Padding.paddedShape(shape, mesh.topology());
         this.count = acq.spec().equation().parameterCount();
@@ -84,7 +92,7 @@ public final class DecomposedObjective implements DataObjective {
             float[] folded = Padding.padToMeshAdjoint(new Shaped<>(one, padded), shape, mesh.topology()).data();
             System.arraycopy(folded, 0, grad, k * cells, cells);
         }
-        Fwi.mute(grad, shape, muteRows);
+        conditioner.apply(grad);
         return g.misfit();
     }
 

@@ -188,22 +188,6 @@ public final class Fwi {
     }
 
     /**
-     * Zeroes the gradient of the top {@code rows} rows (all x, all y) of a z-first model of the physical shape
-     * {@code shape}, in each parameter of a parameter-major gradient.
-     */
-    static void mute(float[] grad, int[] shape, int rows) {
-        int cells = 1;
-        for (int d : shape) {
-            cells *= d;
-        }
-        int plane = cells / shape[0];
-        int n = Math.min(rows, shape[0]) * plane;
-        for (int at = 0; at + cells <= grad.length; at += cells) {
-            Arrays.fill(grad, at, at + n, 0f);
-        }
-    }
-
-    /**
      * Where the state is checkpointed after each iteration: {@code write} is false on all MPI ranks but one (every
      * rank reads it on {@code resume}). {@code job} identifies what is inverted (settings, data); resuming from a
      * checkpoint written for another job is an error.

@@ -11,13 +11,18 @@ import sweep.prop.Propagator;
 public final class SingleDomainObjective implements DataObjective {
     private Acquisition acq;
     private final Propagator solver;
-    private final int muteRows;
+    private final GradientConditioner conditioner;
 
     /** {@code muteRows}: top rows whose gradient is zeroed (cells the inversion must not change, e.g. near sources). */
     public SingleDomainObjective(Acquisition acq, int muteRows) {
+        this(acq, GradientConditioner.muteRows(acq.spec().shape(), muteRows));
+    }
+
+    /** With the gradient conditioned by {@code conditioner} (smoothing, muted rows, source taper, mask). */
+    public SingleDomainObjective(Acquisition acq, GradientConditioner conditioner) {
         this.acq = acq;
         this.solver = new Propagator(acq.spec());
-        this.muteRows = muteRows;
+        this.conditioner = conditioner;
     }
 
     @Override
@@ -37,7 +42,7 @@ public final class SingleDomainObjective implements DataObjective {
                     + acq.spec().equation().parameters() + " need " + g.parameters().length);
         }
         System.arraycopy(g.parameters(), 0, grad, 0, grad.length);
-        Fwi.mute(grad, acq.spec().shape(), muteRows);
+        conditioner.apply(grad);
         return g.misfit();
     }
 
