@@ -94,7 +94,8 @@ class FwiGradientConditioningTest {
         double smooth = variation(g);
         System.out.printf("fwi gradient conditioning: total variation per unit of gradient %.3f (raw %.3f)%n", smooth,
                 rough);
-        assertTrue(smooth < 0.7 * rough, "total variation per unit of the gradient: smoothed " + smooth + ", raw " + rough);
+        assertTrue(smooth < 0.7 * rough, "total variation per unit of the gradient: smoothed " + smooth + ", raw "
+                + rough);
     }
 
     /** Σ |differences of neighbours along x and z| / Σ |g|: about 1/(correlation length in cells). */

@@ -42,7 +42,8 @@ public final class GradientConditioner {
      * The conditioner of a model of {@code shape} (z first) and spacing {@code dh} (one value or one per axis):
      * smoothing lengths {@code smooth} in metres per axis in model order (null, or zeros: none), the top {@code rows}
      * rows muted, a taper of {@code taper} metres (0: none) around the {@code sources} cells (B, nsrc, ndim) given x
-     * first as everywhere else, and a {@code mask} in the model's shape (null: none) whose values multiply the gradient.
+     * first as everywhere else, and a {@code mask} in the model's shape (null: none) whose values multiply the
+     * gradient.
      */
     public static GradientConditioner of(int[] shape, double[] dh, int rows, double[] smooth, double taper,
                                          int[][][] sources, float[] mask) {
