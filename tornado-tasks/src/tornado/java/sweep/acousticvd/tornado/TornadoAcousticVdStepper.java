@@ -262,7 +262,8 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             store = new float[DevicePlans.storeLength((long) nt * (1 + ndim) * nc, "acoustic-vd bracket")];
         } else if (k.tape == Storage.BOUNDARY_SAVING) {
             // one slot per step (the last one unused: the last state is kept whole)
-            store = new float[Math.max(1, DevicePlans.storeLength((long) nt * (1 + ndim) * ringCells, "acoustic-vd ring"))];
+            store = new float[Math.max(1, DevicePlans.storeLength((long) nt * (1 + ndim) * ringCells,
+                    "acoustic-vd ring"))];
         }
         int id = ++planCounter;
         Object[] modelArr = {kdt, bv, prof, coef, geo};
