@@ -125,11 +125,14 @@ class AcousticVdVectorKernelsTest {
                 float[] ga = random(r, nd * len, 1);
                 float[] gb = ga.clone();
                 switch (pass) {
-                    case 0 -> {
-                        AcousticVdAdjointKernels.pressurePoint(fa, sa, kdt, prof, oa, ga, geo, 0, g.nz(), 0, g.ny(),
-                                0, g.nx(), tape, 0);
-                        AcousticVdVectorAdjointKernels.pressurePoint(fb, sb, kdt, prof, ob, gb, geo, 0, g.nz(),
-                                tape, 0);
+                    case 0 -> { // without, then with the extra term of the visco-acoustic memory variables
+                        float[] extra = random(r, g.nz() * g.ny() * g.nx(), 1);
+                        for (int with = 0; with < 2; with++) {
+                            AcousticVdAdjointKernels.pressurePoint(fa, sa, kdt, prof, oa, ga, geo, 0, g.nz(), 0,
+                                    g.ny(), 0, g.nx(), tape, 0, extra, with);
+                            AcousticVdVectorAdjointKernels.pressurePoint(fb, sb, kdt, prof, ob, gb, geo, 0, g.nz(),
+                                    tape, 0, extra, with);
+                        }
                     }
                     case 1 -> {
                         AcousticVdAdjointKernels.velocityPoint(fa, sa, bv, prof, oa, ga, geo, 0, g.nz(), 0, g.ny(),

@@ -559,9 +559,10 @@ final class AcousticVdSolver implements EquationSolver {
     /** The pointwise transpose of the pressure update on the rows [z0, z1) (Vector API or portable: the same bits). */
     private void pressurePointRows(int z0, int z1, float[] tape, int off) {
         if (vector) {
-            AcousticVdVectorAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, tape, off);
+            AcousticVdVectorAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, tape, off, tape, 0);
         } else {
-            AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, 0, ny, 0, nx, tape, off);
+            AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, 0, ny, 0, nx, tape, off,
+                    tape, 0);
         }
     }
 

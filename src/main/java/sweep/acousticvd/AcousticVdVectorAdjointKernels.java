@@ -39,7 +39,7 @@ final class AcousticVdVectorAdjointKernels {
 
     /** Same as {@link AcousticVdAdjointKernels#pressurePoint} over the rows [z0, z1), every y and x. */
     static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk, int[] geo,
-                              int z0, int z1, float[] tape, int tapeOff) {
+                              int z0, int z1, float[] tape, int tapeOff, float[] extra, int withExtra) {
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -68,6 +68,9 @@ final class AcousticVdVectorAdjointKernels {
                         int i = row + x;
                         FloatVector a = FloatVector.fromArray(S, pb, i);
                         FloatVector q = FloatVector.fromArray(S, kdt, i).mul(a).neg();
+                        if (withExtra == 1) {
+                            q = q.add(FloatVector.fromArray(S, extra, crow + x));
+                        }
                         if (part != 1) {
                             FloatVector r = FloatVector.fromArray(S, psib, i).add(q);
                             q.add(FloatVector.fromArray(S, prof, px + nx + x).mul(r)).intoArray(e, i);
@@ -84,7 +87,7 @@ final class AcousticVdVectorAdjointKernels {
                     }
                     if (xe < cuts[part + 1]) {
                         AcousticVdAdjointKernels.pressurePoint(pb, psib, kdt, prof, e, gk, geo, z, z + 1, y, y + 1, xe,
-                                cuts[part + 1], tape, tapeOff);
+                                cuts[part + 1], tape, tapeOff, extra, withExtra);
                     }
                 }
             }

@@ -18,12 +18,14 @@ public final class AcousticVdAdjointKernels {
 
     /**
      * Transpose of the pressure update's pointwise part, for the adjoint pressure p̄ (its surface row already cleared
-     * with a free surface): Q = −(dt·K)·p̄, per axis a e_a = Q, and in the axis's band P = ψ̄_a + Q, e_a = Q + b_a·P,
-     * ψ̄_a ← a_a·P; and the node gradient dJ/d(dt·K) += −p̄·(the taped pressure bracket).
+     * with a free surface): Q = −(dt·K)·p̄ (plus {@code extra} of the cell when {@code withExtra} is 1: what else the
+     * step did with the bracket, e.g. the visco-acoustic memory variables; indexed as the tape), per axis a e_a = Q,
+     * and in the axis's band P = ψ̄_a + Q, e_a = Q + b_a·P, ψ̄_a ← a_a·P; and the node gradient
+     * dJ/d(dt·K) += −p̄·(the taped pressure bracket).
      */
     public static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk,
                                      int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] tape,
-                                     int tapeOff) {
+                                     int tapeOff, float[] extra, int withExtra) {
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -42,6 +44,9 @@ public final class AcousticVdAdjointKernels {
                     int i = off + z * sz + y * sy + x;
                     float a = pb[i];
                     float q = -(kdt[i] * a);
+                    if (withExtra == 1) {
+                        q = q + extra[(z * ny + y) * nx + x];
+                    }
                     e[i] = q;
                     if (prof[px + x] != 0.0f) {
                         float r = psib[i] + q;

@@ -179,7 +179,7 @@ final class TornadoAcousticVdAdjoint {
             t.task("load", AcousticStepKernels::loadAt, store, tapeA, (1 + ndim) * f.cells(), step);
         }
         t.task("pressurePoint", AcousticVdAdjointKernels::pressurePoint, pb, psiPb, kdt, prof, e, gk, geo, a.z0(),
-                a.z1(), a.y0(), a.y1(), a.x0(), a.x1(), tapeA, 0);
+                a.z1(), a.y0(), a.y1(), a.x0(), a.x1(), tapeA, 0, tapeA, 0);
         t.task("velocityGather", AcousticVdAdjointKernels::velocityGather, vb, e, coef, geo, fsi, a.z0(), a.z1(),
                 a.y0(), a.y1(), a.x0(), a.x1());
         if (nval > 0) {
