@@ -15,7 +15,7 @@ final class ViscoAcousticCoefficients {
     private final double[] alpha;
     private final double[] beta;
 
-    /** The coefficients of the solids {@code fit} with vp the phase velocity at {@code fRef} Hz, time step {@code dt}. */
+    /** The coefficients of the solids {@code fit}, vp the phase velocity at {@code fRef} Hz, time step {@code dt}. */
     ViscoAcousticCoefficients(ConstantQ fit, double fRef, double dt) {
         if (!(fRef > 0) || Double.isInfinite(fRef)) {
             throw new IllegalArgumentException("the reference frequency must be positive and finite, got " + fRef);
