@@ -39,8 +39,10 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float a = pb[i];
                     float q = -(kdt[i] * a);
@@ -93,8 +95,10 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = 0.0f;
                     for (int k = 1; k <= h; k++) {
@@ -147,8 +151,10 @@ public final class AcousticVdAdjointKernels {
         int px = 4 * (nz + ny);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     int c = (z * ny + y) * nx + x;
                     for (int a = 0; a < ndim; a++) {
@@ -191,8 +197,10 @@ public final class AcousticVdAdjointKernels {
         int lz = (ndim - 1) * len;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float s = 0.0f;
                     for (int k = 1; k <= h; k++) {
@@ -236,8 +244,10 @@ public final class AcousticVdAdjointKernels {
         int off = geo[Layout.OFF0];
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     p[i] = p[i] + kdt[i] * divergence(v, coef, geo, ndim, i);
                 }
@@ -255,8 +265,10 @@ public final class AcousticVdAdjointKernels {
         int len = geo[Layout.LEN];
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     for (int a = 0; a < ndim; a++) {
                         int j = a * len + i;
@@ -284,8 +296,10 @@ public final class AcousticVdAdjointKernels {
         int cells = nz * ny * nx;
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     int c = (z * ny + y) * nx + x;
                     if (which == 0) {

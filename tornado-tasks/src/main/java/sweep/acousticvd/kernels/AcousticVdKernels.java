@@ -51,13 +51,15 @@ public final class AcousticVdKernels {
             float az = prof[2 * nz + z];
             float bz = prof[3 * nz + z];
             boolean inZ = az != 0.0f;
-            for (int y = y0; y < y1; y++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
                 float ay = prof[py + 2 * ny + y];
                 float by = prof[py + 3 * ny + y];
                 boolean inY = ay != 0.0f;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
-                for (int x = x0; x < x1; x++) {
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = row + x;
                     float ax = prof[px + 2 * nx + x];
                     float d = 0.0f;
@@ -132,13 +134,15 @@ public final class AcousticVdKernels {
             float az = prof[z];
             float bz = prof[nz + z];
             boolean inZ = az != 0.0f;
-            for (int y = y0; y < y1; y++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
                 float ay = prof[py + y];
                 float by = prof[py + ny + y];
                 boolean inY = ay != 0.0f;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
-                for (int x = x0; x < x1; x++) {
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = row + x;
                     float ax = prof[px + x];
                     float d = 0.0f;

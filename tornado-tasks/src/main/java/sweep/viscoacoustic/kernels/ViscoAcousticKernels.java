@@ -31,8 +31,10 @@ public final class ViscoAcousticKernels {
         int nx = geo[Layout.NX];
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     float e = div[divOff + (z * ny + y) * nx + x];
                     float q = p[i];
@@ -65,8 +67,10 @@ public final class ViscoAcousticKernels {
         int nx = geo[Layout.NX];
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
-            for (int y = y0; y < y1; y++) {
-                for (int x = x0; x < x1; x++) {
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     int cell = (z * ny + y) * nx + x;
                     float e = div[divOff + cell];
