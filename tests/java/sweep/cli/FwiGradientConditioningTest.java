@@ -15,7 +15,8 @@ import sweep.io.Npy;
 
 /**
  * The job-file keys of the gradient conditioning, {@code smooth_gradient}, {@code source_taper} and
- * {@code gradient_mask}: bad values are refused (exit code 2, one line naming the key), and a run with all three
+ * {@code gradient_mask}: bad values are refused (exit code 2, one line naming the key), so is a mask the run would
+ * overwrite, and a run with all three
  * writes a final gradient that is zero in the muted rows and where the mask is 0, and smoother elsewhere than the
  * same job's without the smoothing (a smaller total variation per unit of the gradient). A tiny problem: 30 x 40
  * cells, 2 shots, 150 steps, one iteration.
@@ -62,6 +63,13 @@ class FwiGradientConditioningTest {
         m[5 * NX + 7] = 1.5f;
         Npy.writeFloat32(dir.resolve("bad.npy"), m, NZ, NX);
         fails("lies outside [0, 1]", "fwi", "--job", job(", \"gradient_mask\": \"bad.npy\"").toString());
+        // a mask the run would overwrite (its final gradient) is refused before anything is written
+        Files.createDirectories(dir.resolve("out"));
+        Npy.writeFloat32(dir.resolve("out/gradient_final.npy"), new float[NZ * NX], NZ, NX);
+        fails("which is also the input out.json: key 'gradient_mask'", "fwi", "--job",
+                job(", \"gradient_mask\": \"out/gradient_final.npy\"").toString());
+        Files.delete(dir.resolve("out/gradient_final.npy"));
+        Files.delete(dir.resolve("out"));
         assertTrue(!Files.exists(dir.resolve("out")), "a refused job writes no output folder");
     }
 

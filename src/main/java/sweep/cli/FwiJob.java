@@ -23,6 +23,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -400,11 +401,21 @@ final class FwiJob {
         return p;
     }
 
-    /** The input files the job names (model, data, acquisition, wavelet files), by where they were given. */
+    /**
+     * The input files the job names (the model files of every installed equation's parameters, data, acquisition,
+     * wavelet and gradient mask), by where they were given.
+     */
     Map<String, Path> inputFiles() {
         Map<String, Path> in = new LinkedHashMap<>();
-        for (String key : List.of("vp_true", "vs_true", "rho_true", "vp_start", "vs_start", "rho_start", "observed",
-                "sources", "receivers", "wavelet")) {
+        Set<String> keys = new LinkedHashSet<>(List.of("vp_true", "vp_start"));
+        for (WaveEquation e : Equations.installed().values()) {
+            for (String p : e.parameterNames()) {
+                keys.add(p + "_true");
+                keys.add(p + "_start");
+            }
+        }
+        keys.addAll(List.of("observed", "sources", "receivers", "wavelet", "gradient_mask"));
+        for (String key : keys) {
             JsonElement e = given.get(key);
             if (e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()
                     && !(key.equals("vp_true") && e.getAsString().equals("default"))) {
