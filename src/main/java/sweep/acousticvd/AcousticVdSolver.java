@@ -298,28 +298,13 @@ final class AcousticVdSolver implements EquationSolver {
             profVelocity = vmax;
         }
         if (!deviceOpened) {
-            device = openDevice();
+            // one domain only: a decomposed run stays on Java under auto, is refused under tornado
+            device = Backends.openOneDomain(AcousticVdDeviceStepper.class, grid, halo != null, AcousticVdEquation.NAME);
             deviceOpened = true;
         }
         if (device != null) {
             device.setModel(geo, coef, box, kdt, bv, prof);
         }
-    }
-
-    /**
-     * The device stepper {@link Backends#BACKEND} names, or null for the Java backend. The device runs one domain: a
-     * tile of a decomposed run stays on the Java backend under {@code auto} and is refused under {@code tornado}.
-     */
-    private AcousticVdDeviceStepper openDevice() {
-        if (halo != null) {
-            if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado")) {
-                throw new IllegalStateException("the TornadoVM backend runs " + AcousticVdEquation.NAME + " models on"
-                        + " one domain only: a decomposed run (--px/--py above 1) needs --backend java or auto (auto"
-                        + " runs it on the Java backend)");
-            }
-            return null;
-        }
-        return Backends.open(AcousticVdDeviceStepper.class, grid, null);
     }
 
     /**

@@ -24,19 +24,6 @@ final class AcousticVdVectorAdjointKernels {
     private AcousticVdVectorAdjointKernels() {
     }
 
-    /** The cells [lo, hi) of a row whose profile {@code a} (from {@code base}) is 0, as {0, lo, hi, nx}. */
-    private static int[] cuts(float[] prof, int base, int nx) {
-        int lo = 0;
-        while (lo < nx && prof[base + lo] != 0.0f) {
-            lo++;
-        }
-        int hi = nx;
-        while (hi > lo && prof[base + hi - 1] != 0.0f) {
-            hi--;
-        }
-        return new int[] {0, lo, hi, nx};
-    }
-
     /** Same as {@link AcousticVdAdjointKernels#pressurePoint} over the rows [z0, z1), every y and x. */
     static void pressurePoint(float[] pb, float[] psib, float[] kdt, float[] prof, float[] e, float[] gk, int[] geo,
                               int z0, int z1, float[] tape, int tapeOff, float[] extra, int withExtra) {
@@ -52,7 +39,7 @@ final class AcousticVdVectorAdjointKernels {
         int px = 4 * (nz + ny);
         int lz = (ndim - 1) * len;
         int vl = S.length();
-        int[] cuts = cuts(prof, px, nx);
+        int[] cuts = AcousticVdVectorKernels.cuts(prof, px, nx);
         for (int z = z0; z < z1; z++) {
             float az = prof[z];
             float bz = prof[nz + z];
@@ -123,7 +110,7 @@ final class AcousticVdVectorAdjointKernels {
         int py = 4 * nz;
         int px = 4 * (nz + ny);
         int vl = S.length();
-        int[] cuts = cuts(prof, px + 2 * nx, nx);
+        int[] cuts = AcousticVdVectorKernels.cuts(prof, px + 2 * nx, nx);
         for (int z = z0; z < z1; z++) {
             for (int y = 0; y < ny; y++) {
                 int row = off + z * sz + y * sy;
@@ -436,28 +423,13 @@ final class AcousticVdVectorAdjointKernels {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int len = geo[Layout.LEN];
-        FloatVector d = FloatVector.zero(S);
-        for (int k = 1; k <= h; k++) {
-            d = d.add(FloatVector.fromArray(S, v, i + k - 1).sub(FloatVector.fromArray(S, v, i - k))
-                    .mul(coef[2 * h + k - 1]));
-        }
-        FloatVector div = d;
+        FloatVector div = AcousticVdVectorKernels.dPlus(v, i - 1, 1, coef, 2 * h, h);
         if (ndim == 3) {
             int j = len + i;
-            d = FloatVector.zero(S);
-            for (int k = 1; k <= h; k++) {
-                d = d.add(FloatVector.fromArray(S, v, j + (k - 1) * sy).sub(FloatVector.fromArray(S, v, j - k * sy))
-                        .mul(coef[h + k - 1]));
-            }
-            div = div.add(d);
+            div = div.add(AcousticVdVectorKernels.dPlus(v, j - sy, sy, coef, h, h));
         }
         int j = (ndim - 1) * len + i;
-        d = FloatVector.zero(S);
-        for (int k = 1; k <= h; k++) {
-            d = d.add(FloatVector.fromArray(S, v, j + (k - 1) * sz).sub(FloatVector.fromArray(S, v, j - k * sz))
-                    .mul(coef[k - 1]));
-        }
-        return div.add(d);
+        return div.add(AcousticVdVectorKernels.dPlus(v, j - sz, sz, coef, 0, h));
     }
 
     /** D⁺_a p at the velocity nodes of component a of the cells i.. (a vector). */
@@ -466,11 +438,6 @@ final class AcousticVdVectorAdjointKernels {
         int h = geo[Layout.H];
         int stride = a == ndim - 1 ? geo[Layout.SZ] : a == 0 ? 1 : geo[Layout.SY];
         int slot = a == ndim - 1 ? 0 : a == 0 ? 2 : 1;
-        FloatVector d = FloatVector.zero(S);
-        for (int k = 1; k <= h; k++) {
-            d = d.add(FloatVector.fromArray(S, p, i + k * stride).sub(FloatVector.fromArray(S, p, i - (k - 1) * stride))
-                    .mul(coef[slot * h + k - 1]));
-        }
-        return d;
+        return AcousticVdVectorKernels.dPlus(p, i, stride, coef, slot * h, h);
     }
 }

@@ -22,8 +22,11 @@ final class AcousticVdVectorKernels {
     private AcousticVdVectorKernels() {
     }
 
-    /** The cells [lo, hi) of a row whose profile {@code a} (from {@code base}) is 0: outside the x band. */
-    private static int[] outsideBand(float[] prof, int base, int nx) {
+    /**
+     * The three segments of a row by x-band membership, as {0, lo, hi, nx}: [lo, hi) are the cells whose profile
+     * {@code a} (from {@code base}) is 0, outside the x band. Shared with {@link AcousticVdVectorAdjointKernels}.
+     */
+    static int[] cuts(float[] prof, int base, int nx) {
         int lo = 0;
         while (lo < nx && prof[base + lo] != 0.0f) {
             lo++;
@@ -32,7 +35,20 @@ final class AcousticVdVectorKernels {
         while (hi > lo && prof[base + hi - 1] != 0.0f) {
             hi--;
         }
-        return new int[] {lo, hi};
+        return new int[] {0, lo, hi, nx};
+    }
+
+    /**
+     * Σ_k c_k·(f[i + k·st] − f[i − (k−1)·st]) summed from 0 in k order, c_k = coef[c + k − 1] (h of them): the
+     * staggered D⁺ at i, or the D⁻ at i + st, as the kernels' loops over k compute it.
+     */
+    static FloatVector dPlus(float[] f, int i, int st, float[] coef, int c, int h) {
+        FloatVector d = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            d = d.add(FloatVector.fromArray(S, f, i + k * st).sub(FloatVector.fromArray(S, f, i - (k - 1) * st))
+                    .mul(coef[c + k - 1]));
+        }
+        return d;
     }
 
     /**
@@ -64,8 +80,7 @@ final class AcousticVdVectorKernels {
         int cells = nz * nx;
         int px = 4 * (nz + 1);
         int vl = S.length();
-        int[] seg = outsideBand(prof, px + 2 * nx, nx);
-        int[] cuts = {0, seg[0], seg[1], nx};
+        int[] cuts = cuts(prof, px + 2 * nx, nx);
         FloatVector wz1 = FloatVector.broadcast(S, coef[0]);
         FloatVector wz2 = FloatVector.broadcast(S, coef[1]);
         FloatVector wz3 = FloatVector.broadcast(S, coef[2]);
@@ -127,8 +142,7 @@ final class AcousticVdVectorKernels {
         int nx = geo[Layout.NX];
         int px = 4 * (nz + 1);
         int vl = S.length();
-        int[] seg = outsideBand(prof, px, nx);
-        int[] cuts = {0, seg[0], seg[1], nx};
+        int[] cuts = cuts(prof, px, nx);
         FloatVector wz1 = FloatVector.broadcast(S, coef[0]);
         FloatVector wz2 = FloatVector.broadcast(S, coef[1]);
         FloatVector wz3 = FloatVector.broadcast(S, coef[2]);
@@ -198,8 +212,7 @@ final class AcousticVdVectorKernels {
         int px = 4 * (nz + ny);
         int lz = (ndim - 1) * len;
         int vl = S.length();
-        int[] seg = outsideBand(prof, px + 2 * nx, nx);
-        int[] cuts = {0, seg[0], seg[1], nx};
+        int[] cuts = cuts(prof, px + 2 * nx, nx);
         for (int z = z0; z < z1; z++) {
             float az = prof[2 * nz + z];
             float bz = prof[3 * nz + z];
@@ -297,8 +310,7 @@ final class AcousticVdVectorKernels {
         int px = 4 * (nz + ny);
         int lz = (ndim - 1) * len;
         int vl = S.length();
-        int[] seg = outsideBand(prof, px, nx);
-        int[] cuts = {0, seg[0], seg[1], nx};
+        int[] cuts = cuts(prof, px, nx);
         for (int z = z0; z < z1; z++) {
             float az = prof[z];
             float bz = prof[nz + z];

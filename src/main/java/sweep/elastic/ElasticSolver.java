@@ -570,28 +570,13 @@ final class ElasticSolver implements EquationSolver {
         stepper.setModel(model.vp(), model.vs(), model.rho(), window, pmlVel);
         this.vpMax = vpMax;
         if (!deviceOpened) {
-            device = openDevice();
+            // one domain only: a decomposed run stays on Java under auto, is refused under tornado
+            device = Backends.openOneDomain(ElasticDeviceStepper.class, grid, halo != null, "elastic");
             deviceOpened = true;
         }
         if (device != null) {
             device.setModel(stepper.geo, stepper.coef, stepper.b, stepper.m, stepper.prof);
         }
-    }
-
-    /**
-     * The device stepper {@link Backends#BACKEND} names, or null for the Java backend. The device runs one domain: a
-     * tile of a decomposed run stays on the Java backend under {@code auto} and is refused under {@code tornado}.
-     */
-    private ElasticDeviceStepper openDevice() {
-        if (halo != null) {
-            if (System.getProperty(Backends.BACKEND, "java").trim().equals("tornado")) {
-                throw new IllegalStateException("the TornadoVM backend runs elastic models on one domain only: a"
-                        + " decomposed elastic run (--px/--py above 1) needs --backend java or auto (auto runs it on"
-                        + " the Java backend)");
-            }
-            return null;
-        }
-        return Backends.open(ElasticDeviceStepper.class, grid, null);
     }
 
     /**

@@ -147,11 +147,6 @@ public final class GradientConditioner {
         }
     }
 
-    /** Whether it changes a gradient at all. */
-    public boolean isIdentity() {
-        return weight == null && Arrays.stream(kernels).allMatch(k -> k == null);
-    }
-
     /**
      * Identifies the smoothing, taper and mask, for the checkpoints of a job: 0 without any of them (the muted rows
      * are the job's own setting).

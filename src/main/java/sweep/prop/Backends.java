@@ -154,6 +154,24 @@ public final class Backends {
     }
 
     /**
+     * {@link #open} for an equation whose device stepper runs one domain only: a tile of a decomposed run
+     * ({@code decomposed}) stays on the Java backend (null) under {@code auto} and is refused under {@code tornado},
+     * the message naming the {@code equation}.
+     */
+    public static <S extends DeviceStepper> S openOneDomain(Class<S> contract, Grid grid, boolean decomposed,
+                                                            String equation) {
+        if (!decomposed) {
+            return open(contract, grid, null);
+        }
+        if (System.getProperty(BACKEND, "java").trim().equals(TORNADO)) {
+            throw new IllegalStateException("the TornadoVM backend runs " + equation + " models on one domain only: a"
+                    + " decomposed " + equation + " run (--px/--py above 1) needs --backend java or auto (auto runs it"
+                    + " on the Java backend)");
+        }
+        return null;
+    }
+
+    /**
      * The backend named by {@value #BACKEND} for {@code grid} (a tile with its halo hook {@code halo} under domain
      * decomposition, else null): null for the Java backend, else a device stepper of the equation's {@code contract}.
      * {@code auto} opens the TornadoVM backend when its runtime is in this JVM, a device starts and the backend has a

@@ -33,10 +33,6 @@ final class ViscoAcousticCoefficients {
         }
     }
 
-    int mechanisms() {
-        return alpha.length;
-    }
-
     /** α_l, the memory variables' decay per step (a copy). */
     double[] alpha() {
         return alpha.clone();
