@@ -1,5 +1,6 @@
 package sweep.acousticvd;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -136,6 +137,26 @@ class AcousticVdPhysicsTest {
                     + " source, relative L2 %.3e%n", (int) (offsets[k] * dh), err);
             assertTrue(err < 0.03, "offset " + offsets[k] * dh + " m: the reflection differs from R times the mirror"
                     + " source's direct wave by " + err);
+        }
+    }
+
+    /**
+     * A wavefield that leaves the float range stops the run, naming a cell and the step of the check (never a record
+     * of Inf or NaN): a wavelet near the largest float overflows the cumulative source term in the second step.
+     */
+    @Test
+    void anOverflowingWavefieldStopsTheRun() {
+        int[] shape = {20, 24};
+        PropSpec spec = PropSpec.builder(shape).equation(AcousticVdEquation.NAME).dh(10).dt(1e-3).nt(40).abcn(6)
+                .threads(2).build();
+        float[] w = new float[40];
+        Arrays.fill(w, 0, 3, Float.MAX_VALUE / 2);
+        float[] m = stack(constant(480, 2000), constant(480, 1000));
+        try (Propagator p = new Propagator(spec)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> p.forward(w, new int[][][] {{{10, 12}}}, new int[][][] {{{2, 3}}}, m));
+            assertTrue(e.getMessage().contains("not finite") && e.getMessage().contains("after step 40"),
+                    e.getMessage());
         }
     }
 }

@@ -1,6 +1,8 @@
 package sweep.acousticvd;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 import sweep.acousticvd.kernels.AcousticVdKernels;
 import sweep.backend.CpuKernels;
@@ -12,12 +14,21 @@ import sweep.kernels.Layout;
  * and, per cell, exactly the same sequence of float operations (no fused multiply-add), vectorised across x with the
  * Vector API. Each row (z, y) runs in three segments of constant x-band membership (the low band, the cells outside
  * it, the high band), each in whole vectors with the z and y CPML terms of the row (one profile value per row), then
- * its tail shorter than a vector through the portable kernel. Bit-identical to {@link AcousticVdKernels}.
+ * its tail shorter than a vector as one more vector that ends at the segment's end and stores only the lanes not yet
+ * done (a blend; a segment shorter than a vector goes to the portable kernel). Bit-identical to
+ * {@link AcousticVdKernels}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
 final class AcousticVdVectorKernels {
     private static final VectorSpecies<Float> S = CpuSpecies.S;
+    private static final float[] LANES = new float[S.length()];
+
+    static {
+        for (int l = 0; l < LANES.length; l++) {
+            LANES[l] = l;
+        }
+    }
 
     private AcousticVdVectorKernels() {
     }
@@ -125,8 +136,8 @@ final class AcousticVdVectorKernels {
                     }
                 }
                 if (xe < cuts[part + 1]) {
-                    AcousticVdKernels.velocity(p, v, bv, psi, prof, coef, geo, z, z + 1, 0, 1, xe, cuts[part + 1],
-                            tape, tapeOff, taping);
+                    velocityTail(p, v, bv, psi, prof, coef, geo, z, 0, xa, xe, cuts[part + 1], inX, tape, tapeOff,
+                            taping);
                 }
             }
         }
@@ -184,8 +195,8 @@ final class AcousticVdVectorKernels {
                     }
                 }
                 if (xe < cuts[part + 1]) {
-                    AcousticVdKernels.pressure(p, v, kdt, psi, prof, coef, geo, z, z + 1, 0, 1, xe, cuts[part + 1],
-                            tape, tapeOff, taping);
+                    pressureTail(p, v, kdt, psi, prof, coef, geo, z, 0, xa, xe, cuts[part + 1], inX, tape, tapeOff,
+                            taping);
                 }
             }
         }
@@ -282,8 +293,8 @@ final class AcousticVdVectorKernels {
                         }
                     }
                     if (xe < cuts[part + 1]) {
-                        AcousticVdKernels.velocity(p, v, bv, psi, prof, coef, geo, z, z + 1, y, y + 1, xe,
-                                cuts[part + 1], tape, tapeOff, taping);
+                        velocityTail(p, v, bv, psi, prof, coef, geo, z, y, xa, xe, cuts[part + 1], inX, tape, tapeOff,
+                                taping);
                     }
                 }
             }
@@ -374,11 +385,134 @@ final class AcousticVdVectorKernels {
                         }
                     }
                     if (xe < cuts[part + 1]) {
-                        AcousticVdKernels.pressure(p, v, kdt, psi, prof, coef, geo, z, z + 1, y, y + 1, xe,
-                                cuts[part + 1], tape, tapeOff, taping);
+                        pressureTail(p, v, kdt, psi, prof, coef, geo, z, y, xa, xe, cuts[part + 1], inX, tape,
+                                tapeOff, taping);
                     }
                 }
             }
         }
+    }
+
+    /** The mask of a vector's last {@code n} lanes (0 < n < the vector's length). */
+    static VectorMask<Float> lastLanes(int n) {
+        return FloatVector.fromArray(S, LANES, 0).compare(VectorOperators.GE, (float) (S.length() - n));
+    }
+
+    /** Stores {@code x} at a[i]; with a mask m only its lanes in m, the others keeping {@code old}, a's values there. */
+    static void put(FloatVector x, FloatVector old, float[] a, int i, VectorMask<Float> m) {
+        (m == null ? x : old.blend(x, m)).intoArray(a, i);
+    }
+
+    /** The CPML memory of one difference: ψ ← a·ψ + b·d at psi[j] (the lanes of m), and d + ψ returned. */
+    private static FloatVector pml(FloatVector d, float[] psi, int j, FloatVector a, FloatVector b,
+                                   VectorMask<Float> m) {
+        FloatVector old = FloatVector.fromArray(S, psi, j);
+        FloatVector q = old.mul(a).add(d.mul(b));
+        put(q, old, psi, j, m);
+        return d.add(q);
+    }
+
+    /** f[j] ← f[j] − w[j]·d (the lanes of m), and d into the tape at t when taping. */
+    private static void update(FloatVector d, float[] f, float[] w, int j, float[] tape, int t, int taping,
+                               VectorMask<Float> m) {
+        FloatVector old = FloatVector.fromArray(S, f, j);
+        put(old.sub(FloatVector.fromArray(S, w, j).mul(d)), old, f, j, m);
+        if (taping == 1) {
+            put(d, FloatVector.fromArray(S, tape, t), tape, t, m);
+        }
+    }
+
+    /**
+     * The tail [xe, xb) of the segment [xa, xb) of row (z, y) of {@link #velocity}, shorter than a vector: one vector
+     * ending at xb that stores only the tail's lanes, or the portable kernel when the segment is shorter than a vector.
+     */
+    private static void velocityTail(float[] p, float[] v, float[] bv, float[] psi, float[] prof, float[] coef,
+                                     int[] geo, int z, int y, int xa, int xe, int xb, boolean inX, float[] tape,
+                                     int tapeOff, int taping) {
+        int vl = S.length();
+        if (xb - xa < vl) {
+            AcousticVdKernels.velocity(p, v, bv, psi, prof, coef, geo, z, z + 1, y, y + 1, xe, xb, tape, tapeOff,
+                    taping);
+            return;
+        }
+        VectorMask<Float> m = lastLanes(xb - xe);
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int cells = nz * ny * nx;
+        int py = 4 * nz;
+        int pa = 4 * (nz + ny) + 2 * nx;
+        int x = xb - vl;
+        int i = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x;
+        int t = tapeOff + cells + (z * ny + y) * nx + x;
+        FloatVector d = dPlus(p, i, 1, coef, 2 * h, h);
+        if (inX) {
+            d = pml(d, psi, i, FloatVector.fromArray(S, prof, pa + x), FloatVector.fromArray(S, prof, pa + nx + x), m);
+        }
+        update(d, v, bv, i, tape, t, taping, m);
+        if (ndim == 3) {
+            int j = len + i;
+            d = dPlus(p, i, geo[Layout.SY], coef, h, h);
+            if (prof[py + 2 * ny + y] != 0.0f) {
+                d = pml(d, psi, j, FloatVector.broadcast(S, prof[py + 2 * ny + y]),
+                        FloatVector.broadcast(S, prof[py + 3 * ny + y]), m);
+            }
+            update(d, v, bv, j, tape, t + cells, taping, m);
+        }
+        int j = (ndim - 1) * len + i;
+        d = dPlus(p, i, geo[Layout.SZ], coef, 0, h);
+        if (prof[2 * nz + z] != 0.0f) {
+            d = pml(d, psi, j, FloatVector.broadcast(S, prof[2 * nz + z]), FloatVector.broadcast(S, prof[3 * nz + z]),
+                    m);
+        }
+        update(d, v, bv, j, tape, t + (ndim - 1) * cells, taping, m);
+    }
+
+    /** The tail of a segment of {@link #pressure}, as {@link #velocityTail}. */
+    private static void pressureTail(float[] p, float[] v, float[] kdt, float[] psi, float[] prof, float[] coef,
+                                     int[] geo, int z, int y, int xa, int xe, int xb, boolean inX, float[] tape,
+                                     int tapeOff, int taping) {
+        int vl = S.length();
+        if (xb - xa < vl) {
+            AcousticVdKernels.pressure(p, v, kdt, psi, prof, coef, geo, z, z + 1, y, y + 1, xe, xb, tape, tapeOff,
+                    taping);
+            return;
+        }
+        VectorMask<Float> m = lastLanes(xb - xe);
+        int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int ny = geo[Layout.NY];
+        int nx = geo[Layout.NX];
+        int py = 4 * nz;
+        int pa = 4 * (nz + ny);
+        int x = xb - vl;
+        int i = geo[Layout.OFF0] + z * sz + y * sy + x;
+        FloatVector div = dPlus(v, i - 1, 1, coef, 2 * h, h);
+        if (inX) {
+            div = pml(div, psi, i, FloatVector.fromArray(S, prof, pa + x), FloatVector.fromArray(S, prof, pa + nx + x),
+                    m);
+        }
+        if (ndim == 3) {
+            int j = len + i;
+            FloatVector d = dPlus(v, j - sy, sy, coef, h, h);
+            if (prof[py + y] != 0.0f) {
+                d = pml(d, psi, j, FloatVector.broadcast(S, prof[py + y]), FloatVector.broadcast(S, prof[py + ny + y]),
+                        m);
+            }
+            div = div.add(d);
+        }
+        int j = (ndim - 1) * len + i;
+        FloatVector d = dPlus(v, j - sz, sz, coef, 0, h);
+        if (prof[z] != 0.0f) {
+            d = pml(d, psi, j, FloatVector.broadcast(S, prof[z]), FloatVector.broadcast(S, prof[nz + z]), m);
+        }
+        update(div.add(d), p, kdt, i, tape, tapeOff + (z * ny + y) * nx + x, taping, m);
     }
 }
