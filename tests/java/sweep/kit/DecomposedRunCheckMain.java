@@ -38,8 +38,10 @@ import sweep.prop.Storage;
  * py·px·shotGroups.
  */
 public final class DecomposedRunCheckMain {
-    /** Cases of one configuration: free surface off and on, times both storages. */
-    static final int CASES_PER_CONFIGURATION = 4;
+    /** Cases of one configuration of {@code eq}: free surface off and on, times each storage it supports. */
+    static int casesPerConfiguration(WaveEquation eq) {
+        return 2 * eq.storages().size();
+    }
 
     private DecomposedRunCheckMain() {
     }
@@ -93,7 +95,7 @@ public final class DecomposedRunCheckMain {
                 int variant = 0;
                 try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
                     for (boolean fs : new boolean[] {false, true}) {
-                        for (Storage storage : Storage.values()) {
+                        for (Storage storage : kit.equation().storages()) {
                             String type = kit.sourceType(ndim, variant++);
                             String label = label(f[0], f[1], f[2], f[3], f[4], f[5]) + fs + " " + storage
                                     + (type == null ? "" : " " + type);

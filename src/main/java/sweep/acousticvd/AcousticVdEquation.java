@@ -129,7 +129,16 @@ public final class AcousticVdEquation implements WaveEquation {
 
     @Override
     public EquationSolver solver(PropSpec spec, Grid grid, HaloHook halo) {
-        return new AcousticVdSolver(spec, grid, halo);
+        return new AcousticVdSolver(spec, grid, halo, null);
+    }
+
+    /**
+     * The variable-density solver with memory variables at its pressure nodes, for an equation built on it (its
+     * parameters vp and rho first, then its own): {@code relaxation} says how they evolve and what they cost the
+     * gradient. Full storage only (the memory update cannot be run backwards).
+     */
+    public static EquationSolver solver(PropSpec spec, Grid grid, HaloHook halo, PressureRelaxation relaxation) {
+        return new AcousticVdSolver(spec, grid, halo, relaxation);
     }
 
     @Override

@@ -42,6 +42,12 @@ import sweep.prop.WavefieldListener;
  */
 final class AcousticVdSolver implements EquationSolver {
     private final PropSpec spec;
+    /** The memory variables at the pressure nodes of an equation built on this solver; null for acoustic-vd. */
+    private final PressureRelaxation relax;
+    /** Their number per node (0 without). */
+    private final int nmech;
+    /** The equation's parameters per model cell (vp and rho first). */
+    private final int npar;
     private final Grid grid;
     private final HaloHook halo;
     private final CellWindow window;
@@ -82,6 +88,11 @@ final class AcousticVdSolver implements EquationSolver {
     private float[] psiV;
     private float[] psiP;
     private float[] prof;
+    /** With a relaxation: the memory variables, their coefficients per node and constants, and the divergence scratch. */
+    private float[] mem;
+    private float[] cmem;
+    private float[] constants;
+    private float[] divScratch;
     private double profVelocity = Double.NaN;
     /** Adjoint arrays (allocated by the first gradient): p̄, v̄, ψ̄v, ψ̄p, e, d, the node gradients gK and gb. */
     private float[] pb;
@@ -92,6 +103,10 @@ final class AcousticVdSolver implements EquationSolver {
     private float[] d;
     private float[] gk;
     private float[] gb;
+    /** With a relaxation: the memory variables' adjoints, dJ/dc_l per node and the memory's adjoint bracket. */
+    private float[] memb;
+    private float[] gc;
+    private float[] divBar;
     /** Boundary saving: the brackets of the step being run backwards, formed from the rebuilt fields. */
     private float[] stepTape;
     /** The tapes of the last gradient-capable forward run, one per shot. */
@@ -111,8 +126,11 @@ final class AcousticVdSolver implements EquationSolver {
                         AcousticVdDeviceStepper.Tape onDevice) {
     }
 
-    AcousticVdSolver(PropSpec spec, Grid grid, HaloHook halo) {
+    AcousticVdSolver(PropSpec spec, Grid grid, HaloHook halo, PressureRelaxation relax) {
         this.spec = spec;
+        this.relax = relax;
+        this.nmech = relax == null ? 0 : relax.mechanisms();
+        this.npar = spec.equation().parameterCount();
         this.grid = grid;
         this.halo = halo;
         this.window = CellWindow.of(grid, spec.equation().modelMargin(spec.order()));
@@ -125,6 +143,10 @@ final class AcousticVdSolver implements EquationSolver {
         this.geo = grid.geo();
         this.fs = spec.freeSurface();
         this.bs = spec.storage() == Storage.BOUNDARY_SAVING;
+        if (bs && relax != null) {
+            throw new IllegalArgumentException("the " + spec.equation().name() + " equation's memory variables cannot"
+                    + " be run backwards: use full storage");
+        }
         this.box = rebuiltBox(grid);
         this.ring = bs ? ringIndices() : new int[0];
         double[] dh = spec.dh();
@@ -222,9 +244,15 @@ final class AcousticVdSolver implements EquationSolver {
         long n = 0;
         if (p != null) {
             n += (long) fieldArrays(ndim) * len + 2L * ndim * len + prof.length;
+            if (nmech > 0) {
+                n += 2L * nmech * len + divScratch.length;
+            }
         }
         if (pb != null) {
             n += (long) adjointArrays(ndim) * len;
+            if (nmech > 0) {
+                n += 2L * nmech * len + divBar.length;
+            }
         } else if (gk != null) {
             n += (1L + ndim) * len; // a device backend's node gradients
         }
@@ -246,15 +274,17 @@ final class AcousticVdSolver implements EquationSolver {
     private void setModel(float[] m) {
         if (m == null) {
             if (model == null) {
-                throw new IllegalArgumentException("no " + AcousticVdEquation.NAME + " model given and none set by an"
-                        + " earlier call: pass the model (vp then rho) on the first call");
+                throw new IllegalArgumentException("no " + spec.equation().name() + " model given and none set by an"
+                        + " earlier call: pass the model (" + String.join(", ", spec.equation().parameterNames())
+                        + " one after the other) on the first call");
             }
             return;
         }
         int cells = window.cells();
-        if (m.length != 2 * cells) {
-            throw new IllegalArgumentException(AcousticVdEquation.NAME + " model has " + m.length + " values; it needs"
-                    + " vp and rho one after the other, 2 x " + cells + " = " + 2 * cells);
+        if (m.length != npar * cells) {
+            throw new IllegalArgumentException(spec.equation().name() + " model has " + m.length + " values; it needs "
+                    + String.join(", ", spec.equation().parameterNames()) + " one after the other, " + npar + " x "
+                    + cells + " = " + npar * cells);
         }
         if (model != null && Arrays.equals(model, m)) {
             return;
@@ -267,9 +297,17 @@ final class AcousticVdSolver implements EquationSolver {
             bv = new float[ndim * len];
             psiV = new float[ndim * len];
             psiP = new float[ndim * len];
+            if (nmech > 0) {
+                mem = new float[nmech * len];
+                cmem = new float[nmech * len];
+                divScratch = new float[nz * ny * nx];
+                constants = relax.constants();
+            }
         }
         double dt = spec.dt();
         backend.parallelFor(0, nz, (z0, z1) -> {
+            double[] par = new double[npar];
+            double[] out = new double[1 + nmech];
             for (int z = z0; z < z1; z++) {
                 for (int y = 0; y < ny; y++) {
                     for (int x = 0; x < nx; x++) {
@@ -277,7 +315,18 @@ final class AcousticVdSolver implements EquationSolver {
                         int c = cell(z, y, x);
                         double vp = model[c];
                         double r = model[cells + c];
-                        kdt[i] = (float) (dt * r * vp * vp);
+                        if (relax == null) {
+                            kdt[i] = (float) (dt * r * vp * vp);
+                        } else {
+                            for (int k = 0; k < npar; k++) {
+                                par[k] = model[k * cells + c];
+                            }
+                            relax.coefficients(par, out);
+                            kdt[i] = (float) out[0];
+                            for (int l = 0; l < nmech; l++) {
+                                cmem[l * len + i] = (float) out[1 + l];
+                            }
+                        }
                         for (int a = 0; a < ndim; a++) {
                             int n = neighbour(z, y, x, a);
                             bv[a * len + i] = (float) (dt * 2 / (r + model[cells + n]));
@@ -292,12 +341,12 @@ final class AcousticVdSolver implements EquationSolver {
 
     private void setProfiles() {
         double vmax = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity
-                : spec.equation().cflVelocity(model, window.cells());
+                : spec.equation().cflVelocity(model, window.cells(), spec);
         if (vmax != profVelocity) {
             prof = grid.staggeredProfiles(vmax);
             profVelocity = vmax;
         }
-        if (!deviceOpened) {
+        if (!deviceOpened && relax == null) {
             // one domain only: a decomposed run stays on Java under auto, is refused under tornado
             device = Backends.openOneDomain(AcousticVdDeviceStepper.class, grid, halo != null, AcousticVdEquation.NAME);
             deviceOpened = true;
@@ -471,6 +520,9 @@ final class AcousticVdSolver implements EquationSolver {
         clear(v);
         clear(psiV);
         clear(psiP);
+        if (nmech > 0) {
+            clear(mem);
+        }
         float[] tape = s.tape == null || bs ? new float[1] : s.tape;
         int taping = s.tape == null || bs ? 0 : 1;
         int per = (1 + ndim) * nz * ny * nx;
@@ -543,11 +595,25 @@ final class AcousticVdSolver implements EquationSolver {
 
     /** The pointwise transpose of the pressure update on the rows [z0, z1) (Vector API or portable: the same bits). */
     private void pressurePointRows(int z0, int z1, float[] tape, int off) {
+        float[] extra = nmech > 0 ? divBar : tape;
+        int with = nmech > 0 ? 1 : 0;
         if (vector) {
-            AcousticVdVectorAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, tape, off, tape, 0);
+            AcousticVdVectorAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, tape, off, extra,
+                    with);
         } else {
             AcousticVdAdjointKernels.pressurePoint(pb, psiPb, kdt, prof, e, gk, geo, z0, z1, 0, ny, 0, nx, tape, off,
-                    tape, 0);
+                    extra, with);
+        }
+    }
+
+    /**
+     * With a relaxation, before {@link #pressurePointRows}: the transpose of the memory update on the rows [z0, z1),
+     * its share of the adjoint bracket into {@link #divBar}, dJ/dc_l into {@link #gc}; the divergence brackets of the
+     * step in {@code div} from {@code off}.
+     */
+    private void memoryTransposeRows(int z0, int z1, float[] div, int off) {
+        if (nmech > 0) {
+            relax.transposeRows(pb, memb, cmem, constants, div, off, gc, divBar, geo, z0, z1);
         }
     }
 
@@ -666,10 +732,21 @@ final class AcousticVdSolver implements EquationSolver {
 
     /** The pressure step on the rows [z0, z1): Vector API kernels or portable ones (the same bits). */
     private void pressureRows(int z0, int z1, float[] tape, int off, int taping) {
+        float[] t = tape;
+        int o = off;
+        int tp = taping;
+        if (nmech > 0 && taping == 0) { // the memory update reads the divergence: into the scratch
+            t = divScratch;
+            o = 0;
+            tp = 1;
+        }
         if (vector) {
-            AcousticVdVectorKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, tape, off, taping);
+            AcousticVdVectorKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, t, o, tp);
         } else {
-            AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, 0, ny, 0, nx, tape, off, taping);
+            AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, 0, ny, 0, nx, t, o, tp);
+        }
+        if (nmech > 0) {
+            relax.stepRows(p, mem, cmem, constants, t, o, geo, z0, z1);
         }
     }
 
@@ -698,7 +775,7 @@ final class AcousticVdSolver implements EquationSolver {
                         throw new IllegalStateException(String.format(Locale.ROOT, "the %s pressure is not finite"
                                 + " (%s) at computational cell (z, y, x) = (%d, %d, %d) after step %d of shot %d: the"
                                 + " run is unstable; lower dt, or check the model and wavelet for extreme values",
-                                AcousticVdEquation.NAME, p[row + x], z, y, x, step, shot));
+                                spec.equation().name(), p[row + x], z, y, x, step, shot));
                     }
                 }
             }
@@ -733,12 +810,12 @@ final class AcousticVdSolver implements EquationSolver {
                     + " values; the last forward's record (" + shots.size() + ", " + nt + ", "
                     + shots.get(0).rec.length + ", " + spec.nfield() + ") needs " + shots.size() * per);
         }
-        float[] total = new float[2 * tileCells()];
+        float[] total = new float[npar * tileCells()];
         float[] wbar = new float[shots.size() * nt];
         for (int b = 0; b < shots.size(); b++) {
             adjoint(shots.get(b), Arrays.copyOfRange(residual, b * per, (b + 1) * per), wbar, b, total);
         }
-        return new Gradient(total, 2, wbar, Double.NaN);
+        return new Gradient(total, npar, wbar, Double.NaN);
     }
 
     @Override
@@ -755,7 +832,7 @@ final class AcousticVdSolver implements EquationSolver {
                     + " values; expected shape (" + nb + ", " + nt + ", " + receivers[0].length + ", "
                     + spec.nfield() + ")");
         }
-        float[] total = new float[2 * tileCells()];
+        float[] total = new float[npar * tileCells()];
         float[] wbar = new float[nb * nt];
         float[] t = device == null ? newTape() : null;
         int stride = ShotWavelets.stride(wavelet, sources, nt);
@@ -768,7 +845,7 @@ final class AcousticVdSolver implements EquationSolver {
             adjoint(s, res, wbar, b, total);
         }
         heldTape = t; // one shot's tape, reused shot by shot, stays held for the next call
-        return new Gradient(total, 2, wbar, j);
+        return new Gradient(total, npar, wbar, j);
     }
 
     private int tileCells() {
@@ -792,6 +869,11 @@ final class AcousticVdSolver implements EquationSolver {
             d = new float[ndim * len];
             gk = new float[len];
             gb = new float[ndim * len];
+            if (nmech > 0) {
+                memb = new float[nmech * len];
+                gc = new float[nmech * len];
+                divBar = new float[nz * ny * nx];
+            }
         }
     }
 
@@ -808,6 +890,10 @@ final class AcousticVdSolver implements EquationSolver {
         allocateAdjoint();
         for (float[] a : new float[][] {pb, vb, psiVb, psiPb, e, d, gk, gb}) {
             clear(a);
+        }
+        if (nmech > 0) {
+            clear(memb);
+            clear(gc);
         }
         List<String> fields = spec.recordFields();
         int nf = fields.size();
@@ -833,6 +919,9 @@ final class AcousticVdSolver implements EquationSolver {
             }
             if (bs) {
                 backend.parallelFor(0, nz, (z0, z1) -> bracketRows(0, z0, z1, tape));
+            }
+            if (nmech > 0) {
+                backend.parallelFor(0, nz, (z0, z1) -> memoryTransposeRows(z0, z1, tape, off));
             }
             backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, off));
             if (halo != null) {
@@ -965,9 +1054,13 @@ final class AcousticVdSolver implements EquationSolver {
     private void addCellGradient(float[] total, int[] src, double[] scaleBar) {
         int cells = window.cells();
         int n = tileCells();
-        double[] gvp = new double[n];
-        double[] grho = new double[n];
+        double[][] g = new double[npar][n];
+        double[] gvp = g[0];
+        double[] grho = g[1];
         double dt = spec.dt();
+        double[] par = new double[npar];
+        double[] gcl = new double[nmech];
+        double[] out = new double[npar];
         int[] off = grid.tileOffset();
         boolean lowX = off[ndim - 1] > 0;
         boolean lowY = ndim == 3 && off[1] > 0;
@@ -976,12 +1069,24 @@ final class AcousticVdSolver implements EquationSolver {
                 for (int x = lowX ? -1 : 0; x < nx; x++) {
                     int i = grid.compIndex(z, y, x);
                     boolean own = x >= 0 && y >= 0;
-                    if (own) {
+                    if (own && relax == null) {
                         int c = cell(z, y, x);
                         double vp = model[c];
                         double r = model[cells + c];
                         add(gvp, z, y, x, gk[i] * dt * r * 2 * vp);
                         add(grho, z, y, x, gk[i] * dt * vp * vp);
+                    } else if (own) {
+                        int c = cell(z, y, x);
+                        for (int k = 0; k < npar; k++) {
+                            par[k] = model[k * cells + c];
+                        }
+                        for (int l = 0; l < nmech; l++) {
+                            gcl[l] = gc[l * len + i];
+                        }
+                        relax.gradient(par, gk[i], gcl, out);
+                        for (int k = 0; k < npar; k++) {
+                            add(g[k], z, y, x, out[k]);
+                        }
                     }
                     for (int a = 0; a < ndim; a++) {
                         // the z and (3-D) the other in-plane node of a halo cell are the neighbour's own
@@ -1004,9 +1109,10 @@ final class AcousticVdSolver implements EquationSolver {
             double vp = model[cell(c[0], c[1], c[2])];
             add(gvp, c[0], c[1], c[2], scaleBar[k] * 2 * vp * dt * dt);
         }
-        for (int k = 0; k < n; k++) {
-            total[k] += (float) gvp[k];
-            total[n + k] += (float) grho[k];
+        for (int q = 0; q < npar; q++) {
+            for (int k = 0; k < n; k++) {
+                total[q * n + k] += (float) g[q][k];
+            }
         }
     }
 
@@ -1039,8 +1145,10 @@ final class AcousticVdSolver implements EquationSolver {
      * The step's two stages for the conformance kit, on the state p, the velocities and the memory variables at the
      * computational cells: velocity (the pressure images, then the velocity kernel; transposed by velocityPoint and
      * pressureGather, which folds the images back) and pressure (the vz images, the pressure kernel, p = 0 on a free
-     * surface; transposed by clearing p̄ there, pressurePoint and velocityGather). Velocities weigh 1/(ρ·vp) of the
-     * mean model, pressures 1, memory variables of pressure derivatives 1/dh, of velocity derivatives 1/(ρ·vp·dh).
+     * surface; transposed by clearing p̄ there, pressurePoint and velocityGather), the memory update of a relaxation
+     * after the pressure kernel (transposed before pressurePoint). Velocities weigh 1/(ρ·vp) of the mean model,
+     * pressures and the relaxation's memory variables 1, CPML memory variables of pressure derivatives 1/dh, of
+     * velocity derivatives 1/(ρ·vp·dh).
      */
     @Override
     public StepStages stepStages(float[] m) {
@@ -1070,6 +1178,9 @@ final class AcousticVdSolver implements EquationSolver {
             sv.part("psi of dp/d" + axes[a], psiV, psiVb, comp, 1 / dh, false);
             sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, comp, 1 / (impedance * dh), false);
         }
+        for (int l = 0; l < nmech; l++) {
+            sv.part("memory " + l, mem, memb, shifted(nodes, l * len), 1, false);
+        }
         float[] tape = newTapeOfOneStep();
         return StepStages.of(List.of("velocity", "pressure"), sv.build(), stage -> {
             if (stage == 0) {
@@ -1094,6 +1205,7 @@ final class AcousticVdSolver implements EquationSolver {
                 if (fs) {
                     backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
                 }
+                backend.parallelFor(0, nz, (z0, z1) -> memoryTransposeRows(z0, z1, divScratch, 0));
                 backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, 0));
                 backend.parallelFor(0, nz, (z0, z1) -> velocityGatherRows(z0, z1));
             }

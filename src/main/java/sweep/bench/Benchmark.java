@@ -9,7 +9,6 @@ import sweep.equation.WaveEquation;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
-import sweep.prop.Storage;
 
 /**
  * End-to-end throughput benchmark of any installed equation: time steps of the forward propagator in Mcells/s (cells ×
@@ -65,11 +64,12 @@ public final class Benchmark {
 
     /**
      * The benchmark problem of {@code eq} on {@code shape}: 10 m cells, dt 1 ms, {@code steps} steps, the given order
-     * and PML width, the equation's default source type and recorded fields, boundary saving.
+     * and PML width, the equation's default source type, recorded fields and storage (boundary saving but for an
+     * equation without it).
      */
     public static PropSpec spec(WaveEquation eq, int[] shape, int order, int abcn, int steps, int threads) {
         return PropSpec.builder(shape).equation(eq).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
-                .threads(threads).storage(Storage.BOUNDARY_SAVING).build();
+                .threads(threads).build();
     }
 
     /**

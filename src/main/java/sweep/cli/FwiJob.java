@@ -117,7 +117,7 @@ final class FwiJob {
         k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default 0: none)");
         k.put("gradient_mask", "mask .npy (float32, the model's shape, values 0..1) the gradient is multiplied by"
                 + " (default: none)");
-        k.put("storage", "\"boundary\" or \"full\" (default boundary)");
+        k.put("storage", "\"boundary\" or \"full\" (default boundary; full for an equation that has only that)");
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
         k.put("out", "output folder, relative to the working directory (default fwi-out)");
@@ -745,8 +745,8 @@ final class FwiJob {
             }
             nt = (int) Math.ceil(time / dt);
         }
-        String st = string("storage", "boundary").toLowerCase(Locale.ROOT);
-        Storage storage = switch (st) {
+        String st = string("storage", null);
+        Storage storage = st == null ? null : switch (st.toLowerCase(Locale.ROOT)) {
             case "boundary" -> Storage.BOUNDARY_SAVING;
             case "full" -> Storage.FULL;
             default -> throw error("storage", "must be \"boundary\" or \"full\", got \"" + st + "\"");

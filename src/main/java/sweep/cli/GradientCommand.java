@@ -52,8 +52,8 @@ public final class GradientCommand implements Callable<Integer> {
             description = "output gradient .npy, float32: model shape (acoustic) or (3, model shape) (elastic)")
     Path outGrad;
 
-    @Option(names = "--storage", defaultValue = "boundary",
-            description = "wavefield memory: full (exact everywhere) or boundary (no gradient in the PML pads; default)")
+    @Option(names = "--storage", description = "wavefield memory: full (exact everywhere) or boundary (no gradient in"
+            + " the PML pads); default boundary, full for an equation that has only that (visco-acoustic)")
     StorageChoice storage;
 
     @Mixin
@@ -77,7 +77,8 @@ public final class GradientCommand implements Callable<Integer> {
         inputs.put("--observed", observed);
         Outputs.checkFile("--out-grad", outGrad, inputs);
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(storage.storage, dd);
+        ProblemOptions.Problem pr = problem.load(storage != null ? storage.storage
+                : problem.waveEquation().storages().get(0), dd);
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();

@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 import sweep.core.Wavelets;
 import sweep.equation.Equations;
 import sweep.equation.Parameter;
+import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
 import sweep.io.Npy;
 import sweep.prop.Grid;
@@ -134,6 +135,65 @@ public final class ProblemOptions {
                         .description(p.description() + ", " + p.unit() + ": float32 .npy (nz,nx) or (nz,ny,nx)"
                                 + " (--equation " + String.join(", ", users.get(p.name())) + ")").build());
             }
+            Map<String, Setting> settings = new LinkedHashMap<>();
+            for (WaveEquation e : Equations.installed().values()) {
+                for (Setting st : e.settings()) {
+                    users.computeIfAbsent(st.option(), k -> new ArrayList<>()).add(e.name());
+                    settings.putIfAbsent(st.option(), st);
+                }
+            }
+            for (Setting st : settings.values()) {
+                if (spec.findOption(st.option()) == null) {
+                    spec.addOption(OptionSpec.builder(st.option()).type(String.class).paramLabel("VALUE")
+                            .description(st.description() + " (--equation " + String.join(", ",
+                                    users.get(st.option())) + ")").build());
+                }
+            }
+        }
+    }
+
+    /** The value given to the option of an equation setting, or null. */
+    private String settingValue(Setting st) {
+        OptionSpec o = command.findOption(st.option());
+        return o == null ? null : o.getValue();
+    }
+
+    /**
+     * Puts the equation's settings into {@code b}: those given as options, and each one without a default that the
+     * command line derives from the wavelet's peak frequency (--ricker's, or that of shot 0's trace of {@code nt}
+     * samples in {@code w}); a
+     * setting option of another equation is refused, naming the equations that take it.
+     */
+    private void addSettings(PropSpec.Builder b, WaveEquation eq, float[] w, int nt) {
+        for (WaveEquation other : Equations.installed().values()) {
+            for (Setting st : other.settings()) {
+                String v = settingValue(st);
+                if (v != null && eq.settings().stream().noneMatch(x -> x.name().equals(st.name()))) {
+                    List<String> takers = Equations.installed().values().stream()
+                            .filter(e -> e.settings().stream().anyMatch(x -> x.name().equals(st.name())))
+                            .map(WaveEquation::name).toList();
+                    throw new IllegalArgumentException(st.option() + " is an option of --equation " + String.join(
+                            " or ", takers) + "; this run is " + eq.name() + ": drop " + st.option());
+                }
+            }
+        }
+        for (Setting st : eq.settings()) {
+            String v = settingValue(st);
+            if (v == null && st.defaultValue() == null && st.fromPeakFrequency()) {
+                try {
+                    v = Double.toString(wavelet.ricker != null ? wavelet.ricker : Wavelets.peakFrequency(w, 0, nt, dt));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(st.option() + " is not given and " + e.getMessage() + ": give "
+                            + st.option());
+                }
+            }
+            if (v != null) {
+                try {
+                    b.setting(st.name(), eq.checkSetting(st.name(), v));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(st.option() + ": " + e.getMessage());
+                }
+            }
         }
     }
 
@@ -222,17 +282,6 @@ public final class ProblemOptions {
             b.storage(gradient);
         }
         b.sourceType(sourceType(eq, ndim)).recordFields(recordFields(eq, ndim));
-        PropSpec spec = b.build();
-        int shots = src.length;
-        int nrec = rec[0].length;
-        long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
-        if (!decomposed) {
-            Grid grid = Grid.single(spec);
-            MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
-                    : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
-            need.requireHeap("this run");
-        }
-        float[] model = decomposed ? null : stackedModel(eq, v, files, shape);
         float[] w;
         if (wavelet.ricker != null) {
             checkRicker(wavelet.ricker, dt, "--ricker");
@@ -248,6 +297,18 @@ public final class ProblemOptions {
             w = wa.asFloat32();
             checkFiniteWavelet(w, ws.length == 2 ? nt : 0, "--wavelet: " + wavelet.file);
         }
+        addSettings(b, eq, w, nt);
+        PropSpec spec = b.build();
+        int shots = src.length;
+        int nrec = rec[0].length;
+        long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
+        if (!decomposed) {
+            Grid grid = Grid.single(spec);
+            MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
+                    : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
+            need.requireHeap("this run");
+        }
+        float[] model = decomposed ? null : stackedModel(eq, v, files, shape);
         return new Problem(spec, model, files, shape, src, rec, w);
     }
 

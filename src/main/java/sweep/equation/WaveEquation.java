@@ -62,6 +62,27 @@ public interface WaveEquation {
         }
     }
 
+    /** The run settings of the equation beside its parameters (default: none). */
+    default List<Setting> settings() {
+        return List.of();
+    }
+
+    /**
+     * The canonical form of {@code value} for setting {@code name} (one of {@link #settings()}); throws
+     * IllegalArgumentException saying what is allowed otherwise. The default accepts no setting.
+     */
+    default String checkSetting(String name, String value) {
+        throw new IllegalArgumentException("the " + name() + " equation has no setting " + name);
+    }
+
+    /**
+     * The wavefield storages of a gradient the solver supports, the default first (default: boundary saving, then
+     * full storage).
+     */
+    default List<Storage> storages() {
+        return List.of(Storage.BOUNDARY_SAVING, Storage.FULL);
+    }
+
     /** The wavefield components the step advances in {@code ndim} dimensions, each one array of the grid. */
     List<String> fields(int ndim);
 
@@ -145,6 +166,14 @@ public interface WaveEquation {
             m = Math.max(m, model[i]);
         }
         return m;
+    }
+
+    /**
+     * {@link #cflVelocity(float[], int)} of a run of {@code spec}, whose settings it may depend on (e.g. the fastest
+     * velocity of an attenuating medium depends on its fitted solids); the default ignores the spec.
+     */
+    default double cflVelocity(float[] model, int cells, PropSpec spec) {
+        return cflVelocity(model, cells);
     }
 
     /** The largest stable time step for velocity {@code vmax} on spacings {@code dh} at spatial order {@code order}. */

@@ -477,7 +477,7 @@ public final class ModelParallel implements AutoCloseable {
             // every rank checks the whole model: all report the same first bad cell, at its global position
             int g = Math.toIntExact(gcells);
             eq.checkModel(model, globalShape, null, null, names);
-            double vmax = eq.cflVelocity(model, g);
+            double vmax = eq.cflVelocity(model, g, spec);
             spec.checkCfl(vmax); // every rank refuses an unstable run alike
             solver.setPmlVelocity(vmax);
             return ModelWindows.fromGlobal(model, params, globalShape, window);
@@ -488,7 +488,7 @@ public final class ModelParallel implements AutoCloseable {
                 tileNames[k] = names[k] + " (tile of rank " + topo.rank() + ")";
             }
             eq.checkModel(model, tileShape, tileOffset, null, tileNames);
-            double vmax = globalMax(eq.cflVelocity(model, tcells));
+            double vmax = globalMax(eq.cflVelocity(model, tcells, spec));
             spec.checkCfl(vmax);
             solver.setPmlVelocity(vmax);
             return window.cells() == tcells ? model

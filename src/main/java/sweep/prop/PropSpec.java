@@ -4,14 +4,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import sweep.equation.Equations;
+import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
 
 /**
  * The global problem a propagator solves (SWEEP's {@code PropTorch} arguments), for any equation: the
  * {@link WaveEquation} with its source type and recorded fields, physical shape {@code (nz, nx)} or
  * {@code (nz, ny, nx)} (one of the equation's {@link WaveEquation#dimensions()}), grid spacing per axis, time step,
- * number of steps, absorbing width, spatial order, free surface, PML parameters, storage and thread count. Immutable;
+ * number of steps, absorbing width, spatial order, free surface, PML parameters, storage, thread count and the
+ * equation's own settings ({@link WaveEquation#settings()}). Immutable;
  * build it with {@link #builder}, which checks every setting against the equation (its dimensions, source types and
  * fields, and the stable time step when {@code maxVel} is given) and refuses a bad one with an
  * IllegalArgumentException.
@@ -31,9 +36,13 @@ public final class PropSpec {
     private final int threads;
     private final int checkEvery;
     private final Storage storage;
+    /** Whether the builder was given the storage (else it is the equation's default, and toBuilder leaves it open). */
+    private final boolean storageGiven;
     /** The kind of every source (null: the equation has one kind), and the fields receivers record, in order. */
     private final String sourceType;
     private final List<String> recordFields;
+    /** The equation's settings given, canonical, by name (a setting not given has its default). */
+    private final SortedMap<String, String> settings;
 
     private PropSpec(Builder b) {
         this.equation = b.equation;
@@ -49,7 +58,6 @@ public final class PropSpec {
         this.maxVel = b.maxVel;
         this.threads = b.threads;
         this.checkEvery = b.checkEvery;
-        this.storage = b.storage;
         if (equation == null) {
             throw new IllegalArgumentException("equation must be set, got null: installed are "
                     + String.join(", ", Equations.names()));
@@ -72,6 +80,28 @@ public final class PropSpec {
         }
         this.recordFields = equation.checkRecord(b.recordFields == null ? equation.defaultRecord(nd)
                 : b.recordFields, nd);
+        List<Storage> storages = equation.storages();
+        this.storage = b.storage == null ? storages.get(0) : b.storage;
+        this.storageGiven = b.storage != null;
+        if (!storages.contains(storage)) {
+            throw new InvalidSetting("storage", storage + " is not supported by the " + equation.name()
+                    + " equation: use " + String.join(" or ", storages.stream().map(Storage::name).toList()));
+        }
+        this.settings = new TreeMap<>();
+        for (Map.Entry<String, String> e : b.settings.entrySet()) {
+            if (equation.settings().stream().noneMatch(s -> s.name().equals(e.getKey()))) {
+                throw new IllegalArgumentException("the " + equation.name() + " equation has no setting " + e.getKey()
+                        + (equation.settings().isEmpty() ? "" : ": its settings are " + String.join(", ",
+                        equation.settings().stream().map(Setting::name).toList())));
+            }
+            settings.put(e.getKey(), equation.checkSetting(e.getKey(), e.getValue()));
+        }
+        for (Setting s : equation.settings()) {
+            if (s.defaultValue() == null && !settings.containsKey(s.name())) {
+                throw new IllegalArgumentException("the " + equation.name() + " equation needs the setting "
+                        + s.name() + " (" + s.description() + ")");
+            }
+        }
         validate();
     }
 
@@ -123,9 +153,6 @@ public final class PropSpec {
         }
         if (threads < 0) {
             throw new InvalidSetting("threads", "must be >= 0 (0 = all cores), got " + threads);
-        }
-        if (storage == null) {
-            throw new IllegalArgumentException("storage must be FULL or BOUNDARY_SAVING, got null");
         }
         if (checkEvery < 1) {
             throw new IllegalArgumentException("checkEvery must be >= 1, got " + checkEvery);
@@ -266,6 +293,23 @@ public final class PropSpec {
     }
 
     /**
+     * The value of the equation's setting {@code name}: the one given, canonical, or the setting's default; throws
+     * IllegalArgumentException for a name the equation does not have.
+     */
+    public String setting(String name) {
+        String v = settings.get(name);
+        if (v != null) {
+            return v;
+        }
+        for (Setting s : equation.settings()) {
+            if (s.name().equals(name)) {
+                return s.defaultValue();
+            }
+        }
+        throw new IllegalArgumentException("the " + equation.name() + " equation has no setting " + name);
+    }
+
+    /**
      * The kind of every source of a run, in the equation's spelling (e.g. elastic "explosive"); null when the equation
      * has one kind of source ({@link WaveEquation#sourceTypes} empty).
      */
@@ -313,6 +357,7 @@ public final class PropSpec {
         h = 31 * h + Double.hashCode(pmlReflection);
         h = 31 * h + Double.hashCode(maxVel);
         h = 31 * h + storage.ordinal();
+        h = 31 * h + settings.hashCode();
         return equation.fingerprint(h, sourceType, recordFields);
     }
 
@@ -345,9 +390,10 @@ public final class PropSpec {
         b.maxVel = maxVel;
         b.threads = threads;
         b.checkEvery = checkEvery;
-        b.storage = storage;
+        b.storage = storageGiven ? storage : null;
         b.sourceType = sourceType;
         b.recordFields = recordFields;
+        b.settings.putAll(settings);
         return b;
     }
 
@@ -366,9 +412,10 @@ public final class PropSpec {
         private double maxVel = 0;
         private int threads = 0;
         private int checkEvery = 100;
-        private Storage storage = Storage.BOUNDARY_SAVING;
+        private Storage storage;
         private String sourceType;
         private List<String> recordFields;
+        private final Map<String, String> settings = new TreeMap<>();
 
         private Builder(int[] shape) {
             this.shape = shape.clone();
@@ -441,7 +488,10 @@ public final class PropSpec {
             return this;
         }
 
-        /** Wavefield memory strategy for gradients (default BOUNDARY_SAVING). */
+        /**
+         * Wavefield memory strategy for gradients (default: the equation's first {@link WaveEquation#storages()},
+         * BOUNDARY_SAVING for the built-in equations but visco-acoustic).
+         */
         public Builder storage(Storage s) {
             this.storage = s;
             return this;
@@ -462,6 +512,19 @@ public final class PropSpec {
         /** The recorded fields as {@code --record} spells them, e.g. "p,vx,vz". */
         public Builder recordFields(String list) {
             return recordFields(list == null ? null : Arrays.stream(list.split(",", -1)).map(String::trim).toList());
+        }
+
+        /**
+         * Sets the equation's setting {@code name} (one of {@link WaveEquation#settings()}; null removes it); checked
+         * by {@link #build()}.
+         */
+        public Builder setting(String name, String value) {
+            if (value == null) {
+                settings.remove(name);
+            } else {
+                settings.put(name, value);
+            }
+            return this;
         }
 
         public PropSpec build() {

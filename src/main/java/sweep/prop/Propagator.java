@@ -84,7 +84,7 @@ public final class Propagator implements AutoCloseable {
                     + eq.parameterCount() + " x " + cells + ")");
         }
         eq.checkModel(model, shape, null, null, eq.parameterNames().toArray(new String[0]));
-        double v = eq.cflVelocity(model, cells);
+        double v = eq.cflVelocity(model, cells, spec);
         spec.checkCfl(v);
         if (fixedPmlVelocity == 0 && spec.maxVel() == 0 && v != solverPmlVelocity) {
             solver.setPmlVelocity(v);

@@ -1,5 +1,8 @@
 package sweep.viscoacoustic;
 
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * The visco-acoustic step's coefficients of one cell from its vp (the phase velocity at f_ref), rho and Q, and the
  * chain rule back from the node gradients to dJ/dvp, dJ/drho and dJ/dQ. With the solids' strengths τ_l(Q)
@@ -9,6 +12,9 @@ package sweep.viscoacoustic;
  * and β_l = 2a_l/(1 + a_l). The buoyancies are the variable-density equation's; their share of dJ/drho is not here.
  */
 final class ViscoAcousticCoefficients {
+    /** The strengths τ_l(Q) and the factor F(τ) by Q (a model holds few distinct values; safe across threads). */
+    private final ConcurrentHashMap<Double, double[]> byQuality =
+            new ConcurrentHashMap<>();
     private final ConstantQ fit;
     private final double fRef;
     private final double dt;
@@ -38,10 +44,40 @@ final class ViscoAcousticCoefficients {
         return alpha.clone();
     }
 
+    /** τ_l(q), then F(τ) at f_ref, computed once per q. */
+    private double[] strengths(double q) {
+        return byQuality.computeIfAbsent(q, k -> {
+            double[] tau = fit.tau(k);
+            double[] out = Arrays.copyOf(tau, tau.length + 1);
+            out[tau.length] = fit.relaxedFactor(tau, fRef);
+            return out;
+        });
+    }
+
+    /** The number of solids. */
+    int mechanisms() {
+        return fit.mechanisms();
+    }
+
+    /**
+     * The ratio of the fastest velocity of a cell of quality {@code q} (the unrelaxed one, at infinite frequency) to
+     * its vp: √(M_U/(ρ·vp²)) = √(F·(1 + Σ τ_l)).
+     */
+    double unrelaxedRatio(double q) {
+        double[] st = strengths(q);
+        int n = st.length - 1;
+        double sum = 0;
+        for (int l = 0; l < n; l++) {
+            sum += st[l];
+        }
+        return Math.sqrt(st[n] * (1 + sum));
+    }
+
     /** {@code out[0]} = dt·M_U, {@code out[1 + l]} = c_l of a cell of the given vp, rho and Q. */
     void cell(double vp, double rho, double q, double[] out) {
-        double[] tau = fit.tau(q);
-        double mr = rho * vp * vp * fit.relaxedFactor(tau, fRef);
+        double[] st = strengths(q);
+        double[] tau = Arrays.copyOf(st, st.length - 1);
+        double mr = rho * vp * vp * st[st.length - 1];
         double sum = 0;
         for (int l = 0; l < tau.length; l++) {
             sum += tau[l];
