@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code sweep equations}: one line per installed equation, with the dimensions it runs. */
+/** {@code sweep equations}: one line per installed equation, with the dimensions it runs and its settings. */
 class EquationsCommandTest {
     @Test
     void listsEachEquationWithItsDimensions() {
@@ -17,5 +17,8 @@ class EquationsCommandTest {
                 acoustic);
         assertTrue(elastic.contains(" 2-D,3-D  parameters vp,vs,rho  record p,vx,vz (3-D p,vx,vy,vz)  source types"
                 + " explosive,fx,fz (3-D explosive,fx,fy,fz)"), elastic);
+        String visco = r.out().lines().filter(l -> l.startsWith("visco-acoustic ")).findFirst().orElse("");
+        assertTrue(visco.contains("parameters vp,rho,q ") && visco.contains("  device solver no  settings"
+                + " --mechanisms=3,--q-band,--f-ref  ("), visco);
     }
 }

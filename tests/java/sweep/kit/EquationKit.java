@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import sweep.cli.Main;
 import sweep.core.Wavelets;
 import sweep.equation.Parameter;
-import sweep.equation.Setting;
 import sweep.equation.StepStages;
 import sweep.equation.WaveEquation;
 import sweep.io.Npy;
@@ -570,13 +569,9 @@ public abstract class EquationKit {
         Path rec = dir.resolve("rec.npy");
         Npy.writeInt32(rec, new int[] {2, 1, 13, 1}, 1, 2, 2);
         // the run's settings as the command line derives them from --ricker 10 (args)
-        PropSpec.Builder run = PropSpec.builder(shape).equation(eq).dh(DH).dt(1e-4).nt(20);
-        for (Setting st : eq.settings()) {
-            if (st.defaultValue() == null && st.fromPeakFrequency()) {
-                run.setting(st.name(), "10");
-            }
-        }
-        double vmax = eq.cflVelocity(m, n, run.build());
+        PropSpec run = PropSpec.builder(shape).equation(eq).dh(DH).dt(1e-4).nt(20).settingsFromPeakFrequency(10)
+                .build();
+        double vmax = eq.cflVelocity(m, n, run);
         double limit = eq.maxStableDt(vmax, new double[] {DH, DH}, 8);
         assertRefused(args(files, src, rec, 1.05 * limit), "--dt", PropSpec.roundedDown(limit));
         for (int k = 0; k < eq.parameterCount(); k++) {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import sweep.backend.JavaBackend;
 import sweep.equation.WaveEquation;
 import sweep.prop.MemoryEstimate;
@@ -24,9 +25,14 @@ public final class Benchmark {
         }
     }
 
+    /** The peak frequency the benchmark problems' settings derive from, Hz (their sources are an impulse). */
+    public static final double PEAK_HZ = 10;
+
     private final int repeats;
     private final int steps;
     private final PrintStream log;
+    /** The equation settings of the measured runs (the rest: defaults, or derived from {@link #PEAK_HZ}). */
+    private Map<String, String> settings = Map.of();
 
     public Benchmark(int repeats, int steps, PrintStream log) {
         if (repeats < 1 || steps < 1) {
@@ -35,6 +41,12 @@ public final class Benchmark {
         this.repeats = repeats;
         this.steps = steps;
         this.log = log;
+    }
+
+    /** The equation settings of the runs measured from now on (e.g. "mechanisms" = "1"), checked when a run is built. */
+    public Benchmark settings(Map<String, String> s) {
+        this.settings = s == null ? Map.of() : Map.copyOf(s);
+        return this;
     }
 
     /**
@@ -65,11 +77,14 @@ public final class Benchmark {
     /**
      * The benchmark problem of {@code eq} on {@code shape}: 10 m cells, dt 1 ms, {@code steps} steps, the given order
      * and PML width, the equation's default source type, recorded fields and storage (boundary saving but for an
-     * equation without it).
+     * equation without it), the settings given and the others derived from {@link #PEAK_HZ}.
      */
-    public static PropSpec spec(WaveEquation eq, int[] shape, int order, int abcn, int steps, int threads) {
-        return PropSpec.builder(shape).equation(eq).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
-                .threads(threads).build();
+    public static PropSpec spec(WaveEquation eq, int[] shape, int order, int abcn, int steps, int threads,
+                                Map<String, String> settings) {
+        PropSpec.Builder b = PropSpec.builder(shape).equation(eq).dh(10).dt(1e-3).nt(steps).order(order).abcn(abcn)
+                .threads(threads);
+        settings.forEach(b::setting);
+        return b.settingsFromPeakFrequency(PEAK_HZ).build();
     }
 
     /**
@@ -82,7 +97,7 @@ public final class Benchmark {
         List<Row> rows = new ArrayList<>();
         float[] model = model(eq, shape);
         for (int k = 0; k < threadCounts.length; k++) {
-            PropSpec spec = spec(eq, shape, order, abcn, steps, threadCounts[k]);
+            PropSpec spec = spec(eq, shape, order, abcn, steps, threadCounts[k], settings);
             double[] mc = new double[repeats];
             try (Propagator p = new Propagator(spec)) {
                 long until = System.nanoTime() + 3_000_000_000L;
@@ -142,9 +157,10 @@ public final class Benchmark {
     }
 
     /** The gradient benchmark problem of {@code eq} on {@code shape} (z first), see {@link GradientProblem}. */
-    static GradientProblem gradientProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps) {
+    static GradientProblem gradientProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps,
+                                           Map<String, String> settings) {
         float[] model = model(eq, shape);
-        PropSpec spec = spec(eq, shape, order, abcn, steps, threads);
+        PropSpec spec = spec(eq, shape, order, abcn, steps, threads, settings);
         int nd = shape.length;
         int nx = shape[nd - 1];
         int[][] rec = new int[nx / 10][];
@@ -163,7 +179,7 @@ public final class Benchmark {
      * medians over the repeats.
      */
     public double gradientRatio(WaveEquation eq, String label, int[] shape, int order, int abcn, int threads) {
-        GradientProblem g = gradientProblem(eq, shape, order, abcn, threads, steps);
+        GradientProblem g = gradientProblem(eq, shape, order, abcn, threads, steps, settings);
         double[] tf = new double[repeats];
         double[] tg = new double[repeats];
         try (Propagator p = new Propagator(g.spec())) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
@@ -129,8 +130,8 @@ public final class DeepwaveComparison {
     }
 
     /** Our equations and the names of Deepwave's drivers of the same equation (bench/deepwave). */
-    private static final java.util.Map<String, String> PEERS = new java.util.TreeMap<>(
-            java.util.Map.of("acoustic", "scalar", "acoustic-vd", "acoustic", "elastic", "elastic"));
+    private static final Map<String, String> PEERS = new java.util.TreeMap<>(
+            Map.of("acoustic", "scalar", "acoustic-vd", "acoustic", "elastic", "elastic"));
 
     /**
      * Compares the forward step of {@code eq} with its Deepwave peer ({@link #peer}) on a cube or square of {@code n}
@@ -162,7 +163,7 @@ public final class DeepwaveComparison {
         int nCells = cells;
         session(exe, c -> {
             float[] model = eq.benchmarkModel(nCells);
-            try (Propagator p = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, threads))) {
+            try (Propagator p = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, threads, Map.of()))) {
                 long until = System.nanoTime() + warmupNanos;
                 do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
                     p.timeSteps(model, steps);
@@ -205,7 +206,7 @@ public final class DeepwaveComparison {
         double[] swg = new double[repeats];
         session(exe, c -> {
             Benchmark.GradientProblem g = Benchmark.gradientProblem(sweep.equation.Equations.named("acoustic"), shape,
-                    8, abcn, 1, steps);
+                    8, abcn, 1, steps, Map.of());
             try (Propagator p = new Propagator(g.spec())) {
                 long until = System.nanoTime() + warmupNanos;
                 int k = 0;

@@ -3,6 +3,7 @@ package sweep.cli;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,6 +35,11 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--threads", split = ",", description = "thread counts (default: 1 and all cores)")
     int[] threads;
+
+    @Option(names = "--setting", paramLabel = "NAME=VALUE", description = "a setting of the equation (see sweep"
+            + " equations; e.g. mechanisms=1 of visco-acoustic), repeatable; the settings derived from a wavelet's peak"
+            + " frequency take 10 Hz")
+    Map<String, String> settings;
 
     @Option(names = "--only", description = "run only the 2d or the 3d case")
     String only;
@@ -126,7 +132,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (deepwave != null) {
             return compareDeepwave(eq, n2, n3, tc);
         }
-        Benchmark b = new Benchmark(repeats, steps, System.out);
+        Benchmark b = new Benchmark(repeats, steps, System.out).settings(settings);
         if (kernels) {
             double bw = b.triadBandwidth(1, 1 << 26);
             System.out.printf("sweep bench --kernels: order %d, triad bandwidth 1 thread %.1f GB/s -> bound %.0f Mcells/s "

@@ -12,11 +12,12 @@ import sweep.equation.WaveEquation;
 
 /**
  * {@code sweep equations}: one line per installed equation (the built-in ones and those of jars on the class path):
- * its name, dimensions, parameters, recordable fields, source types and whether it has a TornadoVM device solver.
+ * its name, dimensions, parameters, recordable fields, source types, whether it has a TornadoVM device solver, and
+ * its settings (options, with their defaults).
  */
 @Command(name = "equations", mixinStandardHelpOptions = true,
         description = "List the installed wave equations (--equation NAME): dimensions, parameters (--NAME options),"
-                + " recordable fields (--record), source types (--source-type), device solver.")
+                + " recordable fields (--record), source types (--source-type), device solver, settings (options).")
 public final class EquationsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -31,7 +32,9 @@ public final class EquationsCommand implements Callable<Integer> {
                     + String.join(",", dims.stream().map(d -> d + "-D").toList()) + "  parameters "
                     + String.join(",", e.parameterNames()) + "  record " + perDimension(dims, e::recordable)
                     + "  source types " + perDimension(dims, e::sourceTypes) + "  device solver "
-                    + (e.hasDeviceSolver() ? "yes" : "no") + "  (" + e.description() + ")");
+                    + (e.hasDeviceSolver() ? "yes" : "no") + (e.settings().isEmpty() ? "" : "  settings "
+                    + String.join(",", e.settings().stream().map(st -> st.option() + (st.defaultValue() == null ? ""
+                    : "=" + st.defaultValue())).toList())) + "  (" + e.description() + ")");
         }
         out.flush();
         return 0;

@@ -41,6 +41,7 @@ import sweep.models.DefaultModels;
 import sweep.equation.Equations;
 import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
+import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
 import sweep.prop.Cells;
 import sweep.prop.MemoryEstimate;
@@ -109,6 +110,19 @@ final class FwiJob {
             k.put(p + "_max", users + ": upper " + p + " bound, " + q.unit() + " (default " + plain(q.fwiMax()) + ")");
             k.put("max_update_" + p, users + ": largest " + p + " change of a steepest-descent step, " + q.unit()
                     + " (default " + plain(q.fwiMaxUpdate()) + ")");
+        }
+        Map<String, List<String>> settingUsers = new LinkedHashMap<>();
+        Map<String, Setting> settings = new LinkedHashMap<>();
+        for (WaveEquation e : Equations.installed().values()) {
+            for (Setting st : e.settings()) {
+                settingUsers.computeIfAbsent(st.name(), n -> new ArrayList<>()).add(e.name());
+                settings.putIfAbsent(st.name(), st);
+            }
+        }
+        for (Setting st : settings.values()) {
+            k.put(st.name(), String.join(", ", settingUsers.get(st.name())) + ": " + st.description()
+                    + (st.defaultValue() != null ? " (default " + st.defaultValue() + ")"
+                    : st.fromPeakFrequency() ? "; a string, number or list (default from 'ricker')" : ""));
         }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
@@ -713,6 +727,7 @@ final class FwiJob {
         double vmax = m.vmax();
         // each setting goes to the spec on its own, with a valid dt and nt, so that one it refuses is named by its key
         PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).dt(1e-3).nt(1);
+        equationSettings(b, m.equation());
         int order = integer("order", 8);
         setting(b, "order", () -> b.order(order));
         int abcn = integer("abcn", 20);
@@ -767,6 +782,43 @@ final class FwiJob {
                     + spec.maxStableDt(vmax) + " s");
         }
         return spec;
+    }
+
+    /**
+     * The equation's settings: each one the job gives (a string, a number, or a list of numbers joined by commas), a
+     * setting of another equation refused; those derived from the wavelet's peak frequency take the 'ricker' one (a
+     * job with a wavelet file gives them).
+     */
+    private void equationSettings(PropSpec.Builder b, WaveEquation eq) {
+        for (WaveEquation other : Equations.installed().values()) {
+            for (Setting st : other.settings()) {
+                if (has(st.name()) && eq.settings().stream().noneMatch(x -> x.name().equals(st.name()))) {
+                    throw error(st.name(), "is a setting of another equation; this job's is " + eq.name()
+                            + ": remove the key");
+                }
+            }
+        }
+        b.settingsFromPeakFrequency(number("ricker", 5)); // those the job gives replace these below
+        for (Setting st : eq.settings()) {
+            if (has(st.name())) {
+                JsonElement e = given.get(st.name());
+                String v;
+                if (e.isJsonArray()) {
+                    List<String> parts = new ArrayList<>();
+                    for (JsonElement x : e.getAsJsonArray()) {
+                        parts.add(Double.toString(number(x, st.name(), "")));
+                    }
+                    v = String.join(",", parts);
+                } else if (e.isJsonPrimitive()) {
+                    v = e.getAsString();
+                } else {
+                    throw error(st.name(), "must be a string, a number or a list of numbers, got " + e);
+                }
+                setting(b, st.name(), () -> b.setting(st.name(), v));
+            } else if (st.defaultValue() == null && st.fromPeakFrequency() && has("wavelet")) {
+                throw error(st.name(), "is needed with a wavelet file (" + st.description() + ")");
+            }
+        }
     }
 
     /** Applies the setting of {@code key} to {@code b} and builds: a value the spec refuses is named by its key. */

@@ -177,22 +177,30 @@ public final class ProblemOptions {
                 }
             }
         }
+        boolean derived = false;
         for (Setting st : eq.settings()) {
             String v = settingValue(st);
-            if (v == null && st.defaultValue() == null && st.fromPeakFrequency()) {
-                try {
-                    v = Double.toString(wavelet.ricker != null ? wavelet.ricker : Wavelets.peakFrequency(w, 0, nt, dt));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(st.option() + " is not given and " + e.getMessage() + ": give "
-                            + st.option());
-                }
-            }
             if (v != null) {
                 try {
                     b.setting(st.name(), eq.checkSetting(st.name(), v));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException(st.option() + ": " + e.getMessage());
                 }
+            } else if (st.defaultValue() == null && st.fromPeakFrequency()) {
+                derived = true;
+            }
+        }
+        if (derived) {
+            if (wavelet.ricker != null) {
+                checkRicker(wavelet.ricker, dt, "--ricker");
+            }
+            try {
+                b.settingsFromPeakFrequency(wavelet.ricker != null ? wavelet.ricker
+                        : Wavelets.peakFrequency(w, 0, nt, dt));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--wavelet: " + e.getMessage() + ": give the settings "
+                        + String.join(", ", eq.settings().stream().filter(Setting::fromPeakFrequency)
+                        .map(Setting::option).toList()));
             }
         }
     }
@@ -282,21 +290,8 @@ public final class ProblemOptions {
             b.storage(gradient);
         }
         b.sourceType(sourceType(eq, ndim)).recordFields(recordFields(eq, ndim));
-        float[] w;
-        if (wavelet.ricker != null) {
-            checkRicker(wavelet.ricker, dt, "--ricker");
-            w = Wavelets.ricker(wavelet.ricker, nt, dt);
-        } else {
-            Npy.Array wa = Npy.readFloat32(wavelet.file, "--wavelet");
-            int[] ws = wa.shape();
-            if ((ws.length != 1 && ws.length != 2) || ws[ws.length - 1] != nt
-                    || (ws.length == 2 && ws[0] != src.length)) {
-                throw new IllegalArgumentException("--wavelet: " + wavelet.file + ": shape " + Arrays.toString(ws)
-                        + " must be (nt,) or (B, nt) with nt=" + nt + " and B=" + src.length);
-            }
-            w = wa.asFloat32();
-            checkFiniteWavelet(w, ws.length == 2 ? nt : 0, "--wavelet: " + wavelet.file);
-        }
+        // a wavelet file is read before the memory check only when a setting derives from its peak frequency
+        float[] w = wavelet.ricker == null && needsPeakFrequency(eq) ? waveletFile(nt, src.length) : null;
         addSettings(b, eq, w, nt);
         PropSpec spec = b.build();
         int shots = src.length;
@@ -309,7 +304,32 @@ public final class ProblemOptions {
             need.requireHeap("this run");
         }
         float[] model = decomposed ? null : stackedModel(eq, v, files, shape);
+        if (wavelet.ricker != null) {
+            checkRicker(wavelet.ricker, dt, "--ricker");
+            w = Wavelets.ricker(wavelet.ricker, nt, dt);
+        } else if (w == null) {
+            w = waveletFile(nt, src.length);
+        }
         return new Problem(spec, model, files, shape, src, rec, w);
+    }
+
+    /** Whether the equation has a setting the run does not give that derives from the wavelet's peak frequency. */
+    private boolean needsPeakFrequency(WaveEquation eq) {
+        return eq.settings().stream().anyMatch(st -> st.defaultValue() == null && st.fromPeakFrequency()
+                && settingValue(st) == null);
+    }
+
+    /** The wavelet file of --wavelet, checked: (nt,) or (shots, nt), finite. */
+    private float[] waveletFile(int nt, int shots) {
+        Npy.Array wa = Npy.readFloat32(wavelet.file, "--wavelet");
+        int[] ws = wa.shape();
+        if ((ws.length != 1 && ws.length != 2) || ws[ws.length - 1] != nt || (ws.length == 2 && ws[0] != shots)) {
+            throw new IllegalArgumentException("--wavelet: " + wavelet.file + ": shape " + Arrays.toString(ws)
+                    + " must be (nt,) or (B, nt) with nt=" + nt + " and B=" + shots);
+        }
+        float[] w = wa.asFloat32();
+        checkFiniteWavelet(w, ws.length == 2 ? nt : 0, "--wavelet: " + wavelet.file);
+        return w;
     }
 
     /**

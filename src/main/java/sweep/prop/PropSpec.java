@@ -527,6 +527,20 @@ public final class PropSpec {
             return this;
         }
 
+        /**
+         * Sets each setting of the equation (as set when this is called) that has no default, is derived from the
+         * wavelet's peak frequency ({@link Setting#fromPeakFrequency()}) and was not given, to {@code hz}.
+         */
+        public Builder settingsFromPeakFrequency(double hz) {
+            WaveEquation eq = equation == null ? Equations.named("acoustic") : equation;
+            for (Setting s : eq.settings()) {
+                if (s.defaultValue() == null && s.fromPeakFrequency() && !settings.containsKey(s.name())) {
+                    settings.put(s.name(), Double.toString(hz));
+                }
+            }
+            return this;
+        }
+
         public PropSpec build() {
             if (equation == null) {
                 equation = Equations.named("acoustic");

@@ -1,11 +1,14 @@
 package sweep.viscoacoustic;
 
+import java.util.Arrays;
 import java.util.List;
 import sweep.acousticvd.AcousticVdEquation;
 import sweep.equation.EquationSolver;
+import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
 import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
+import sweep.models.DefaultModels;
 import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.HaloHook;
@@ -254,5 +257,78 @@ public final class ViscoAcousticEquation implements WaveEquation {
     @Override
     public List<String> defaultInversion() {
         return List.of("vp");
+    }
+
+    /**
+     * The built-in 2-D model of {@code sweep fwi}: acoustic-vd's (vp, and rho with its density lens) with a gas pocket
+     * around (x, z) = (3800 m, 1000 m), 800 m by 250 m, where vp is 15 % lower and Q is 20; Q elsewhere is 10000 in the
+     * water and rises from 100 to 200 with depth below. The start smooths vp and keeps rho and Q true: an inversion
+     * for vp with known Q and density.
+     */
+    @Override
+    public FwiExample fwiExample(double dh) {
+        FwiExample vd = VD.fwiExample(dh);
+        int[] shape = vd.shape();
+        int nz = shape[0];
+        int nx = shape[1];
+        int n = nz * nx;
+        int water = vd.waterRows();
+        float[] truth = Arrays.copyOf(vd.trueModel(), 3 * n);
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                int i = z * nx + x;
+                double q = z < water ? 10000 : 100 + 100 * (z + 0.5) * dh / 2000;
+                double gx = ((x + 0.5) * dh - 3800) / 400;
+                double gz = ((z + 0.5) * dh - 1000) / 125;
+                if (z >= water && gx * gx + gz * gz < 1) {
+                    truth[i] *= 0.85f;
+                    q = 20;
+                }
+                truth[2 * n + i] = (float) q;
+            }
+        }
+        return new FwiExample() {
+            @Override
+            public String description() {
+                return "the built-in visco-acoustic model (a gas pocket of Q 20)";
+            }
+
+            @Override
+            public int[] shape() {
+                return shape.clone();
+            }
+
+            @Override
+            public float[] trueModel() {
+                return truth.clone();
+            }
+
+            @Override
+            public int waterRows() {
+                return water;
+            }
+
+            @Override
+            public int receiverRow() {
+                return vd.receiverRow();
+            }
+
+            @Override
+            public double smoothMetres() {
+                return vd.smoothMetres();
+            }
+
+            @Override
+            public double time() {
+                return vd.time();
+            }
+
+            @Override
+            public float[] startModel(double sigmaCells, int keepRows) {
+                float[] start = DefaultModels.smoothParameters(truth, 3, nz, nx, sigmaCells, keepRows);
+                System.arraycopy(truth, n, start, n, 2 * n);
+                return start;
+            }
+        };
     }
 }
