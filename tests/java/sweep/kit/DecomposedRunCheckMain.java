@@ -28,13 +28,14 @@ import sweep.prop.Storage;
  * The conformance kit's decomposition check, run under {@code mpirun} by
  * {@link EquationKit#decomposedRunsAreBitIdenticalToOneDomain}: for each mesh configuration in the arguments it
  * decomposes a problem of the kit's equation and checks that the decomposed records and gradients of every parameter
- * are bit-identical to one domain's on the same padded problem, with and without a free surface, both storages, the
+ * are bit-identical to one domain's on the same padded problem, with and without a free surface, each storage the
+ * equation supports, the
  * equation's source types in turn, every recordable field, sources and receivers on and next to the cuts, models
  * given whole and as tiles (a tile's margins then come from its neighbours). The configurations run one after another
  * in one job ({@link MpiCaseBatch}), each on a communicator of its own size. Every rank of a configuration prints one
  * "OK rank" or "FAIL rank" line per case (FAIL on all its ranks when a check failed on any).
- * Arguments: the kit class (a subclass of {@link EquationKit} with a no-argument constructor), then one argument per
- * configuration, {@code ndim:py:px:shotGroups:nx:order}, e.g. {@code 2:1:2:1:41:8}; its ranks are
+ * Arguments: one or more kits, each its class (a subclass of {@link EquationKit} with a no-argument constructor), then
+ * one argument per configuration, {@code ndim:py:px:shotGroups:nx:order}, e.g. {@code 2:1:2:1:41:8}; its ranks are
  * py·px·shotGroups.
  */
 public final class DecomposedRunCheckMain {
@@ -49,12 +50,16 @@ public final class DecomposedRunCheckMain {
     public static void main(String[] args) throws Exception {
         Mpi.init(args);
         int world = MPI.COMM_WORLD.getRank();
-        Constructor<?> make = Class.forName(args[0]).getDeclaredConstructor();
-        make.setAccessible(true);
-        EquationKit kit = (EquationKit) make.newInstance();
         List<MpiCaseBatch.Case> cases = new ArrayList<>();
-        for (String a : Arrays.copyOfRange(args, 1, args.length)) {
-            cases.add(configuration(kit, a, world));
+        EquationKit kit = null;
+        for (String a : args) {
+            if (!a.contains(":")) { // a kit's class name, then its configurations
+                Constructor<?> make = Class.forName(a).getDeclaredConstructor();
+                make.setAccessible(true);
+                kit = (EquationKit) make.newInstance();
+            } else {
+                cases.add(configuration(kit, a, world));
+            }
         }
         int failures = MpiCaseBatch.run(cases);
         Mpi.finish();

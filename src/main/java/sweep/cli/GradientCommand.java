@@ -27,6 +27,11 @@ import sweep.prop.Storage;
         description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and its gradient to --out-grad: float32"
                 + " dJ/dvp of the model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
 public final class GradientCommand implements Callable<Integer> {
+    /** The --storage value of {@code s}. */
+    private static String storageName(Storage s) {
+        return s == Storage.FULL ? "full" : "boundary";
+    }
+
     /** Values of --storage. */
     enum StorageChoice {
         full(Storage.FULL), boundary(Storage.BOUNDARY_SAVING);
@@ -103,7 +108,7 @@ public final class GradientCommand implements Callable<Integer> {
         cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
         cmd.commandLine().getOut().flush();
         System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s; wrote %s %s%n", shots, nt,
-                storage, sec, outGrad, Arrays.toString(gshape));
+                storageName(pr.spec().storage()), sec, outGrad, Arrays.toString(gshape));
         if (report.verbose) {
             MemoryReport.print(List.of(MemoryReport.local(0, Grid.single(pr.spec()), pr.spec().storage(), nt, true,
                     held)), System.err);
@@ -145,7 +150,7 @@ public final class GradientCommand implements Callable<Integer> {
                 cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
                 cmd.commandLine().getOut().flush();
                 System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s on %d ranks; wrote %s %s%n",
-                        shots, nt, storage, sec, dr.mesh.topology().worldSize(), outGrad,
+                        shots, nt, storageName(pr.spec().storage()), sec, dr.mesh.topology().worldSize(), outGrad,
                         Arrays.toString(dr.fileShape(count)));
             }
             if (report.verbose) {

@@ -27,7 +27,8 @@ public final class Main implements Runnable {
 
     /** The command-line option of each setting of {@link PropSpec.Builder}, for messages (--pml-freq, not pmlFreq). */
     private static final Map<String, String> OPTIONS = Map.of("dh", "--dh", "dt", "--dt", "nt", "--nt", "abcn",
-            "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads");
+            "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads",
+            "storage", "--storage");
 
     /** Builds the command line with the project's error handling (bad input: message and exit code 2). */
     public static CommandLine commandLine() {
