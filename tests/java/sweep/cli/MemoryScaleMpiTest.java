@@ -226,7 +226,9 @@ class MemoryScaleMpiTest {
 
     @Test
     void twoDimensionalModelOnFourTilesAlongX() throws Exception {
-        check(new int[] {2048, 8192}, 1, 4, 176);
+        // a rank's heap peaks at about 169 MiB; 176 MiB failed once with an out-of-memory error (2026-12-03), 184
+        // MiB stays below its solver, tile and one global model (about 194 MiB)
+        check(new int[] {2048, 8192}, 1, 4, 184);
     }
 
     @Test

@@ -161,8 +161,7 @@ public final class ProblemOptions {
     /**
      * Puts the equation's settings into {@code b}: those given as options, and each one without a default that the
      * command line derives from the wavelet's peak frequency (--ricker's, or that of shot 0's trace of {@code nt}
-     * samples in {@code w}); a
-     * setting option of another equation is refused, naming the equations that take it.
+     * samples in {@code w}); a setting option of another equation is refused, naming the equations that take it.
      */
     private void addSettings(PropSpec.Builder b, WaveEquation eq, float[] w, int nt) {
         for (WaveEquation other : Equations.installed().values()) {
