@@ -39,6 +39,10 @@ import sweep.prop.WavefieldListener;
  * rho, p then obeys the {@code acoustic} equation's ∂²p/∂t² = vp²(∇²p + w δ), and both records agree. dt·K at a node
  * is its cell's ρ·vp²·dt; the buoyancy dt/ρ̄ at a velocity node uses the arithmetic mean ρ̄ of the two cells beside it
  * (the effective density of layers crossed in series), edge cells repeated into the CPML pads.
+ *
+ * <p>With a {@link PressureRelaxation} (an equation built on this one, e.g. visco-acoustic) the pressure nodes also
+ * carry its memory variables: their update follows the pressure kernel on the same rows, its transpose precedes the
+ * pressure kernel's, and the model holds the equation's further parameters after vp and rho; full storage only.
  */
 final class AcousticVdSolver implements EquationSolver {
     private final PropSpec spec;
