@@ -24,7 +24,7 @@ import sweep.prop.Storage;
  */
 final class GoldenCases {
 
-    /** One golden problem; {@code spec} has no thread count and BOUNDARY_SAVING storage (callers set both). */
+    /** One golden problem; {@code spec} has no thread count and its equation's default storage (callers set both). */
     record Problem(String name, PropSpec spec, float[] trueModel, float[] startModel, float[] wavelet,
                    int[][][] sources, int[][][] receivers, int py, int px) {
         PropSpec spec(int threads, Storage storage) {
@@ -77,6 +77,44 @@ final class GoldenCases {
         return new Problem("ELASTIC_3D", spec, elastic(shape, 1.0, 41), elastic(shape, 0.98, 42),
                 ricker(30, 0.027, 1e6, spec),
                 new int[][][] {{{9, 7, 2}}, {{4, 10, 5}, {10, 3, 1}}}, receivers(shape, 7, 43), 2, 1);
+    }
+
+    /**
+     * Variable-density acoustic 2-D, order 8, free surface, 24 x 36 cells, p and vz recorded; one domain only (the kit
+     * checks its decomposed runs bit for bit).
+     */
+    static Problem acousticVd2d() {
+        int[] shape = {24, 36};
+        PropSpec spec = PropSpec.builder(shape).equation("acoustic-vd").dh(10).dt(1e-3).nt(120).abcn(6).order(8)
+                .freeSurface(true).recordFields("p,vz").build();
+        return new Problem("ACOUSTIC_VD_2D", spec, stack(velocity(shape, 2300, 300, 51), velocity(shape, 2000, 200,
+                52)), stack(velocity(shape, 2250, 250, 53), velocity(shape, 1950, 150, 54)), ricker(15, 0.1, 1, spec),
+                new int[][][] {{{20, 2}}, {{7, 11}, {30, 5}}}, receivers(shape, 8, 55), 1, 2);
+    }
+
+    /** Visco-acoustic 3-D, order 4, CPML on all six sides, 10 x 12 x 14 cells, three solids over 5-60 Hz; one domain. */
+    static Problem viscoAcoustic3d() {
+        int[] shape = {10, 12, 14};
+        PropSpec spec = PropSpec.builder(shape).equation("visco-acoustic").dh(10).dt(1e-3).nt(70).abcn(4).order(4)
+                .setting("q_band", "5,60").setting("f_ref", "20").build();
+        return new Problem("VISCO_ACOUSTIC_3D", spec, stack(velocity(shape, 2300, 300, 61), velocity(shape, 2000, 200,
+                62), velocity(shape, 40, 10, 63)), stack(velocity(shape, 2250, 250, 64), velocity(shape, 1950, 150, 65),
+                velocity(shape, 35, 8, 66)), ricker(25, 0.05, 1, spec),
+                new int[][][] {{{9, 6, 3}}, {{3, 8, 5}, {12, 2, 7}}}, receivers(shape, 6, 67), 1, 2);
+    }
+
+    private static float[] stack(float[]... parts) {
+        int n = 0;
+        for (float[] q : parts) {
+            n += q.length;
+        }
+        float[] m = new float[n];
+        int o = 0;
+        for (float[] q : parts) {
+            System.arraycopy(q, 0, m, o, q.length);
+            o += q.length;
+        }
+        return m;
     }
 
     /**
