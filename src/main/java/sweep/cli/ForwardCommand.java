@@ -46,7 +46,7 @@ public final class ForwardCommand implements Callable<Integer> {
     private Integer run() throws Exception {
         Outputs.checkFile("--out", out, problem.inputs());
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(null, dd);
+        ProblemOptions.Problem pr = problem.load(false, null, dd);
         if (dd) {
             return decomposed(pr);
         }

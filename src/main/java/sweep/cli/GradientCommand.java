@@ -82,8 +82,7 @@ public final class GradientCommand implements Callable<Integer> {
         inputs.put("--observed", observed);
         Outputs.checkFile("--out-grad", outGrad, inputs);
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(storage != null ? storage.storage
-                : problem.waveEquation().storages().get(0), dd);
+        ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();

@@ -248,9 +248,10 @@ public final class ProblemOptions {
      * Reads and checks every input file; errors name the option, the file and what was seen. Before anything big is
      * allocated, the memory of the run is estimated and checked against the heap. When {@code decomposed}, only the
      * model's header is read here: each rank reads and checks its tile, and checks its memory, once its tile is known.
-     * {@code gradient} is the wavefield storage of a gradient run, or null for a forward run.
+     * {@code gradient} says whether the run is a gradient, {@code storage} its wavefield storage (null: the
+     * equation's default).
      */
-    Problem load(Storage gradient, boolean decomposed) {
+    Problem load(boolean gradient, Storage storage, boolean decomposed) {
         checkThreads(threads, "--threads");
         WaveEquation eq = waveEquation();
         List<Path> files = parameterFiles(eq);
@@ -285,8 +286,8 @@ public final class ProblemOptions {
         checkCells(rec, shape, "--receivers: " + receivers);
         PropSpec.Builder b = PropSpec.builder(shape).equation(eq).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
                 .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
-        if (gradient != null) {
-            b.storage(gradient);
+        if (gradient && storage != null) {
+            b.storage(storage);
         }
         b.sourceType(sourceType(eq, ndim)).recordFields(recordFields(eq, ndim));
         // a wavelet file is read before the memory check only when a setting derives from its peak frequency
@@ -298,7 +299,7 @@ public final class ProblemOptions {
         long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);
         if (!decomposed) {
             Grid grid = Grid.single(spec);
-            MemoryEstimate need = gradient == null ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
+            MemoryEstimate need = !gradient ? MemoryEstimate.forward(spec, grid, shots, nrec, waveletFloats)
                     : MemoryEstimate.gradient(spec, grid, shots, nrec, waveletFloats);
             need.requireHeap("this run");
         }
