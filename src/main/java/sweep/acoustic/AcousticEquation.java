@@ -113,6 +113,11 @@ public final class AcousticEquation implements WaveEquation {
     }
 
     @Override
+    public boolean hasBornOperator() {
+        return true;
+    }
+
+    @Override
     public boolean hasDeviceSolver() {
         return true;
     }

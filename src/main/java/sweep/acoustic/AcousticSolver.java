@@ -49,6 +49,11 @@ final class AcousticSolver implements EquationSolver {
     private boolean overlap;
     /** CPU seconds of the calling thread in the last timeSteps (Java backend). */
     private double lastCpu = Double.NaN;
+    /** The scattered field of a Born run (null until the first). */
+    private AcousticStepper scattered;
+    /** The perturbation of v²dt² and the background step's term of a Born run (null until the first). */
+    private float[] dv2;
+    private float[] bornTerm;
     /** The tapes of the last gradient-capable forward run, one per shot. */
     private List<AcousticShotTape> tapes = List.of();
 
@@ -116,6 +121,9 @@ final class AcousticSolver implements EquationSolver {
         }
         for (AcousticShotTape t : tapes) {
             n += t.bytes();
+        }
+        if (scattered != null) {
+            n += scattered.bytes() - 4L * grid.length() + 8L * grid.length(); // its v2 is the background's
         }
         return n;
     }
@@ -213,6 +221,92 @@ final class AcousticSolver implements EquationSolver {
             shotGradient(kept.get(0), res, total, wbarAll, b);
         }
         return new Gradient(total, wbarAll, j);
+    }
+
+    /**
+     * The Born record: the derivative of the {@link #forward} record with respect to vp in the direction {@code dvp}
+     * (the tile's physical shape), the exact linearisation of the discrete step, CPML and free surface included. The
+     * background and the scattered field advance together on the Java backend; each step the scattered field gets the
+     * secondary source δ(v²dt²)·(Laplacian-plus-source term of the background step) over the cells where the
+     * spec's storage keeps the gradient (FULL: every cell; BOUNDARY_SAVING: outside the PML pads, and the source
+     * cells), so that the {@link #gradient} of the same storage is its exact adjoint.
+     */
+    @Override
+    public Record born(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, float[] dvp) {
+        int nt = spec.nt();
+        int shots = Cells.checkShots(sources, receivers);
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        setModel(vp);
+        int cells = grid.tz * grid.ty * grid.tx;
+        if (dvp == null || dvp.length != cells) {
+            throw new IllegalArgumentException("the perturbation has " + (dvp == null ? "no" : dvp.length)
+                    + " values; the (tile) shape " + shapeString() + " needs " + cells);
+        }
+        tapes = List.of();
+        if (scattered == null) {
+            scattered = new AcousticStepper(grid, backend, stepper.v2);
+            dv2 = new float[grid.length()];
+            bornTerm = new float[grid.length()];
+        }
+        scattered.setProfiles(stepper.prof);
+        fillPadded(dvp, dv2, 2.0 * spec.dt() * spec.dt(), model);
+        AcousticTapeRecorder terms = new AcousticTapeRecorder(grid, stepper, backend, spec.storage(), null, null);
+        List<sweep.core.Box> boxes = spec.storage() == Storage.FULL ? List.of(grid.view().allBox())
+                : grid.view().interiorBox() == null ? List.of() : List.of(grid.view().interiorBox());
+        Arrays.fill(bornTerm, 0f);
+        int nrec = receivers[0].length;
+        float[] out = new float[shots * nt * nrec];
+        float[] rec = new float[nt * nrec];
+        for (int b = 0; b < shots; b++) {
+            int[] srcIdx = grid.cellIndices(sources[b], "source", b);
+            int[] recIdx = grid.cellIndices(receivers[b], "receiver", b);
+            float[] sw = ShotWavelets.of(wavelet, stride, b, srcIdx.length, nt);
+            stepper.reset();
+            scattered.reset();
+            for (int n = 0; n < nt; n++) {
+                Sources.sample(scattered.u, recIdx, rec, nrec, n);
+                advance(n, srcIdx, sw, srcIdx.length, nt);
+                for (int i : srcIdx) {
+                    bornTerm[i] = 0f;
+                }
+                terms.term(stepper.un, bornTerm, boxes);
+                Sources.add(bornTerm, srcIdx, sw, srcIdx.length, nt, n);
+                scattered.stepScattered(dv2, bornTerm);
+                if (halo != null) {
+                    halo.exchange(scattered.u);
+                }
+                int done = n + 1;
+                if (done % spec.checkEvery() == 0 || done == nt) {
+                    stepper.checkFinite(done, b);
+                    scattered.checkFinite(done, b);
+                }
+            }
+            for (int i : srcIdx) {
+                bornTerm[i] = 0f;
+            }
+            System.arraycopy(rec, 0, out, b * nt * nrec, nt * nrec);
+        }
+        return new Record(out, shots, nt, nrec, 1);
+    }
+
+    /**
+     * Fills {@code out} on the computational grid from the tile-physical {@code phys}: each cell takes its clamped
+     * physical cell's {@code scale·phys·by} (pad cells repeat the edge cell), as {@link #setModel} fills v²dt².
+     */
+    private void fillPadded(float[] phys, float[] out, double scale, float[] by) {
+        backend.parallelFor(0, grid.nz, (z0, z1) -> {
+            for (int z = z0; z < z1; z++) {
+                int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
+                for (int y = 0; y < grid.ny; y++) {
+                    int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
+                    for (int x = 0; x < grid.nx; x++) {
+                        int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
+                        int k = (pz * grid.ty + py) * grid.tx + px;
+                        out[grid.compIndex(z, y, x)] = (float) ((double) phys[k] * by[k] * scale);
+                    }
+                }
+            }
+        });
     }
 
     @Override
@@ -511,20 +605,7 @@ final class AcousticSolver implements EquationSolver {
             stepper = new AcousticStepper(grid, backend);
         }
         float[] v2 = stepper.v2;
-        double dt2 = spec.dt() * spec.dt();
-        backend.parallelFor(0, grid.nz, (z0, z1) -> {
-            for (int z = z0; z < z1; z++) {
-                int pz = Math.min(Math.max(z - grid.pz0, 0), grid.tz - 1);
-                for (int y = 0; y < grid.ny; y++) {
-                    int py = Math.min(Math.max(y - grid.py0, 0), grid.ty - 1);
-                    for (int x = 0; x < grid.nx; x++) {
-                        int px = Math.min(Math.max(x - grid.px0, 0), grid.tx - 1);
-                        double v = vp[(pz * grid.ty + py) * grid.tx + px];
-                        v2[grid.compIndex(z, y, x)] = (float) (v * v * dt2);
-                    }
-                }
-            }
-        });
+        fillPadded(vp, v2, spec.dt() * spec.dt(), vp);
         float[] prof = grid.profiles(pmlVel);
         stepper.setProfiles(prof);
         if (!deviceOpened) {

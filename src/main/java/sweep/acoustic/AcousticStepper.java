@@ -58,6 +58,14 @@ final class AcousticStepper {
     private float[] mirrorLevel;
 
     AcousticStepper(Grid g, JavaBackend backend) {
+        this(g, backend, new float[g.length()]);
+    }
+
+    /**
+     * A stepper of {@code g} that reads its v²dt² from {@code v2} (a grid-sized array another stepper of the same grid
+     * fills: the scattered field of a Born run shares the background's).
+     */
+    AcousticStepper(Grid g, JavaBackend backend, float[] v2) {
         this.g = g;
         this.backend = backend;
         int len = g.length();
@@ -92,7 +100,7 @@ final class AcousticStepper {
         this.psiPassSerial = rb == null ? psiPass : (c, r0, r1) -> psiRowsNotLagged(c, r0, r1);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
-        v2 = new float[len];
+        this.v2 = v2;
         u = new float[len];
         un = new float[len];
         int slots = g.ndim;
@@ -141,6 +149,26 @@ final class AcousticStepper {
         if (nsrc > 0) {
             Sources.inject(nu, v2, srcIdx, wavelet, nsrc, nt, n);
         }
+        if (g.spec.freeSurface()) {
+            mirror(nu);
+        }
+        un = u;
+        u = nu;
+    }
+
+    /**
+     * Advances a scattered field by one step of the linearised (Born) leapfrog: the update of {@link #step} plus the
+     * secondary source {@code dv2·term} at every cell ({@code term} the background step's Laplacian-plus-source term,
+     * {@code dv2} the perturbation of v²dt²), then the free-surface mirror.
+     */
+    void stepScattered(float[] dv2, float[] term) {
+        update();
+        final float[] nu = un;
+        backend.parallelFor(0, nu.length, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                nu[i] += dv2[i] * term[i];
+            }
+        });
         if (g.spec.freeSurface()) {
             mirror(nu);
         }

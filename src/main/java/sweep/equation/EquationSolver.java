@@ -79,6 +79,19 @@ public interface EquationSolver extends AutoCloseable {
                                 float[] observed, Misfit misfit);
 
     /**
+     * The Born (linearised) record: the derivative of the {@link #forward} record with respect to the model in the
+     * direction {@code perturbation} (parameter-major like the model, over {@link #modelWindow()}), exact for the
+     * discrete step (PML and free surface included), so that {@link #gradient} after a {@link #forwardForGradient}
+     * of the same spec is its exact adjoint (the conformance kit tests the dot product). The model is checked as for
+     * {@link #forward}; the perturbation's length and finiteness by the callers. Collective on a tile. The default
+     * refuses: an equation that offers it says so in {@link WaveEquation#hasBornOperator()}.
+     */
+    default Record born(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model,
+                        float[] perturbation) {
+        throw new UnsupportedOperationException("this equation has no Born operator");
+    }
+
+    /**
      * For benchmarks: sets {@code model} (checked as for {@link #forward}), then times {@code steps} forward steps of
      * one shot with a source near the centre of the tile and no receivers, halo exchanges included; returns the seconds
      * of the time loop alone. Collective on a tile.

@@ -220,6 +220,27 @@ public interface WaveEquation {
      */
     EquationSolver solver(PropSpec spec, Grid grid, HaloHook halo);
 
+    /**
+     * Whether the solver offers the Born operator ({@link EquationSolver#born}: linearised modelling, and with the
+     * gradient as its adjoint, reverse-time migration and least-squares migration). Default false.
+     */
+    default boolean hasBornOperator() {
+        return false;
+    }
+
+    /**
+     * Throws IllegalArgumentException, naming the equations that have one, when this equation has no Born operator;
+     * {@code what} names the job, e.g. "sweep born".
+     */
+    default void requireBornOperator(String what) {
+        if (!hasBornOperator()) {
+            List<String> with = Equations.installed().values().stream().filter(WaveEquation::hasBornOperator)
+                    .map(WaveEquation::name).toList();
+            throw new IllegalArgumentException(what + " needs the Born operator, which the " + name() + " equation does"
+                    + " not have yet: use --equation " + String.join(" or ", with));
+        }
+    }
+
     /** Whether a device (TornadoVM) solver exists for this equation in a build made with {@code -Ptornado}. */
     boolean hasDeviceSolver();
 

@@ -7,11 +7,11 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import sweep.core.FdWeights;
+import sweep.equation.WaveEquation;
 import sweep.prop.CellWindow;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.Misfit;
-import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
@@ -213,6 +213,44 @@ public final class ModelParallel implements AutoCloseable {
             System.arraycopy(r.data(), 0, data, b * per, per);
         }
         return new Record(data, shots, nt, nrec, nf);
+    }
+
+    /**
+     * The Born (linearised) records of this rank's tile {@code (B, nt, nrec_own, nfield)}, as {@link #forward} gives
+     * its records: the derivative of the forward record in the direction {@code perturbation} (the global
+     * perturbation, parameter-major like the model, or this rank's tile of it), bit-identical to one domain once
+     * gathered. Collective over the group's {@code model} communicator.
+     */
+    public Record born(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, float[] perturbation) {
+        spec.equation().requireBornOperator("Born modelling");
+        Local l = localize(sources, receivers, model);
+        float[] dm = windowPerturbation(perturbation);
+        int nt = spec.nt();
+        int nf = spec.nfield();
+        int stride = ShotWavelets.stride(wavelet, sources, nt);
+        int shots = sources.length;
+        int nrec = l.receivers[0].length;
+        int per = nt * nrec * nf;
+        float[] data = new float[shots * per];
+        for (int b = 0; b < shots; b++) {
+            Record r = solver.born(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
+                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null, dm);
+            System.arraycopy(r.data(), 0, data, b * per, per);
+        }
+        return new Record(data, shots, nt, nrec, nf);
+    }
+
+    /** The tile solver's perturbation over its {@link #window} from a global or tile parameter-major perturbation. */
+    private float[] windowPerturbation(float[] perturbation) {
+        long gcells = Shaped.size(globalShape, "global model");
+        int tcells = product(tileShape);
+        if (perturbation != null && perturbation.length == params * gcells) {
+            Propagator.checkPerturbation(spec.equation(), perturbation, Math.toIntExact(gcells));
+            return ModelWindows.fromGlobal(perturbation, params, globalShape, window);
+        }
+        Propagator.checkPerturbation(spec.equation(), perturbation, tcells);
+        return window.cells() == tcells ? perturbation
+                : ModelWindows.fromTile(perturbation, params, tileShape, tileOffset, window, mesh);
     }
 
     /**

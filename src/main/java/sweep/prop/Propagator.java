@@ -176,6 +176,40 @@ public final class Propagator implements AutoCloseable {
     }
 
     /**
+     * The Born (linearised) record {@code (B, nt, nrec, nfield)}: the derivative of the {@link #forward} record with
+     * respect to the model in the direction {@code perturbation} (parameter-major, the model's layout; any finite
+     * values), exact for the discrete step, PML and free surface included; {@link #gradient} of the same spec is its
+     * exact adjoint. Throws IllegalArgumentException for an equation without one
+     * ({@link WaveEquation#hasBornOperator()}).
+     */
+    public Record born(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, float[] perturbation) {
+        WaveEquation eq = spec.equation();
+        eq.requireBornOperator("Born modelling");
+        checkModel(model);
+        checkPerturbation(eq, perturbation, solver.modelWindow().cells());
+        return solver.born(wavelet, sources, receivers, model, perturbation);
+    }
+
+    /**
+     * Refuses a perturbation that is not parameter-major over {@code cells} cells or holds a NaN or Inf (named by
+     * parameter and cell).
+     */
+    public static void checkPerturbation(WaveEquation eq, float[] perturbation, int cells) {
+        long need = (long) eq.parameterCount() * cells;
+        if (perturbation == null || perturbation.length != need) {
+            throw new IllegalArgumentException("the model perturbation has " + (perturbation == null ? "no"
+                    : perturbation.length) + " values; the model's layout (" + String.join(", ", eq.parameterNames())
+                    + ", " + cells + " cells each) needs " + need);
+        }
+        for (int i = 0; i < perturbation.length; i++) {
+            if (!Float.isFinite(perturbation[i])) {
+                throw new IllegalArgumentException("the model perturbation of " + eq.parameterNames().get(i / cells)
+                        + " is " + perturbation[i] + " at cell " + (i % cells) + ": it must be finite");
+            }
+        }
+    }
+
+    /**
      * The homogeneous time step of the solver as linear stages with their transposes (see {@link StepStages}), on
      * {@code model}, checked as for a forward run; null when the equation's solver does not show them. One domain only.
      */
