@@ -9,6 +9,7 @@ import mpi.Intracomm;
 import mpi.MPI;
 import sweep.core.Wavelets;
 import sweep.equation.WaveEquation;
+import sweep.imaging.Illumination;
 import sweep.parallel.HaloExchange;
 import sweep.parallel.MeshTopology;
 import sweep.parallel.ModelParallel;
@@ -28,9 +29,9 @@ import sweep.prop.Storage;
  * The conformance kit's decomposition check, run under {@code mpirun} by
  * {@link EquationKit#decomposedRunsAreBitIdenticalToOneDomain}: for each mesh configuration in the arguments it
  * decomposes a problem of the kit's equation and checks that the decomposed records and gradients of every parameter
- * are bit-identical to one domain's on the same padded problem, with and without a free surface, each storage the
- * equation supports, the
- * equation's source types in turn, every recordable field, sources and receivers on and next to the cuts, models
+ * are bit-identical to one domain's on the same padded problem (for an equation with a Born operator also its Born
+ * records and the source illumination of migration), with and without a free surface, each storage the equation
+ * supports, the equation's source types in turn, every recordable field, sources and receivers on and next to the cuts, models
  * given whole and as tiles (a tile's margins then come from its neighbours). The configurations run one after another
  * in one job ({@link MpiCaseBatch}), each on a communicator of its own size. Every rank of a configuration prints one
  * "OK rank" or "FAIL rank" line per case (FAIL on all its ranks when a check failed on any).
@@ -286,10 +287,61 @@ public final class DecomposedRunCheckMain {
                     fail = first(fail, "folded gradient differs");
                 }
             }
+            if (eq.hasBornOperator()) {
+                fail = first(fail, checkImaging(dd, single, comm, topo, w, src, rec, per, mp, mpObs, params, padded));
+            }
         }
         int[] bad = {fail == null ? 0 : 1};
         comm.allReduce(bad, 1, MPI.INT, MPI.MAX);
         return fail != null ? fail : bad[0] != 0 ? "a check failed on another rank" : null;
+    }
+
+    /**
+     * The imaging paths of an equation with a Born operator: the Born record of the perturbation {@code mpObs − mp}
+     * given as tiles, and the source illumination summed over the shot groups in shot order, against one domain's.
+     */
+    private static String checkImaging(ModelParallel dd, Propagator single, Intracomm comm, MeshTopology topo,
+                                       float[] w, int[][][] src, int[][][] rec, int per, float[] mp, float[] mpObs,
+                                       int params, int[] padded) throws Exception {
+        String fail = null;
+        int g = topo.shotGroup();
+        int[][][] mySrc = Arrays.copyOfRange(src, per * g, per * g + per);
+        int[][][] myRec = Arrays.copyOfRange(rec, per * g, per * g + per);
+        float[] dm = new float[mp.length];
+        for (int i = 0; i < dm.length; i++) {
+            dm[i] = mpObs[i] - mp[i];
+        }
+        MeshTopology.Extent e = topo.localExtent(padded);
+        Record born = dd.gatherRecord(dd.born(w, mySrc, myRec, tileOf(mp, params, padded, e),
+                tileOf(dm, params, padded, e)));
+        if (topo.tileRank() == 0) {
+            Record ref = single.born(w, mySrc, myRec, mp, dm);
+            if (!Arrays.equals(bits(ref.data()), bits(born.data()))) {
+                fail = "gathered Born record differs from the single-domain one (max |diff| "
+                        + maxDiff(ref.data(), born.data()) + " of max " + maxDiff(ref.data(),
+                        new float[ref.data().length]) + ")";
+            }
+        }
+        int tileCells = product(e.shape());
+        Illumination il = new Illumination(per, tileCells);
+        dd.forward(w, mySrc, myRec, null, 1, il);
+        float[] illum = dd.allGatherTiles(dd.sumShotsInOrder(il.perShot(), tileCells));
+        if (comm.getRank() == 0) {
+            Illumination ref = new Illumination(src.length, product(padded));
+            single.forward(w, src, rec, mp, 1, ref);
+            if (!Arrays.equals(bits(ref.total()), bits(illum))) {
+                fail = first(fail, "the source illumination summed over shot groups differs from one domain's");
+            }
+        }
+        return fail;
+    }
+
+    private static int product(int[] shape) {
+        int n = 1;
+        for (int v : shape) {
+            n *= v;
+        }
+        return n;
     }
 
     private static String first(String a, String b) {

@@ -28,7 +28,7 @@ import sweep.prop.Storage;
                 + " dJ/dvp of the model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
 public final class GradientCommand implements Callable<Integer> {
     /** The --storage value of {@code s}. */
-    private static String storageName(Storage s) {
+    static String storageName(Storage s) {
         return s == Storage.FULL ? "full" : "boundary";
     }
 

@@ -16,8 +16,8 @@ import sweep.prop.PropSpec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, version = "sweep-java 0.1.0",
         description = "Seismic finite-difference wave propagation (acoustic, elastic and the equations on the class path;"
                 + " 2-D and 3-D, CPML, free surface).",
-        subcommands = {ForwardCommand.class, GradientCommand.class, FwiCommand.class, BenchCommand.class, BenchDdCommand.class,
-            DevicesCommand.class, EquationsCommand.class,
+        subcommands = {ForwardCommand.class, GradientCommand.class, BornCommand.class, RtmCommand.class,
+            FwiCommand.class, BenchCommand.class, BenchDdCommand.class, DevicesCommand.class, EquationsCommand.class,
             DemoCommand.class})
 public final class Main implements Runnable {
     @Override
@@ -34,6 +34,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         ProblemOptions.addParameterOptions(cl);
+        BornCommand.addPerturbationOptions(cl);
         cl.setCaseInsensitiveEnumValuesAllowed(true); // names (acoustic, FULL, fz, VS) are matched in any case
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException

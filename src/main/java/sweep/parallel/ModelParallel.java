@@ -16,6 +16,7 @@ import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
+import sweep.prop.WavefieldListener;
 
 /**
  * A single-domain problem ({@link PropSpec}, the global spec) run decomposed over the ranks of a
@@ -199,6 +200,16 @@ public final class ModelParallel implements AutoCloseable {
      *              the other), or null to reuse the previous call's model
      */
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model) {
+        return forward(wavelet, sources, receivers, model, 0, null);
+    }
+
+    /**
+     * As {@link #forward(float[], int[][][], int[][][], float[])}; when {@code snapshotEvery} is positive and
+     * {@code listener} not null, the listener receives this rank's tile of the wavefield (tile-physical cells) of shot b
+     * of the batch every so many steps. Collective over the group's {@code model} communicator.
+     */
+    public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, int snapshotEvery,
+                          WavefieldListener listener) {
         Local l = localize(sources, receivers, model);
         int nt = spec.nt();
         int nf = spec.nfield();
@@ -208,8 +219,10 @@ public final class ModelParallel implements AutoCloseable {
         int per = nt * nrec * nf;
         float[] data = new float[shots * per];
         for (int b = 0; b < shots; b++) {
+            int shot = b;
             Record r = solver.forward(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
-                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null);
+                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null, snapshotEvery,
+                    listener == null ? null : (s, step, field) -> listener.snapshot(shot, step, field));
             System.arraycopy(r.data(), 0, data, b * per, per);
         }
         return new Record(data, shots, nt, nrec, nf);
@@ -367,7 +380,16 @@ public final class ModelParallel implements AutoCloseable {
      * the same order as a single domain's batch.
      */
     private float[] orderedShotSum(float[][] perShot) throws MPIException {
-        int cells = params * product(tileShape);
+        return sumShotsInOrder(perShot, params * product(tileShape));
+    }
+
+    /**
+     * Sums per-shot tile arrays of {@code cells} values (this group's shots, in order) over every shot group in global
+     * shot order, as {@link #forwardAndGradient} sums gradients: the same float additions in the same order as one
+     * domain adding every shot's array in turn; every rank of the tile gets the total. Collective over the
+     * {@code shot} communicator.
+     */
+    public float[] sumShotsInOrder(float[][] perShot, int cells) throws MPIException {
         float[] sum = new float[cells];
         Intracomm shot = mesh.shot();
         int g = topo.shotGroup();

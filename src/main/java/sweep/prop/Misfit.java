@@ -18,4 +18,17 @@ public interface Misfit {
         }
         return j;
     };
+
+    /**
+     * The correlation J = Σ syn·obs, whose residual is obs itself: the gradient of a run with it is the adjoint of the
+     * Born operator applied to the observed data (the reverse-time-migration image).
+     */
+    Misfit CORRELATION = (syn, obs, residual) -> {
+        double j = 0;
+        for (int i = 0; i < syn.length; i++) {
+            residual[i] = obs[i];
+            j += (double) syn[i] * obs[i];
+        }
+        return j;
+    };
 }
