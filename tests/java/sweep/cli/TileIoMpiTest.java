@@ -79,58 +79,45 @@ class TileIoMpiTest {
         return dir.resolve(name).toString();
     }
 
-    /** nx = 45 on px = 4: padded to 48, the last tile holds 9 physical columns and 3 copies of the last one. */
+    /**
+     * In one launch: nx = 45 on px = 4 (padded to 48, the last tile holds 9 physical columns and 3 copies of the last
+     * one) is read tile by tile; without a pad, a gradient the ranks write tile-wise is the single domain's file; with
+     * the pad, the tile-wise gradient equals the gathered one (pad adjoint included).
+     */
     @Test
-    void aPaddedModelIsReadTileByTile() throws Exception {
-        float[] v = inputs(45, "vp.npy", 250);
+    void tileWiseReadsAndWritesGiveTheSingleDomainFiles() throws Exception {
+        float[] v = inputs(45, "vp45.npy", 250);
+        inputs(45, "v045.npy", 0);
+        inputs(44, "vp44.npy", 250);
+        inputs(44, "v044.npy", 0);
         MeshTopology mesh = new MeshTopology(1, 4, 1, 4, 0);
         Npy.writeFloat32(dir.resolve("vp48.npy"), Padding.padToMesh(v, new int[] {NZ, 45}, mesh).data(), NZ, 48);
         assertEquals(0, single(args("forward", common(), "--vp", path("vp48.npy"), "--out", path("r48.npy"))));
-        MpiRunner.Result f = MpiRunner.run(4, Main.class, args("forward", common(), "--vp", path("vp.npy"), "--out",
-                path("r4.npy"), "--px", "4", "--verbose"));
-        assertEquals(0, f.exitCode(), f.describe());
-        assertArrayEquals(Files.readAllBytes(dir.resolve("r48.npy")), Files.readAllBytes(dir.resolve("r4.npy")));
-        for (int r = 0; r < 4; r++) {
-            assertTrue(f.stderr().contains("  rank " + r + " tile [32, 12] at [0, " + 12 * r + "]: solver "),
-                    f.describe());
-        }
-    }
-
-    /** Without a pad, a gradient the ranks write tile-wise is the single domain's file. */
-    @Test
-    void aGradientWrittenTileWiseEqualsTheSingleDomainFile() throws Exception {
-        inputs(44, "vp.npy", 250);
-        inputs(44, "v0.npy", 0);
-        assertEquals(0, single(args("forward", common(), "--vp", path("vp.npy"), "--out", path("obs.npy"))));
-        assertEquals(0, single(args("gradient", common(), "--vp", path("v0.npy"), "--observed", path("obs.npy"),
+        assertEquals(0, single(args("forward", common(), "--vp", path("vp44.npy"), "--out", path("obs44.npy"))));
+        assertEquals(0, single(args("gradient", common(), "--vp", path("v044.npy"), "--observed", path("obs44.npy"),
                 "--out-grad", path("g.npy"))));
-        MpiRunner.Result g = MpiRunner.run(4, MpiRunner.DEFAULT_TIMEOUT, List.of("-Xmx512m",
-                "-D" + TileFiles.WRITE_THRESHOLD_PROPERTY + "=0"), Main.class, args("gradient", common(), "--vp",
-                path("v0.npy"), "--observed", path("obs.npy"), "--out-grad", path("g4.npy"), "--px", "2",
-                "--shot-groups", "2"));
-        assertEquals(0, g.exitCode(), g.describe());
-        assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
-        assertEquals(1, g.linesStartingWith("misfit").size(), g.describe());
-    }
-
-    /** With a pad (nx = 45 on px = 4), the tile-wise gradient equals the gathered one (pad adjoint included). */
-    @Test
-    void aPaddedGradientWrittenTileWiseEqualsTheGatheredFile() throws Exception {
-        inputs(45, "vp.npy", 250);
-        inputs(45, "v0.npy", 0);
-        assertEquals(0, single(args("forward", common(), "--vp", path("vp.npy"), "--out", path("obs.npy"))));
-        List<String> grad = List.of("--vp", path("v0.npy"), "--observed", path("obs.npy"), "--px", "4");
-        MpiRunner.Result gathered = MpiRunner.run(4, Main.class, args("gradient", common(), concat(grad,
-                "--out-grad", path("gathered.npy"))));
-        assertEquals(0, gathered.exitCode(), gathered.describe());
-        MpiRunner.Result tiles = MpiRunner.run(4, MpiRunner.DEFAULT_TIMEOUT, List.of("-Xmx512m",
-                "-D" + TileFiles.WRITE_THRESHOLD_PROPERTY + "=0"), Main.class, args("gradient", common(), concat(grad,
-                "--out-grad", path("tiles.npy"))));
-        assertEquals(0, tiles.exitCode(), tiles.describe());
+        assertEquals(0, single(args("forward", common(), "--vp", path("vp45.npy"), "--out", path("obs45.npy"))));
+        List<String> grad = List.of("--vp", path("v045.npy"), "--observed", path("obs45.npy"), "--px", "4");
+        String tileWise = "-D" + TileFiles.WRITE_THRESHOLD_PROPERTY + "=0";
+        MpiRunner.Result r = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
+                args("forward", common(), "--vp", path("vp45.npy"), "--out", path("r4.npy"), "--px", "4",
+                        "--verbose"),
+                args("gradient", common(), concat(grad, "--out-grad", path("gathered.npy"))),
+                concat(List.of(tileWise), args("gradient", common(), concat(grad, "--out-grad", path("tiles.npy")))),
+                args("gradient", common(), "--vp", path("v044.npy"), "--observed", path("obs44.npy"), "--out-grad",
+                        path("g4.npy"), "--px", "2", "--shot-groups", "2"))));
+        assertEquals(0, r.exitCode(), r.describe());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("r48.npy")), Files.readAllBytes(dir.resolve("r4.npy")));
+        for (int k = 0; k < 4; k++) {
+            assertTrue(r.stderr().contains("  rank " + k + " tile [32, 12] at [0, " + 12 * k + "]: solver "),
+                    r.describe());
+        }
         byte[] a = Files.readAllBytes(dir.resolve("gathered.npy"));
         assertArrayEquals(a, Files.readAllBytes(dir.resolve("tiles.npy")));
         float[] last = Npy.readFloat32(dir.resolve("tiles.npy"), "g", new int[] {NZ, 45}).asFloat32();
         assertNotEquals(0f, last[10 * 45 + 44], "the folded last column carries gradient");
+        assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
+        assertEquals(3, r.linesStartingWith("misfit").size(), "rank 0 alone prints each misfit\n" + r.describe());
     }
 
     /** A NaN in the traces of one rank is named by its global shot, sample and receiver. */
