@@ -16,8 +16,8 @@ import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep born} and {@code sweep rtm}: through their files, rtm with no filter is the adjoint of born (dot
- * product); under {@code mpirun} with 2 ranks (two tiles) and 4 ranks (two shot groups of two tiles), in one launch
+ * {@code sweep born}, {@code sweep rtm} and {@code sweep lsrtm}: through their files, rtm with no filter is the adjoint
+ * of born (dot product); under {@code mpirun} with 2 ranks (two tiles) and 4 ranks (two shot groups of two tiles), in one launch
  * each, on a model the mesh divides (no pad), world rank 0 writes the single-domain files byte for byte; wrong
  * perturbation options end in one line.
  */
@@ -106,6 +106,7 @@ class ImagingCommandTest {
         assertTrue(Files.exists(dir.resolve("i2.png")));
         single(args("rtm", "--observed", file("b2.npy"), "--out", file("f2.npy"), "--filter", "laplacian",
                 "--illumination"));
+        single(args("lsrtm", "--observed", file("b2.npy"), "--out", file("ls"), "--iterations", "2"));
 
         for (int ranks : new int[] {2, 4}) {
             String[] mesh = ranks == 2 ? new String[] {"--px", "2"} : new String[] {"--px", "2", "--shot-groups", "2"};
@@ -114,9 +115,16 @@ class ImagingCommandTest {
             batch.add(concat(args("rtm", "--observed", file("b2.npy"), "--out", file("i2-" + ranks + ".npy")), mesh));
             batch.add(concat(args("rtm", "--observed", file("b2.npy"), "--out", file("f2-" + ranks + ".npy"),
                     "--filter", "laplacian", "--illumination"), mesh));
+            batch.add(concat(args("lsrtm", "--observed", file("b2.npy"), "--out", file("ls-" + ranks),
+                    "--iterations", "2"), mesh));
             MpiRunner.Result r = MpiRunner.run(ranks, CliBatchMain.class, CliBatchMain.join(batch));
             assertEquals(0, r.exitCode(), r.describe());
-            assertEquals(3, r.linesStartingWith("EXIT").size(), r.describe());
+            assertEquals(4, r.linesStartingWith("EXIT").size(), r.describe());
+            for (String f : new String[] {"image_1.npy", "image_2.npy", "residual.json"}) {
+                assertArrayEquals(Files.readAllBytes(dir.resolve("ls").resolve(f)),
+                        Files.readAllBytes(dir.resolve("ls-" + ranks).resolve(f)), "lsrtm " + f + " on " + ranks
+                        + " ranks");
+            }
             for (String f : new String[] {"b1", "i2", "f2"}) {
                 assertArrayEquals(Files.readAllBytes(dir.resolve(f + ".npy")),
                         Files.readAllBytes(dir.resolve(f + "-" + ranks + ".npy")), f + " on " + ranks + " ranks");

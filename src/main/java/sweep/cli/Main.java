@@ -17,8 +17,8 @@ import sweep.prop.PropSpec;
         description = "Seismic finite-difference wave propagation (acoustic, elastic and the equations on the class path;"
                 + " 2-D and 3-D, CPML, free surface).",
         subcommands = {ForwardCommand.class, GradientCommand.class, BornCommand.class, RtmCommand.class,
-            FwiCommand.class, BenchCommand.class, BenchDdCommand.class, DevicesCommand.class, EquationsCommand.class,
-            DemoCommand.class})
+            LsrtmCommand.class, FwiCommand.class, BenchCommand.class, BenchDdCommand.class, DevicesCommand.class,
+            EquationsCommand.class, DemoCommand.class})
 public final class Main implements Runnable {
     @Override
     public void run() {
