@@ -20,8 +20,8 @@ import picocli.CommandLine;
 import sweep.cli.Main;
 
 /**
- * The Deepwave gradient comparison without Deepwave: the option checks of {@code sweep bench --compare-deepwave
- * --gradient}, and the protocol with the driver, played by a script that logs its arguments and commands and answers
+ * The Deepwave gradient and Born comparisons without Deepwave: the option checks of {@code sweep bench
+ * --compare-deepwave --gradient} and {@code --born}, and the protocol with the driver, played by a script that logs its arguments and commands and answers
  * fixed times, so that the Deepwave columns and ratios can be checked exactly.
  */
 class DeepwaveComparisonTest {
@@ -128,5 +128,27 @@ class DeepwaveComparisonTest {
             assertEquals(row.sweepGradient()[r] / row.sweepForward()[r], row.sweepGradientPerForward()[r], 0.0);
         }
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("Deepwave 2.000 (2.000-2.000)"), log.toString());
+    }
+
+    @Test
+    void bornRoundsInterleaveWithTheBornDriver() throws IOException {
+        fakeDriver("dw_scalar_born_2d");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        DeepwaveComparison c = new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8),
+                0);
+        DeepwaveComparison.Row row = c.born(2, 30, 5, new int[] {1}).get(0);
+        assertEquals(String.join("\n", "args 30 5 4 1 1", "run", "run", "run", "quit"),
+                Files.readString(dir.resolve("dw_scalar_born_2d.log")).strip());
+        double mcells = 40.0 * 40 * 4 / 1e6 / 0.5; // (30 + 2·5)² cells, 4 steps, 0.5 s
+        assertArrayEquals(new double[] {mcells, mcells, mcells}, row.deepwave(), 1e-12);
+        for (int r = 0; r < 3; r++) {
+            assertTrue(row.sweep()[r] > 0, "sweep's Born runs are timed");
+        }
+    }
+
+    @Test
+    void bornOfAnEquationWithoutOneOrOfKernelsIsRefused() {
+        refused("does not have yet", "bench", "--born", "--equation", "elastic");
+        refused("drop --kernels", "bench", "--born", "--kernels");
     }
 }

@@ -139,6 +139,21 @@ class ImagingCommandTest {
     }
 
     @Test
+    void muteRowsZeroTheTopRowsOfTheImageAndNothingElse() {
+        inputs();
+        single(args("born", "--dvp", file("d1.npy"), "--out", file("b1.npy")));
+        single(args("rtm", "--observed", file("b1.npy"), "--out", file("i.npy")));
+        single(args("rtm", "--observed", file("b1.npy"), "--out", file("m.npy"), "--mute-rows", "5"));
+        float[] i = Npy.read(dir.resolve("i.npy"), "i").asFloat32();
+        float[] m = Npy.read(dir.resolve("m.npy"), "m").asFloat32();
+        for (int k = 0; k < i.length; k++) {
+            assertEquals(k < 5 * NX ? 0f : i[k], m[k], "cell " + k);
+        }
+        CliHarness.fails("--mute-rows must be 0 to 29", args("rtm", "--observed", file("b1.npy"), "--out",
+                file("x.npy"), "--mute-rows", "30"));
+    }
+
+    @Test
     void wrongPerturbationOptionsEndInOneLine() {
         inputs();
         CliHarness.fails("give the model perturbation: --dvp", args("born", "--out", file("x.npy")));

@@ -207,6 +207,51 @@ public abstract class EquationKit {
     }
 
     /**
+     * (a) The Born operator against the gradient, for an equation that has one ({@link WaveEquation#hasBornOperator}):
+     * |⟨J·δm₁, d⟩ − ⟨δm₁, Jᵀ·d⟩| is below 1e-5 of the larger, J·δm being {@link Propagator#born}, Jᵀ·d the gradient
+     * of the same spec for the residual d, the Born record of another perturbation δm₂ (band-limited data); the
+     * perturbations are differences of two valid models; CPML on every side, free surface, both storages, 2-D and 3-D.
+     */
+    @Test
+    void bornOperatorPassesTheDotProductTestAgainstTheGradient() {
+        Assumptions.assumeTrue(equation().hasBornOperator(), equation().name() + " has no Born operator");
+        int variant = 0;
+        for (Case c : runnable(cases())) {
+            PropSpec spec = c.spec(this, variant++);
+            float[] m = model(c.shape(), 51 + variant);
+            float[] dm1 = model(c.shape(), 61 + variant);
+            float[] dm2 = model(c.shape(), 71 + variant);
+            for (int i = 0; i < m.length; i++) {
+                dm1[i] -= m[i];
+                dm2[i] -= m[i];
+            }
+            float[] w = Wavelets.ricker(c.freq(), spec.nt(), spec.dt());
+            int[][][] src = {c.src()};
+            int[][][] rec = {c.rec()};
+            try (Propagator p = new Propagator(spec)) {
+                float[] jdm = p.born(w, src, rec, m, dm1).data();
+                float[] d = p.born(w, src, rec, m, dm2).data();
+                p.forwardForGradient(w, src, rec, m);
+                float[] jtd = p.gradient(d).parameters();
+                double a = 0;
+                double b = 0;
+                for (int i = 0; i < d.length; i++) {
+                    a += (double) jdm[i] * d[i];
+                }
+                for (int i = 0; i < dm1.length; i++) {
+                    b += (double) dm1[i] * jtd[i];
+                }
+                double rel = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+                String what = describe(spec);
+                System.out.printf(Locale.ROOT, "kit %s Born dot product %s: <J dm,d> %.9e <dm,J'd> %.9e rel %.2e%n",
+                        equation().name(), what, a, b, rel);
+                assertTrue(a != 0, what + ": the Born record is zero");
+                assertTrue(rel < 1e-5, what + ": Born dot-product test fails, relative difference " + rel);
+            }
+        }
+    }
+
+    /**
      * (a) The adjoint per stage: for every stage S of the solver's time step ({@link Propagator#stepStages}), on random
      * states x and y whose parts have their typical magnitudes (y with the signs of S x), |⟨S x, y⟩ − ⟨x, Sᵀ y⟩| is
      * below 1e-7 of the larger; CPML on every side, free surface, 2-D and 3-D. A failure names the stage. Skipped

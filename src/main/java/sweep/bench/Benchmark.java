@@ -120,6 +120,84 @@ public final class Benchmark {
     }
 
     /**
+     * Measures Born modelling of {@code eq} ({@link BornProblem}: one shot, the background and the scattered field
+     * advanced together) on {@code shape} for each thread count, after a warm-up of 3 s; Mcells/s counts the cells of
+     * the grid once per step, as {@link #forward} does.
+     */
+    public List<Row> born(WaveEquation eq, String label, int[] shape, int order, int abcn, int[] threadCounts,
+                          double[] boundMcells) {
+        eq.requireBornOperator("sweep bench --born");
+        List<Row> rows = new ArrayList<>();
+        for (int k = 0; k < threadCounts.length; k++) {
+            BornProblem b = bornProblem(eq, shape, order, abcn, threadCounts[k], steps, settings);
+            double[] mc = new double[repeats];
+            try (Propagator p = new Propagator(b.spec())) {
+                long until = System.nanoTime() + 3_000_000_000L;
+                do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
+                    b.time(p);
+                } while (System.nanoTime() < until);
+                log.printf("  %-28s Born on %s%n", label, p.backendDescription());
+                for (int r = 0; r < repeats; r++) {
+                    mc[r] = p.cellsPerStep() * (double) steps / b.time(p)[0] / 1e6;
+                }
+            }
+            double[] sorted = mc.clone();
+            Arrays.sort(sorted);
+            Row row = new Row(label, threadCounts[k], median(mc), sorted[0], sorted[sorted.length - 1], boundMcells[k]);
+            log.printf("  %-28s threads=%d  Born %8.1f Mcells/s (min %.1f, max %.1f)%n", label, row.threads(),
+                    row.median(), row.min(), row.max());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /**
+     * The least memory traffic of one Born cell update, bytes: two of the equation's updates (background and scattered
+     * field) and the secondary source between them (a term written and read, the model perturbation read).
+     */
+    public static int bornBytesPerCellUpdate(WaveEquation eq, int ndim) {
+        return 2 * eq.bytesPerCellUpdate(ndim) + 12;
+    }
+
+    /**
+     * The Born benchmark problem of an equation: its homogeneous {@link WaveEquation#benchmarkModel} with a
+     * perturbation of 4 % of it everywhere, {@code steps} steps, one shot with a Ricker source (10 Hz) at the centre
+     * and one receiver beside it. Deepwave's Born driver ({@code bench/deepwave}, {@code dw_scalar_born}) sets up the
+     * same problem.
+     */
+    record BornProblem(PropSpec spec, float[] model, float[] perturbation, int[][][] sources, int[][][] receivers,
+                       float[] wavelet) {
+        /** One Born run: {wall-clock seconds, CPU seconds of the calling thread (NaN when not measured)}. */
+        double[] time(Propagator p) {
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            long c0 = mx.getCurrentThreadCpuTime();
+            long t0 = System.nanoTime();
+            p.born(wavelet, sources, receivers, model, perturbation);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            long c1 = mx.getCurrentThreadCpuTime();
+            return new double[] {sec, c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9};
+        }
+    }
+
+    /** The Born benchmark problem of {@code eq} on {@code shape} (z first), see {@link BornProblem}. */
+    static BornProblem bornProblem(WaveEquation eq, int[] shape, int order, int abcn, int threads, int steps,
+                                   Map<String, String> settings) {
+        float[] model = model(eq, shape);
+        float[] dm = new float[model.length];
+        for (int i = 0; i < dm.length; i++) {
+            dm[i] = 0.04f * model[i];
+        }
+        PropSpec spec = spec(eq, shape, order, abcn, steps, threads, settings);
+        int nd = shape.length;
+        int[] c = nd == 2 ? new int[] {shape[1] / 2, shape[0] / 2} : new int[] {shape[2] / 2, shape[1] / 2,
+                shape[0] / 2};
+        int[] r = c.clone();
+        r[0] = Math.min(r[0] + 1, shape[nd - 1] - 1);
+        return new BornProblem(spec, model, dm, new int[][][] {{c}}, new int[][][] {{r}},
+                sweep.core.Wavelets.ricker(PEAK_HZ, steps, 1e-3));
+    }
+
+    /**
      * The gradient benchmark problem of an equation: its homogeneous {@link WaveEquation#benchmarkModel} (10 m cells,
      * dt 1 ms), {@code steps} steps, one shot with a Ricker source (10 Hz) at x = nx/2 (3-D: y = ny/2), z = 2,
      * receivers at x = 0, 10, 20, ... at z = 2 (3-D: y = ny/2) recording the default fields, boundary saving, and zero

@@ -25,6 +25,7 @@ import sweep.prop.Storage;
  * on the same problem, interleaved round by round (Deepwave, sweep, Deepwave, sweep, ...), each warmed up first.
  * Deepwave parallelises over shots, so its T-thread figure is T shots on T threads; sweep runs one shot on T threads.
  * Throughput is cells × steps / s with the PML cells counted, (n + 2·abcn)^ndim cells per shot and step for both.
+ * {@link #born} compares acoustic Born modelling with Deepwave's {@code scalar_born} the same way, and
  * {@link #gradient} compares one acoustic gradient on one thread the same way (Deepwave storing every step's
  * wavefield term, sweep boundary saving), with each code's gradient/forward time ratio from the same rounds.
  */
@@ -141,18 +142,79 @@ public final class DeepwaveComparison {
         Path exe = driver(peer(eq), ndim);
         int[] shape = ndim == 2 ? new int[] {n, n} : new int[] {n, n, n};
         String label = eq.name() + " " + ndim + "-D " + n + (ndim == 2 ? "^2" : "^3");
+        float[] model = eq.benchmarkModel(Math.toIntExact(cells(shape)));
         List<Row> rows = new ArrayList<>();
         for (int t : threadCounts) {
-            rows.add(compare(exe, label, shape, eq, abcn, t));
+            rows.add(compare(exe, label, shape, abcn, t, threads -> {
+                Propagator p = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, threads, Map.of()));
+                return new SweepRun() {
+                    @Override
+                    public double[] time() {
+                        return new double[] {p.timeSteps(model, steps), p.lastStepsCpuSeconds()};
+                    }
+
+                    @Override
+                    public void close() {
+                        p.close();
+                    }
+                };
+            }));
         }
         return rows;
     }
 
-    private Row compare(Path exe, String label, int[] shape, WaveEquation eq, int abcn, int threads) {
-        int cells = 1;
+    /**
+     * Compares Born modelling of the acoustic equation (background and scattered field advanced together, one shot
+     * per thread count: {@link Benchmark.BornProblem}) with Deepwave's Born propagator ({@code scalar_born}) on a cube
+     * or square of {@code n} cells per axis, {@code abcn} PML cells per side, order 8, for each thread count.
+     */
+    public List<Row> born(int ndim, int n, int abcn, int[] threadCounts) {
+        Path exe = driver("scalar_born", ndim);
+        int[] shape = ndim == 2 ? new int[] {n, n} : new int[] {n, n, n};
+        String label = "acoustic Born " + ndim + "-D " + n + (ndim == 2 ? "^2" : "^3");
+        List<Row> rows = new ArrayList<>();
+        for (int t : threadCounts) {
+            rows.add(compare(exe, label, shape, abcn, t, threads -> {
+                Benchmark.BornProblem b = Benchmark.bornProblem(sweep.equation.Equations.named("acoustic"), shape, 8,
+                        abcn, threads, steps, Map.of());
+                Propagator p = new Propagator(b.spec());
+                return new SweepRun() {
+                    @Override
+                    public double[] time() {
+                        return b.time(p);
+                    }
+
+                    @Override
+                    public void close() {
+                        p.close();
+                    }
+                };
+            }));
+        }
+        return rows;
+    }
+
+    /** One sweep configuration under comparison. */
+    private interface SweepRun extends AutoCloseable {
+        /** One timed run: {wall-clock seconds, CPU seconds of the calling thread (NaN: not measured)}. */
+        double[] time();
+
+        @Override
+        void close();
+    }
+
+    private static long cells(int[] shape) {
+        long c = 1;
+        for (int s : shape) {
+            c *= s;
+        }
+        return c;
+    }
+
+    private Row compare(Path exe, String label, int[] shape, int abcn, int threads,
+                        java.util.function.IntFunction<SweepRun> sweepRun) {
         double cellsPerStep = 1;
         for (int s : shape) {
-            cells *= s;
             cellsPerStep *= s + 2.0 * abcn;
         }
         double[] dw = new double[repeats];
@@ -160,20 +222,19 @@ public final class DeepwaveComparison {
         double[] dwc = new double[repeats];
         double[] swc = new double[repeats];
         double work = cellsPerStep * steps / 1e6;
-        int nCells = cells;
         session(exe, c -> {
-            float[] model = eq.benchmarkModel(nCells);
-            try (Propagator p = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, threads, Map.of()))) {
+            try (SweepRun p = sweepRun.apply(threads)) {
                 long until = System.nanoTime() + warmupNanos;
                 do { // warm-up: JIT compilation (C2 in the background) and first touch of the arrays
-                    p.timeSteps(model, steps);
+                    p.time();
                 } while (System.nanoTime() < until);
                 for (int r = 0; r < repeats; r++) {
                     double[] d = c.send("run");
                     dw[r] = threads * work / d[0];
                     dwc[r] = threads == 1 ? work / d[1] : Double.NaN;
-                    sw[r] = work / p.timeSteps(model, steps);
-                    swc[r] = threads == 1 ? work / p.lastStepsCpuSeconds() : Double.NaN;
+                    double[] s = p.time();
+                    sw[r] = work / s[0];
+                    swc[r] = threads == 1 ? work / s[1] : Double.NaN;
                 }
             }
         }, Integer.toString(shape[0]), Integer.toString(abcn), Integer.toString(steps), Integer.toString(threads),

@@ -51,6 +51,11 @@ public final class BenchCommand implements Callable<Integer> {
             + " with --compare-deepwave: compare the acoustic gradient with Deepwave's on one thread instead")
     boolean gradient;
 
+    @Option(names = "--born", description = "time Born modelling (background and scattered field together) instead"
+            + " of the forward step, bound at two updates and the secondary source per cell; with --compare-deepwave:"
+            + " against Deepwave's scalar_born (acoustic)")
+    boolean born;
+
     @Option(names = "--bandwidth",
             description = "memory bandwidth of the device in GB/s for the bound (default: a triad"
             + " measured on the host, which is the device only on the Java backend)")
@@ -129,6 +134,13 @@ public final class BenchCommand implements Callable<Integer> {
         int[] shape3 = {n3, n3, n3};
         String label2 = "2-D " + n2 + "x" + n2;
         String label3 = "3-D " + n3 + "^3";
+        if (born) {
+            eq.requireBornOperator("sweep bench --born");
+            if (kernels || gradient) {
+                throw new IllegalArgumentException("--born times whole Born runs: drop " + (kernels ? "--kernels"
+                        : "--gradient"));
+            }
+        }
         if (deepwave != null) {
             return compareDeepwave(eq, n2, n3, tc);
         }
@@ -146,8 +158,8 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return 0;
         }
-        System.out.printf("sweep bench: %s, %d repeats x %d steps, order %d, abcn 20, %d cores, load average %s%n",
-                eq.name(), repeats, steps, order, cores, loadAverage());
+        System.out.printf("sweep bench%s: %s, %d repeats x %d steps, order %d, abcn 20, %d cores, load average %s%n",
+                born ? " --born" : "", eq.name(), repeats, steps, order, cores, loadAverage());
         double[] bw = new double[tc.length];
         for (int k = 0; k < tc.length; k++) {
             bw[k] = bandwidth != null ? bandwidth * 1e9 : b.triadBandwidth(tc[k], 1 << 26);
@@ -155,11 +167,15 @@ public final class BenchCommand implements Callable<Integer> {
                     bandwidth != null ? "given (--bandwidth)" : "host triad", tc[k], bw[k] / 1e9);
         }
         List<Benchmark.Row> rows = new ArrayList<>();
+        int bytes2 = born ? Benchmark.bornBytesPerCellUpdate(eq, 2) : eq.bytesPerCellUpdate(2);
+        int bytes3 = born ? Benchmark.bornBytesPerCellUpdate(eq, 3) : eq.bytesPerCellUpdate(3);
         if (only == null || only.equals("2d")) {
-            rows.addAll(b.forward(eq, label2, shape2, order, 20, tc, bound(bw, eq.bytesPerCellUpdate(2))));
+            rows.addAll(born ? b.born(eq, label2, shape2, order, 20, tc, bound(bw, bytes2))
+                    : b.forward(eq, label2, shape2, order, 20, tc, bound(bw, bytes2)));
         }
         if (only == null || only.equals("3d")) {
-            rows.addAll(b.forward(eq, label3, shape3, order, 20, tc, bound(bw, eq.bytesPerCellUpdate(3))));
+            rows.addAll(born ? b.born(eq, label3, shape3, order, 20, tc, bound(bw, bytes3))
+                    : b.forward(eq, label3, shape3, order, 20, tc, bound(bw, bytes3)));
         }
         if (gradient) {
             int t = tc[tc.length - 1];
@@ -172,8 +188,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         System.out.println();
         System.out.printf("%-16s %7s %12s %21s %14s %7s   (bound: bandwidth / %s)%n", "case", "threads", "Mcells/s",
-                "min-max", "bound Mcells/s", "ratio", eq.bytesPerCellUpdate(2) + " B (2-D), " + eq.bytesPerCellUpdate(3)
-                        + " B (3-D) per cell");
+                "min-max", "bound Mcells/s", "ratio", bytes2 + " B (2-D), " + bytes3 + " B (3-D) per cell");
         for (Benchmark.Row r : rows) {
             System.out.printf("%-16s %7d %12.1f %10.1f-%-10.1f %14.0f %7.3f%n", r.label(), r.threads(), r.median(),
                     r.min(), r.max(), r.boundMcells(), r.ratio());
@@ -200,9 +215,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + " --order " + order);
         }
         DeepwaveComparison c = new DeepwaveComparison(deepwave, repeats, steps, System.out);
+        if (born && !eq.name().equals(ACOUSTIC_KERNELS)) {
+            throw new IllegalArgumentException("--compare-deepwave --born compares acoustic Born modelling with"
+                    + " Deepwave's scalar_born: drop --equation " + eq.name());
+        }
         for (int nd = 2; nd <= 3; nd++) {
             if (only == null || only.equals(nd + "d")) {
-                c.driver(DeepwaveComparison.peer(eq), nd); // every driver there before anything runs
+                c.driver(born ? "scalar_born" : DeepwaveComparison.peer(eq), nd); // every driver there first
             }
         }
         if (gradient) {
@@ -215,15 +234,15 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return compareDeepwaveGradient(c, n2, n3);
         }
-        System.out.printf("sweep bench --compare-deepwave %s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave, ..."
-                + "), order 8, abcn 20, %d cores, load average %s%n", deepwave, eq.name(),
+        System.out.printf("sweep bench --compare-deepwave %s%s: %s, %d rounds x %d steps (Deepwave, sweep, Deepwave,"
+                + " ...), order 8, abcn 20, %d cores, load average %s%n", deepwave, born ? " --born" : "", eq.name(),
                 repeats, steps, Runtime.getRuntime().availableProcessors(), loadAverage());
         List<DeepwaveComparison.Row> rows = new ArrayList<>();
         if (only == null || only.equals("2d")) {
-            rows.addAll(c.run(eq, 2, n2, 20, tc));
+            rows.addAll(born ? c.born(2, n2, 20, tc) : c.run(eq, 2, n2, 20, tc));
         }
         if (only == null || only.equals("3d")) {
-            rows.addAll(c.run(eq, 3, n3, 20, tc));
+            rows.addAll(born ? c.born(3, n3, 20, tc) : c.run(eq, 3, n3, 20, tc));
         }
         System.out.println();
         System.out.printf("%-22s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",

@@ -12,6 +12,7 @@ import mpi.MPI;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import sweep.imaging.ImageFilters;
 import sweep.imaging.Lsrtm;
 import sweep.io.Json;
 import sweep.io.Npy;
@@ -51,6 +52,10 @@ public final class LsrtmCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "continue from the checkpoint in --out (same job) up to --iterations")
     boolean resume;
 
+    @Option(names = "--mute-rows", defaultValue = "0", description = "leave the image's top N depth rows out of the"
+            + " inversion (zero; e.g. the water layer; default ${DEFAULT-VALUE})")
+    int muteRows;
+
     @Option(names = "--storage", description = "the cells that image: full (every cell) or boundary (not the PML"
             + " pads; the default)")
     GradientCommand.StorageChoice storage;
@@ -86,6 +91,7 @@ public final class LsrtmCommand implements Callable<Integer> {
         problem.waveEquation().requireBornOperator("sweep lsrtm");
         boolean dd = meshOptions.decomposed();
         ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
+        RtmCommand.checkMuteRows(muteRows, pr.shape());
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();
@@ -99,7 +105,7 @@ public final class LsrtmCommand implements Callable<Integer> {
                 outputNames(iterations), inputs), dd)) {
             if (dr == null) {
                 try (Propagator p = new Propagator(pr.spec())) {
-                    invert(pr, obs, singleDomain(pr, p), true);
+                    invert(pr, obs, muted(singleDomain(pr, p), pr), true);
                 }
             } else {
                 try (ModelParallel mp = new ModelParallel(dr.paddedSpec(pr.spec()), dr.mesh)) {
@@ -108,7 +114,7 @@ public final class LsrtmCommand implements Callable<Integer> {
                                     * Arrays.stream(pr.shape()).asLongStream().reduce(1, (a, b) -> a * b)
                                     + 4L * obs.length))
                             .requireHeap(dr.rankAndTile(mp.grid()));
-                    invert(pr, obs, decomposed(pr, dr, mp), dr.worldRank == 0);
+                    invert(pr, obs, muted(decomposed(pr, dr, mp), pr), dr.worldRank == 0);
                 }
             }
         } finally {
@@ -120,8 +126,8 @@ public final class LsrtmCommand implements Callable<Integer> {
     }
 
     /** Identifies the job for its checkpoint: the spec, the background model, the data and the acquisition. */
-    private static long jobId(ProblemOptions.Problem pr, float[] obs, float[] model) {
-        long h = pr.spec().fingerprint();
+    private long jobId(ProblemOptions.Problem pr, float[] obs, float[] model) {
+        long h = pr.spec().fingerprint() * 31 + muteRows;
         h = h * 31 + Arrays.hashCode(model);
         h = h * 31 + Arrays.hashCode(obs);
         h = h * 31 + Arrays.hashCode(pr.wavelet());
@@ -194,6 +200,30 @@ public final class LsrtmCommand implements Callable<Integer> {
     /** The Born operator on whole images and records, with the background model it runs in. */
     private interface Operator extends Lsrtm.Operator {
         float[] model();
+    }
+
+    /** {@code op} on images whose top --mute-rows rows are zero: J·M and M·Jᵀ for the mask M. */
+    private Operator muted(Operator op, ProblemOptions.Problem pr) {
+        if (muteRows == 0) {
+            return op;
+        }
+        int count = pr.spec().equation().parameterCount();
+        return new Operator() {
+            @Override
+            public float[] born(float[] dm) {
+                return op.born(ImageFilters.muteRows(dm.clone(), count, pr.shape(), muteRows));
+            }
+
+            @Override
+            public float[] adjoint(float[] d) {
+                return ImageFilters.muteRows(op.adjoint(d), count, pr.shape(), muteRows);
+            }
+
+            @Override
+            public float[] model() {
+                return op.model();
+            }
+        };
     }
 
     private static Operator singleDomain(ProblemOptions.Problem pr, Propagator p) {

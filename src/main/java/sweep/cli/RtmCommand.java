@@ -53,6 +53,10 @@ public final class RtmCommand implements Callable<Integer> {
             + " steps of the source wavefield squared, plus 0.1 % of its largest value); costs a forward run")
     boolean illumination;
 
+    @Option(names = "--mute-rows", defaultValue = "0", description = "set the image's top N depth rows to zero after"
+            + " filtering (e.g. the water layer; default ${DEFAULT-VALUE})")
+    int muteRows;
+
     @Option(names = "--storage", description = "wavefield memory: full (every cell images) or boundary (not the PML"
             + " pads; the default)")
     GradientCommand.StorageChoice storage;
@@ -85,6 +89,7 @@ public final class RtmCommand implements Callable<Integer> {
         Outputs.checkFile("--out (its picture)", pngBeside(out), inputs);
         boolean dd = meshOptions.decomposed();
         ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
+        checkMuteRows(muteRows, pr.shape());
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();
@@ -117,6 +122,14 @@ public final class RtmCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Refuses a --mute-rows outside 0 .. nz − 1. */
+    static void checkMuteRows(int rows, int[] shape) {
+        if (rows < 0 || rows >= shape[0]) {
+            throw new IllegalArgumentException("--mute-rows must be 0 to " + (shape[0] - 1) + " (the model has "
+                    + shape[0] + " rows), got " + rows);
+        }
+    }
+
     /** Filters the global image as asked and writes it with its picture. */
     private void finish(ProblemOptions.Problem pr, float[] image, float[] illum, int shots, double sec, int ranks) {
         WaveEquation eq = pr.spec().equation();
@@ -129,6 +142,7 @@ public final class RtmCommand implements Callable<Integer> {
         if (illum != null) {
             img = ImageFilters.divideByIllumination(img, count, illum);
         }
+        ImageFilters.muteRows(img, count, shape, muteRows);
         int[] fileShape = GradientCommand.gradientShape(shape, count);
         Npy.writeFloat32(out, img, fileShape);
         int cells = img.length / count;

@@ -72,6 +72,27 @@ public final class ImageFilters {
         return out;
     }
 
+    /**
+     * Each of the {@code count} images with its top {@code rows} depth rows set to zero (e.g. a water layer, where
+     * the source and receiver side leave their strongest artefacts), in place; returns the image.
+     */
+    public static float[] muteRows(float[] image, int count, int[] shape, int rows) {
+        int cells = 1;
+        for (int n : shape) {
+            cells *= n;
+        }
+        check(image, count, cells);
+        if (rows < 0 || rows > shape[0]) {
+            throw new IllegalArgumentException("cannot mute " + rows + " rows of an image of " + shape[0]
+                    + " rows: give 0 to " + shape[0]);
+        }
+        int perRow = cells / shape[0];
+        for (int k = 0; k < count; k++) {
+            java.util.Arrays.fill(image, k * cells, k * cells + rows * perRow, 0f);
+        }
+        return image;
+    }
+
     private static void check(float[] image, int count, int cells) {
         if (image.length != (long) count * cells) {
             throw new IllegalArgumentException("the image has " + image.length + " values; " + count + " arrays of "
