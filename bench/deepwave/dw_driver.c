@@ -1,34 +1,41 @@
 /*
  * sweep-java's benchmark driver for Deepwave's C kernels (github.com/ar4/deepwave, src/deepwave/scalar.c,
- * acoustic.c and elastic.c). It is compiled against a Deepwave source checkout by build.sh, outside this repository; nothing of
- * Deepwave is part of sweep-java. It calls Deepwave's forward function with the arguments Deepwave's Python front end
- * (scalar.py, acoustic.py, elastic.py) passes for the benchmark problem of `sweep bench`: a homogeneous model (vp
- * 2500 m/s; acoustic: rho 2000 kg/m^3; elastic: vs 1400 m/s, rho 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a
- * PML of PML cells on every side, one source in the middle of the model (scalar: the wavefield source; acoustic and
- * elastic: a pressure source), no receivers, forward only (no
- * gradient storage; see grad below for the scalar gradient). Deepwave parallelises over shots: SHOTS shots run on
- * THREADS OpenMP threads.
+ * scalar_born.c, acoustic.c and elastic.c). It is compiled against a Deepwave source checkout by build.sh, outside
+ * this repository; nothing of Deepwave is part of sweep-java. It calls Deepwave's forward function with the arguments
+ * Deepwave's Python front end (scalar.py, scalar_born.py, acoustic.py, elastic.py) passes for the benchmark problem
+ * of `sweep bench`: a homogeneous model (vp 2500 m/s; acoustic: rho 2000 kg/m^3; elastic: vs 1400 m/s, rho
+ * 2000 kg/m^3), 10 m cells, dt 1 ms, spatial order 8, a PML of PML cells on every side, one source in the middle of
+ * the model (scalar and Born: the wavefield source; acoustic and elastic: a pressure source), no receivers, forward
+ * only (no gradient storage; see grad below for the scalar gradient). Deepwave parallelises over shots: SHOTS shots
+ * run on THREADS OpenMP threads.
+ *   Born (scalar_born): the background and the scattered wavefield advanced together, as scalar_born.py's forward
+ *   does with neither v nor scatter requiring grad (no storage, no receivers). Deepwave's `scatter` is the velocity
+ *   perturbation dv itself (the scattered wavefield's source term is 2 v dv dt^2 times the background's Laplacian
+ *   term, the derivative of v^2 dt^2 with respect to v): dv = 100 m/s in every model cell and 0 in the PML and the
+ *   stencil guard (scalar_born.py pads scatter with zeros, v by replication). The source amplitudes are those of
+ *   scalar_born.py: f = -w v^2 dt^2 for the background and fsc = -2 w v dv dt^2 for the scattered wavefield (v and
+ *   dv at the source cell). The first, untimed run also checks that the scattered wavefield is finite and non-zero.
  *
- * Build (build.sh): -DDW_NDIM=2|3, and -DDW_ELASTIC or -DDW_ACOUSTIC for the elastic or the (variable-density)
- * acoustic variant.
- * Usage: dw_<scalar|acoustic|elastic>_<2|3>d N PML STEPS SHOTS THREADS [grad]
+ * Build (build.sh): -DDW_NDIM=2|3, and -DDW_ELASTIC, -DDW_ACOUSTIC or -DDW_SCALAR_BORN for the elastic, the
+ * (variable-density) acoustic or the scalar Born variant (none: the scalar one).
+ * Usage: dw_<scalar|scalar_born|acoustic|elastic>_<2|3>d N PML STEPS SHOTS THREADS [grad]
  *   Sets up the problem, runs STEPS steps once (first touch of the arrays, caches), prints "ready <cells>" (cells of
  *   one shot's step counted as sweep counts them: (N + 2 PML)^ndim), then for each line "run" on stdin zeroes the
  *   wavefields (untimed) and prints "seconds <t> cpu <c>" for STEPS steps of all shots (wall-clock time, and the CPU
  *   time of the process, all threads); "quit" or end of input ends it.
- *   grad (scalar drivers only; the acoustic and elastic drivers are forward-only): the problem of sweep's gradient benchmark
- *   (Benchmark.gradientRatio): the source at x = N/2 (3-D: y = N/2), z = 2, receivers at x = 0, 10, 20, ... < N,
- *   z = 2 (3-D: y = N/2), in model cells (z first, x fastest). What scalar.py does for one gradient with respect to v
- *   (the autograd Function's forward with v requiring grad, then its backward): Deepwave's forward with the wavefield
- *   term of every step stored in memory (storage_mode "device", Deepwave's default, which on the CPU is host memory;
- *   STEPS x SHOTS x (N + 2 PML + 8)^ndim floats, no compression) and the receivers recorded, then Deepwave's backward
- *   with the recorded data as the adjoint source (the residual against zero observed data, as in sweep's benchmark),
- *   producing grad_v and, as the source amplitudes (scaled by v^2) require grad too, grad_f (the chain rule from
- *   grad_f to v at the source cell, one product per step that PyTorch does, is left out). "run" then times the
- *   forward of that problem with receivers and no storage (v not requiring grad), and "grad" times forward and
- *   backward together ("seconds <t> cpu <c>") and checks that grad_v is finite and non-zero; the first, untimed
- *   gradient before "ready" touches every array. Arrays are allocated once and zeroed between calls outside the
- *   timing, and v^2 dt^2 (which the Python backward computes) once: the timed part is Deepwave's two C calls.
+ *   grad (scalar drivers only; the Born, acoustic and elastic drivers are forward-only): the problem of sweep's
+ *   gradient benchmark (Benchmark.gradientRatio): the source at x = N/2 (3-D: y = N/2), z = 2, receivers at x = 0, 10,
+ *   20, ... < N, z = 2 (3-D: y = N/2), in model cells (z first, x fastest). What scalar.py does for one gradient with
+ *   respect to v (the autograd Function's forward with v requiring grad, then its backward): Deepwave's forward with
+ *   the wavefield term of every step stored in memory (storage_mode "device", Deepwave's default, which on the CPU is
+ *   host memory; STEPS x SHOTS x (N + 2 PML + 8)^ndim floats, no compression) and the receivers recorded, then
+ *   Deepwave's backward with the recorded data as the adjoint source (the residual against zero observed data, as in
+ *   sweep's benchmark), producing grad_v and, as the source amplitudes (scaled by v^2) require grad too, grad_f (the
+ *   chain rule from grad_f to v at the source cell, one product per step that PyTorch does, is left out). "run" then
+ *   times the forward of that problem with receivers and no storage (v not requiring grad), and "grad" times forward
+ *   and backward together ("seconds <t> cpu <c>") and checks that grad_v is finite and non-zero; the first, untimed
+ *   gradient before "ready" touches every array. Arrays are allocated once and zeroed between calls outside the timing,
+ *   and v^2 dt^2 (which the Python backward computes) once: the timed part is Deepwave's two C calls.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -44,8 +51,13 @@
 
 typedef float real;
 
+#if defined(DW_ELASTIC) + defined(DW_ACOUSTIC) + defined(DW_SCALAR_BORN) > 1
+#error define at most one of DW_ELASTIC, DW_ACOUSTIC and DW_SCALAR_BORN
+#endif
 #if defined(DW_ELASTIC) || defined(DW_ACOUSTIC)
 #define DW_STAGGERED /* Deepwave's staggered-grid propagators: fd_pad [h, h - 1], profiles a, b, ah, bh */
+#elif !defined(DW_SCALAR_BORN)
+#define DW_SCALAR_GRAD /* the scalar drivers, the only ones with a grad mode */
 #endif
 
 static const double DX = 10.0;
@@ -53,6 +65,7 @@ static const double DT = 1e-3;
 static const double VP = 2500.0;
 static const double VS = 1400.0;
 static const double RHO = 2000.0;
+static const double DV = 100.0; /* Born: the velocity perturbation (Deepwave's scatter) in every model cell */
 static const double PML_FREQ = 25.0; /* Deepwave's default pml_freq */
 static const int ACC = 8;
 
@@ -164,6 +177,45 @@ int acoustic_iso_3d_8_float_forward_cpu(
     int64_t pml_x1, int64_t n_threads, void *unused);
 #define NFIELDS 10
 #endif
+#elif defined(DW_SCALAR_BORN)
+/* scalar_born.c's forward: the background fields (wfc, wfp, psi, psin, zeta), then the same of the scattered
+   wavefield (sc), the storage of each (w_store, wsc_store), the receiver records r and rsc */
+#if DW_NDIM == 2
+int scalar_born_iso_2d_8_float_forward_cpu(
+    real const *v, real const *scatter, real const *f, real const *fsc, real *wfc, real *wfp, real *psiy,
+    real *psix, real *psiyn, real *psixn, real *zetay, real *zetax, real *wfcsc, real *wfpsc, real *psiysc,
+    real *psixsc, real *psiynsc, real *psixnsc, real *zetaysc, real *zetaxsc,
+    real *w_store_1, real *w_store_1b, void *w_store_2, void *w_store_3, char const *const *w_filenames,
+    real *wsc_store_1, real *wsc_store_1b, void *wsc_store_2, void *wsc_store_3, char const *const *wsc_filenames,
+    real *r, real *rsc, real const *ay, real const *by, real const *dbydy, real const *ax, real const *bx,
+    real const *dbxdx, int64_t const *sources_i, int64_t const *receivers_i, int64_t const *receiverssc_i,
+    real rdy, real rdx, real rdy2, real rdx2, real dt2, int64_t nt, int64_t n_shots, int64_t ny, int64_t nx,
+    int64_t n_sources_per_shot, int64_t n_receivers_per_shot, int64_t n_receiverssc_per_shot, int64_t step_ratio,
+    int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad,
+    bool scatter_requires_grad, bool v_batched, bool scatter_batched, bool storage_compression, int64_t start_t,
+    int64_t pml_y0, int64_t pml_x0, int64_t pml_y1, int64_t pml_x1, int64_t n_threads, void *unused);
+#define NFIELDS 16
+#define SC_FIELD 8 /* field[SC_FIELD], field[SC_FIELD + 1]: the scattered wavefield's two time levels */
+#else
+int scalar_born_iso_3d_8_float_forward_cpu(
+    real const *v, real const *scatter, real const *f, real const *fsc, real *wfc, real *wfp, real *psiz,
+    real *psiy, real *psix, real *psizn, real *psiyn, real *psixn, real *zetaz, real *zetay, real *zetax,
+    real *wfcsc, real *wfpsc, real *psizsc, real *psiysc, real *psixsc, real *psiznsc, real *psiynsc,
+    real *psixnsc, real *zetazsc, real *zetaysc, real *zetaxsc,
+    real *w_store_1, real *w_store_1b, void *w_store_2, void *w_store_3, char const *const *w_filenames,
+    real *wsc_store_1, real *wsc_store_1b, void *wsc_store_2, void *wsc_store_3, char const *const *wsc_filenames,
+    real *r, real *rsc, real const *az, real const *bz, real const *dbzdz, real const *ay, real const *by,
+    real const *dbydy, real const *ax, real const *bx, real const *dbxdx, int64_t const *sources_i,
+    int64_t const *receivers_i, int64_t const *receiverssc_i, real rdz, real rdy, real rdx, real rdz2, real rdy2,
+    real rdx2, real dt2, int64_t nt, int64_t n_shots, int64_t nz, int64_t ny, int64_t nx,
+    int64_t n_sources_per_shot, int64_t n_receivers_per_shot, int64_t n_receiverssc_per_shot, int64_t step_ratio,
+    int64_t storage_mode, size_t shot_bytes_uncomp, size_t shot_bytes_comp, bool v_requires_grad,
+    bool scatter_requires_grad, bool v_batched, bool scatter_batched, bool storage_compression, int64_t start_t,
+    int64_t pml_z0, int64_t pml_y0, int64_t pml_x0, int64_t pml_z1, int64_t pml_y1, int64_t pml_x1,
+    int64_t n_threads, void *unused);
+#define NFIELDS 22
+#define SC_FIELD 11
+#endif
 #else /* scalar */
 #if DW_NDIM == 2
 int scalar_iso_2d_8_float_forward_cpu(
@@ -268,9 +320,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s N PML STEPS SHOTS THREADS [grad]\n", argv[0]);
         return 2;
     }
-#ifdef DW_STAGGERED
+#ifndef DW_SCALAR_GRAD
     if (grad_mode) {
-        fprintf(stderr, "dw_driver: the acoustic and elastic drivers time the forward step only: no grad mode\n");
+        fprintf(stderr, "dw_driver: the Born, acoustic and elastic drivers time the forward step only: no grad mode\n");
         return 2;
     }
 #endif
@@ -357,7 +409,7 @@ int main(int argc, char **argv) {
         }
     }
     real *rec_amp = grad_mode ? zeros((size_t)steps * shots * nrec) : &dummy; /* (nt, shots, nrec) */
-#ifndef DW_STAGGERED
+#ifdef DW_SCALAR_GRAD
     /* grad: the stored wavefield term (storage_mode 0 "device", uncompressed: one float per padded cell, shot and
        step), the backward wavefields (wfc, wfp, psi, psin, zeta, zetan) and grad_v (per thread on more threads) */
     size_t shot_bytes = np * sizeof(real);
@@ -442,6 +494,27 @@ int main(int argc, char **argv) {
             f[t * shots + s] = (real)(ricker(t) * DT); /* a volume-injection rate times dt: any non-zero source */
         }
     }
+#elif defined(DW_SCALAR_BORN)
+    /* v replicated into the PML and the guard, scatter (the velocity perturbation dv) padded with zeros: dv in the
+       model cells only, as scalar_born.py pads them */
+    real *vel = zeros(np);
+    real *scat = zeros(np);
+    for (size_t i = 0; i < np; i++) {
+        int64_t x = (int64_t)(i % ns);
+        int64_t y = (int64_t)((i / ns) % ns);
+        int64_t z = DW_NDIM == 3 ? (int64_t)(i / ((size_t)ns * ns)) : m0;
+        bool inside = x >= m0 && x < m0 + n && y >= m0 && y < m0 + n && z >= m0 && z < m0 + n;
+        vel[i] = (real)VP;
+        scat[i] = (real)(inside ? DV : 0);
+    }
+    real *fsc = zeros((size_t)steps * shots);
+    for (int t = 0; t < steps; t++) {
+        for (int s = 0; s < shots; s++) {
+            /* scalar_born.py: the background amplitudes times -v^2 dt^2, the scattered ones times -2 v dv dt^2 */
+            f[t * shots + s] = (real)(-ricker(t) * VP * VP * DT * DT);
+            fsc[t * shots + s] = (real)(-2 * ricker(t) * VP * DV * DT * DT);
+        }
+    }
 #else
     real *vel = zeros(np);
     real *v2dt2 = zeros(np); /* the backward's v^2 dt^2, as scalar.py computes it */
@@ -474,7 +547,7 @@ int main(int argc, char **argv) {
             if (grad_mode) {
                 memset(rec_amp, 0, sizeof(real) * steps * shots * nrec);
             }
-#ifndef DW_STAGGERED
+#ifdef DW_SCALAR_GRAD
             if (grad) {
                 for (int k = 0; k < NBFIELDS; k++) {
                     memset(gfield[k], 0, sizeof(real) * np * shots);
@@ -547,6 +620,30 @@ int main(int argc, char **argv) {
             1, 0, 0, 0, false, false, false, false, false, 0,
             pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
 #endif
+#elif defined(DW_SCALAR_BORN)
+        real rd2 = (real)(1 / (DX * DX));
+        real dt2 = (real)(DT * DT);
+#define ST NULL, NULL, NULL, NULL, NULL
+        /* no receivers (r, rsc, receivers_i, receiverssc_i unused), one source per shot, step_ratio 1, storage_mode
+           0 (scalar_born.py's default "device"; nothing is stored as neither v nor scatter requires grad), no
+           storage bytes, v_requires_grad = scatter_requires_grad = false, v and scatter not batched, start_t 0 */
+#if DW_NDIM == 2
+        rc = scalar_born_iso_2d_8_float_forward_cpu(
+            vel, scat, f, fsc, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7],
+            field[8], field[9], field[10], field[11], field[12], field[13], field[14], field[15], ST, ST,
+            &dummy, &dummy, prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2],
+            src, &no_loc, &no_loc, rd, rd, rd2, rd2, dt2, steps, shots, ns, ns, 1, 0, 0, 1, 0, 0, 0,
+            false, false, false, false, false, 0, pml_b[0], pml_b[1], pml_e[0], pml_e[1], threads, NULL);
+#else
+        rc = scalar_born_iso_3d_8_float_forward_cpu(
+            vel, scat, f, fsc, field[0], field[1], field[2], field[3], field[4], field[5], field[6], field[7],
+            field[8], field[9], field[10], field[11], field[12], field[13], field[14], field[15], field[16],
+            field[17], field[18], field[19], field[20], field[21], ST, ST,
+            &dummy, &dummy, prof[0][0], prof[0][1], prof[0][2], prof[1][0], prof[1][1], prof[1][2],
+            prof[2][0], prof[2][1], prof[2][2], src, &no_loc, &no_loc, rd, rd, rd, rd2, rd2, rd2, dt2,
+            steps, shots, ns, ns, ns, 1, 0, 0, 1, 0, 0, 0, false, false, false, false, false, 0,
+            pml_b[0], pml_b[1], pml_b[2], pml_e[0], pml_e[1], pml_e[2], threads, NULL);
+#endif
 #else
         real rd2 = (real)(1 / (DX * DX));
         real dt2 = (real)(DT * DT);
@@ -592,7 +689,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "dw_driver: Deepwave's %s returned %d\n", grad ? "forward or backward" : "forward", rc);
             return 1;
         }
-#ifndef DW_STAGGERED
+#ifdef DW_SCALAR_GRAD
         if (grad) { /* a finite, non-zero gradient shows that the adjoint source went in and met the stored field */
             double gsum = 0;
             for (size_t i = 0; i < np; i++) {
@@ -612,6 +709,19 @@ int main(int argc, char **argv) {
 #else
         real *probe[2] = {field[0], field[1]}; /* the two time levels, whichever holds the last step */
 #endif
+#ifdef DW_SCALAR_BORN
+        if (iter == 0) { /* once, untimed: the scattered source and the 2 v dv dt^2 term went in, nothing blew up */
+            double scsum = 0;
+            for (size_t i = 0; i < np * shots; i++) {
+                scsum += fabs((double)field[SC_FIELD][i]) + fabs((double)field[SC_FIELD + 1][i]);
+            }
+            if (!(scsum > 0) || !isfinite(scsum)) {
+                fprintf(stderr, "dw_driver: scattered wavefield sum %g after %d steps: zero or not finite\n", scsum,
+                        steps);
+                return 1;
+            }
+        }
+#endif
         double sum = 0;
         for (size_t i = 0; i < np; i++) {
             sum += fabs((double)probe[0][i]) + fabs((double)probe[1][i]);
@@ -625,7 +735,12 @@ int main(int argc, char **argv) {
             for (int d = 0; d < DW_NDIM; d++) {
                 cells *= n + 2.0 * pml;
             }
-            printf("ready %.0f grid %d^%d%s\n", cells, ns, DW_NDIM, grad_mode ? " grad" : "");
+#ifdef DW_SCALAR_BORN
+            const char *tag = " born";
+#else
+            const char *tag = grad_mode ? " grad" : "";
+#endif
+            printf("ready %.0f grid %d^%d%s\n", cells, ns, DW_NDIM, tag);
         } else {
             printf("seconds %.9f cpu %.9f\n", sec, cpu);
         }
