@@ -65,6 +65,13 @@ public interface AcousticKernelSet {
     void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch);
 
     /**
+     * The interior update of a Born run: background and scattered field in one pass, the background's Laplacian term
+     * also the scattered field's secondary source ({@link AcousticKernels3D#bornInterior}).
+     */
+    void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2, float[] coef, int[] geo,
+                      int z0, int z1, Box b);
+
+    /**
      * Vector API sets only: psi and update of whole rows outside the z and y bands, x bands fused with the interior
      * ({@link AcousticVectorKernels3D#innerRows}); the psi pass must then skip these rows.
      */
@@ -180,6 +187,12 @@ public interface AcousticKernelSet {
         }
 
         @Override
+        public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+            AcousticKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.x0(), b.x1());
+        }
+
+        @Override
         public void mirrorTop(float[] u, int[] geo, int y0, int y1, int x0, int x1) {
             AcousticKernels2D.mirrorTop(u, geo, x0, x1);
         }
@@ -281,6 +294,12 @@ public interface AcousticKernelSet {
         }
 
         @Override
+        public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+            AcousticVectorKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.x0(), b.x1());
+        }
+
+        @Override
         public void innerRows(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof, float[] coef,
                               int[] geo, int z0, int z1, Box b, float[] scratch) {
             AcousticVectorKernels2D.innerRows(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.x0(), b.x1(), scratch);
@@ -356,6 +375,13 @@ public interface AcousticKernelSet {
         public void interior(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z0, int z1, Box b,
                              float[] scratch) {
             AcousticKernels3D.interior(u, un, v2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1());
+        }
+
+        @Override
+        public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+            AcousticKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override
@@ -453,6 +479,13 @@ public interface AcousticKernelSet {
                         int[] geo, int z0, int z1, Box b, float[] scratch) {
             AcousticVectorKernels3D.pml(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(), b.x1(),
                     scratch);
+        }
+
+        @Override
+        public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+            AcousticVectorKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
+                    b.x1());
         }
 
         @Override

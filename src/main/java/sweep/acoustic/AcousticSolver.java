@@ -51,8 +51,13 @@ final class AcousticSolver implements EquationSolver {
     private double lastCpu = Double.NaN;
     /** The scattered field of a Born run (null until the first). */
     private AcousticStepper scattered;
-    /** The perturbation of v²dt² and the background step's term of a Born run (null until the first). */
+    /**
+     * The perturbation of v²dt² of a Born run (null until the first), the perturbation it was made from and whether it
+     * was made with the current model; the background step's term of a full-storage Born run (null until one).
+     */
     private float[] dv2;
+    private float[] bornPerturbation;
+    private boolean dv2Current;
     private float[] bornTerm;
     /** The tapes of the last gradient-capable forward run, one per shot. */
     private List<AcousticShotTape> tapes = List.of();
@@ -123,7 +128,8 @@ final class AcousticSolver implements EquationSolver {
             n += t.bytes();
         }
         if (scattered != null) {
-            n += scattered.bytes() - 4L * grid.length() + 8L * grid.length(); // its v2 is the background's
+            n += scattered.bytes() - 4L * grid.length(); // its v2 is the background's
+            n += 4L * (dv2.length + bornPerturbation.length + (bornTerm == null ? 0 : bornTerm.length));
         }
         return n;
     }
@@ -229,7 +235,9 @@ final class AcousticSolver implements EquationSolver {
      * background and the scattered field advance together on the Java backend; each step the scattered field gets the
      * secondary source δ(v²dt²)·(Laplacian-plus-source term of the background step) over the cells where the
      * spec's storage keeps the gradient (FULL: every cell; BOUNDARY_SAVING: outside the PML pads, and the source
-     * cells), so that the {@link #gradient} of the same storage is its exact adjoint.
+     * cells), so that the {@link #gradient} of the same storage is its exact adjoint. With boundary saving the interior
+     * box runs both fields in one pass that computes the background's Laplacian once
+     * ({@link AcousticKernelSet#bornInterior}).
      */
     @Override
     public Record born(float[] wavelet, int[][][] sources, int[][][] receivers, float[] vp, float[] dvp) {
@@ -246,14 +254,23 @@ final class AcousticSolver implements EquationSolver {
         if (scattered == null) {
             scattered = new AcousticStepper(grid, backend, stepper.v2);
             dv2 = new float[grid.length()];
-            bornTerm = new float[grid.length()];
         }
         scattered.setProfiles(stepper.prof);
-        fillPadded(dvp, dv2, 2.0 * spec.dt() * spec.dt(), model);
-        AcousticTapeRecorder terms = new AcousticTapeRecorder(grid, stepper, backend, spec.storage(), null, null);
-        List<sweep.core.Box> boxes = spec.storage() == Storage.FULL ? List.of(grid.view().allBox())
-                : grid.view().interiorBox() == null ? List.of() : List.of(grid.view().interiorBox());
-        Arrays.fill(bornTerm, 0f);
+        if (!dv2Current || !Arrays.equals(dvp, bornPerturbation)) {
+            fillPadded(dvp, dv2, 2.0 * spec.dt() * spec.dt(), model);
+            bornPerturbation = dvp.clone();
+            dv2Current = true;
+        }
+        // boundary saving: the secondary source only in the interior box (and at the sources), where the fused
+        // kernel computes the background's Laplacian once for both fields; full storage: everywhere, by the
+        // Laplacian-term kernel between the two steps
+        boolean fused = spec.storage() == Storage.BOUNDARY_SAVING;
+        AcousticTapeRecorder terms = fused ? null : new AcousticTapeRecorder(grid, stepper, backend, spec.storage(),
+                null, null);
+        List<sweep.core.Box> boxes = List.of(grid.view().allBox());
+        if (!fused && bornTerm == null) {
+            bornTerm = new float[grid.length()]; // zero outside the cells the term kernel writes
+        }
         int nrec = receivers[0].length;
         float[] out = new float[shots * nt * nrec];
         float[] rec = new float[nt * nrec];
@@ -265,13 +282,26 @@ final class AcousticSolver implements EquationSolver {
             scattered.reset();
             for (int n = 0; n < nt; n++) {
                 Sources.sample(scattered.u, recIdx, rec, nrec, n);
-                advance(n, srcIdx, sw, srcIdx.length, nt);
-                for (int i : srcIdx) {
-                    bornTerm[i] = 0f;
+                if (fused) {
+                    // the PML boxes of both fields, then their interior in one pass (no secondary source in the
+                    // pads), then the sources: the background's v²dt²·w, the scattered field's δ(v²dt²)·w
+                    stepper.updatePml();
+                    scattered.updatePml();
+                    stepper.bornInterior(scattered, dv2);
+                    stepper.endStep(n, srcIdx, sw, srcIdx.length, nt, stepper.v2);
+                    scattered.endStep(n, srcIdx, sw, srcIdx.length, nt, dv2);
+                    if (halo != null) {
+                        halo.exchange(stepper.u);
+                    }
+                } else {
+                    advance(n, srcIdx, sw, srcIdx.length, nt);
+                    for (int i : srcIdx) {
+                        bornTerm[i] = 0f;
+                    }
+                    terms.term(stepper.un, bornTerm, boxes);
+                    Sources.add(bornTerm, srcIdx, sw, srcIdx.length, nt, n);
+                    scattered.stepScattered(dv2, bornTerm);
                 }
-                terms.term(stepper.un, bornTerm, boxes);
-                Sources.add(bornTerm, srcIdx, sw, srcIdx.length, nt, n);
-                scattered.stepScattered(dv2, bornTerm);
                 if (halo != null) {
                     halo.exchange(scattered.u);
                 }
@@ -281,8 +311,10 @@ final class AcousticSolver implements EquationSolver {
                     scattered.checkFinite(done, b);
                 }
             }
-            for (int i : srcIdx) {
-                bornTerm[i] = 0f;
+            if (!fused) {
+                for (int i : srcIdx) {
+                    bornTerm[i] = 0f;
+                }
             }
             System.arraycopy(rec, 0, out, b * nt * nrec, nt * nrec);
         }
@@ -600,6 +632,7 @@ final class AcousticSolver implements EquationSolver {
             model = new float[vp.length];
         }
         System.arraycopy(vp, 0, model, 0, vp.length);
+        dv2Current = false; // δ(v²dt²) = 2·v·δv·dt² depends on the model
         double pmlVel = spec.maxVel() > 0 ? spec.maxVel() : pmlVelocity > 0 ? pmlVelocity : vmax;
         if (stepper == null) {
             stepper = new AcousticStepper(grid, backend);

@@ -54,6 +54,11 @@ final class AcousticStepper {
     /** Overlap: the update split into the cut strips (sent to neighbours) and the rest; built on first use. */
     private Overlap overlap;
     private final JavaBackend.ChunkBody mirrorPass = (c, y0, y1) -> mirrorRows(y0, y1);
+    private final JavaBackend.ChunkBody pmlUpdatePass;
+    /** The scattered field and δ(v²dt²) of the running {@link #bornInterior}, read by {@link #bornPass}. */
+    private AcousticStepper bornScattered;
+    private float[] bornDv2;
+    private final JavaBackend.ChunkBody bornPass = (c, r0, r1) -> bornRows(r0, r1);
     /** The level {@link #mirror} works on, read by its loop body. */
     private float[] mirrorLevel;
 
@@ -100,6 +105,7 @@ final class AcousticStepper {
         this.psiPassSerial = rb == null ? psiPass : (c, r0, r1) -> psiRowsNotLagged(c, r0, r1);
         this.updatePass = rb == null ? (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, innerAll)
                 : (c, r0, r1) -> updateRowsFused(c, r0, r1);
+        this.pmlUpdatePass = (c, r0, r1) -> updateRows(c, r0, r1, pmlAll, List.of());
         this.v2 = v2;
         u = new float[len];
         un = new float[len];
@@ -145,15 +151,47 @@ final class AcousticStepper {
     /** Advances u^n → u^{n+1}, injecting {@code wavelet[s·nt + n]} at each source. */
     void step(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt) {
         update();
+        endStep(n, srcIdx, wavelet, nsrc, nt, v2);
+    }
+
+    /**
+     * The end of a step whose update has run: injects {@code scale[i]·wavelet[s·nt + n]} at each source cell i
+     * ({@code scale} v²dt², or δ(v²dt²) for a Born run's scattered field), applies the free-surface mirror and makes
+     * the new level current.
+     */
+    void endStep(int n, int[] srcIdx, float[] wavelet, int nsrc, int nt, float[] scale) {
         final float[] nu = un;
         if (nsrc > 0) {
-            Sources.inject(nu, v2, srcIdx, wavelet, nsrc, nt, n);
+            Sources.inject(nu, scale, srcIdx, wavelet, nsrc, nt, n);
         }
         if (g.spec.freeSurface()) {
             mirror(nu);
         }
         un = u;
         u = nu;
+    }
+
+    /** The update of {@link #step} on the PML boxes alone (psi, then the update), the interior box left as it is. */
+    void updatePml() {
+        if (!pmlBoxes.isEmpty()) {
+            backend.parallelFor(0, g.nz, psiPass);
+            backend.parallelFor(0, g.nz, pmlUpdatePass);
+        }
+    }
+
+    /**
+     * The interior box's update of a Born step, this stepper the background and {@code sc} the scattered field: both
+     * fields in one pass ({@link AcousticKernelSet#bornInterior}), {@code dv2} the perturbation of v²dt².
+     */
+    void bornInterior(AcousticStepper sc, float[] dv2) {
+        if (interior == null) {
+            return;
+        }
+        bornScattered = sc;
+        bornDv2 = dv2;
+        backend.parallelFor(0, g.nz, bornPass);
+        bornScattered = null;
+        bornDv2 = null;
     }
 
     /**
@@ -328,6 +366,16 @@ final class AcousticStepper {
             for (Box c : strips ? columnsStrip : columnsRest) {
                 kernels.mirrorTop(nu, g.geo, c.y0(), c.y1(), c.x0(), c.x1());
             }
+        }
+    }
+
+    /** Rows [r0, r1) of the interior box through {@link AcousticKernelSet#bornInterior}. */
+    private void bornRows(int r0, int r1) {
+        int z0 = Math.max(interior.z0(), r0);
+        int z1 = Math.min(interior.z1(), r1);
+        if (z0 < z1) {
+            kernels.bornInterior(u, un, bornScattered.u, bornScattered.un, v2, bornDv2, g.coef, g.geo, z0, z1,
+                    interior);
         }
     }
 

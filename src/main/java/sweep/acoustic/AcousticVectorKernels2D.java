@@ -112,6 +112,47 @@ public final class AcousticVectorKernels2D {
     }
 
     /**
+     * Same as {@link AcousticKernels2D#bornInterior}: per row, whole vectors from x0, the tail shorter than a vector
+     * through the portable kernel (each cell reads only its own un and uns, so the vectors may write in place).
+     */
+    public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                    float[] coef, int[] geo, int z0, int z1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int vl = S.length();
+        int full = x0 + ((x1 - x0) / vl) * vl;
+        for (int z = z0; z < z1; z++) {
+            int row = geo[Layout.OFF0] + z * sz;
+            for (int x = x0; x < full; x += vl) {
+                int i = row + x;
+                FloatVector uc = ld(u, i);
+                FloatVector sc = ld(us, i);
+                FloatVector s = uc.mul(c00);
+                FloatVector ss = sc.mul(c00);
+                for (int k = 1; k <= h; k++) {
+                    int o0 = k * sz;
+                    float cz = coef[k];
+                    float ck = coef[cx + k];
+                    FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(cz);
+                    FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
+                    s = s.add(tz.add(tx));
+                    FloatVector tzs = ld(us, i + o0).add(ld(us, i - o0)).mul(cz);
+                    FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(ck);
+                    ss = ss.add(tzs.add(txs));
+                }
+                FloatVector vv = ld(v2, i);
+                uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
+                sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
+            }
+        }
+        if (full < x1) {
+            AcousticKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, full, x1);
+        }
+    }
+
+    /**
      * Cache lines ahead of the vector being computed at which the row-pair loop reads one float of each of the pair's
      * six streams from memory (un and v² of its rows, u of the rows h below them) (property {@code sweep.cpu.ahead},
      * default 8; 0 turns it off): a software prefetch, since the hardware prefetcher alone kept the loop waiting for

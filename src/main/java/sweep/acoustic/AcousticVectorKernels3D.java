@@ -223,6 +223,55 @@ public final class AcousticVectorKernels3D {
         }
     }
 
+    /**
+     * Same as {@link AcousticKernels3D#bornInterior}: per row, whole vectors from x0, the tail shorter than a vector
+     * through the portable kernel (each cell reads only its own un and uns, so the vectors may write in place).
+     */
+    public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                    float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        int vl = S.length();
+        int full = x0 + ((x1 - x0) / vl) * vl;
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int row = geo[Layout.OFF0] + z * sz + y * sy;
+                for (int x = x0; x < full; x += vl) {
+                    int i = row + x;
+                    FloatVector uc = ld(u, i);
+                    FloatVector sc = ld(us, i);
+                    FloatVector s = uc.mul(c00);
+                    FloatVector ss = sc.mul(c00);
+                    for (int k = 1; k <= h; k++) {
+                        int oz = k * sz;
+                        int oy = k * sy;
+                        float cz = coef[k];
+                        float cyk = coef[cy + k];
+                        float cxk = coef[cx + k];
+                        FloatVector tz = ld(u, i + oz).add(ld(u, i - oz)).mul(cz);
+                        FloatVector ty = ld(u, i + oy).add(ld(u, i - oy)).mul(cyk);
+                        FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(cxk);
+                        s = s.add(tz.add(ty).add(tx));
+                        FloatVector tzs = ld(us, i + oz).add(ld(us, i - oz)).mul(cz);
+                        FloatVector tys = ld(us, i + oy).add(ld(us, i - oy)).mul(cyk);
+                        FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(cxk);
+                        ss = ss.add(tzs.add(tys).add(txs));
+                    }
+                    FloatVector vv = ld(v2, i);
+                    uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
+                    sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
+                }
+            }
+        }
+        if (full < x1) {
+            AcousticKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, y0, y1, full, x1);
+        }
+    }
+
     private static void interiorRow(float[] u, float[] un, float[] v2, float[] coef, int[] geo, int z, int y,
                                     int x0, int x1) {
         int h = geo[Layout.H];

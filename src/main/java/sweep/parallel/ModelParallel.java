@@ -211,6 +211,18 @@ public final class ModelParallel implements AutoCloseable {
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, int snapshotEvery,
                           WavefieldListener listener) {
         Local l = localize(sources, receivers, model);
+        return shotByShot(l, wavelet, sources, (b, w, src, rec, m) -> solver.forward(w, src, rec, m, snapshotEvery,
+                listener == null ? null : (s, step, field) -> listener.snapshot(b, step, field)));
+    }
+
+    /** One shot's run of the tile solver: shot b of the batch, its wavelets, sources, receivers, model or null. */
+    @FunctionalInterface
+    private interface ShotRun {
+        Record run(int b, float[] wavelet, int[][][] sources, int[][][] receivers, float[] model);
+    }
+
+    /** The tile records of a batch, {@code run} called shot by shot (the model given with the first shot only). */
+    private Record shotByShot(Local l, float[] wavelet, int[][][] sources, ShotRun run) {
         int nt = spec.nt();
         int nf = spec.nfield();
         int stride = ShotWavelets.stride(wavelet, sources, nt);
@@ -219,10 +231,8 @@ public final class ModelParallel implements AutoCloseable {
         int per = nt * nrec * nf;
         float[] data = new float[shots * per];
         for (int b = 0; b < shots; b++) {
-            int shot = b;
-            Record r = solver.forward(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
-                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null, snapshotEvery,
-                    listener == null ? null : (s, step, field) -> listener.snapshot(shot, step, field));
+            Record r = run.run(b, l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
+                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null);
             System.arraycopy(r.data(), 0, data, b * per, per);
         }
         return new Record(data, shots, nt, nrec, nf);
@@ -238,19 +248,7 @@ public final class ModelParallel implements AutoCloseable {
         spec.equation().requireBornOperator("Born modelling");
         Local l = localize(sources, receivers, model);
         float[] dm = windowPerturbation(perturbation);
-        int nt = spec.nt();
-        int nf = spec.nfield();
-        int stride = ShotWavelets.stride(wavelet, sources, nt);
-        int shots = sources.length;
-        int nrec = l.receivers[0].length;
-        int per = nt * nrec * nf;
-        float[] data = new float[shots * per];
-        for (int b = 0; b < shots; b++) {
-            Record r = solver.born(l.wavelet(wavelet, stride, b, nt), new int[][][] {l.sources[b]},
-                    new int[][][] {l.receivers[b]}, b == 0 ? l.model : null, dm);
-            System.arraycopy(r.data(), 0, data, b * per, per);
-        }
-        return new Record(data, shots, nt, nrec, nf);
+        return shotByShot(l, wavelet, sources, (b, w, src, rec, m) -> solver.born(w, src, rec, m, dm));
     }
 
     /** The tile solver's perturbation over its {@link #window} from a global or tile parameter-major perturbation. */

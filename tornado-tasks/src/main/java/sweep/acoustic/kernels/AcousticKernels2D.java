@@ -39,6 +39,35 @@ public final class AcousticKernels2D {
     }
 
     /**
+     * The interior update of a Born run, both fields in one pass: the background {@code u, un} as {@link #interior}
+     * does, and the scattered field {@code us, uns} likewise plus the secondary source {@code dv2·s} of the
+     * background's Laplacian term s at the same cell: {@code uns = ((2us − uns) + v2·ss) + dv2·s}.
+     */
+    public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                    float[] coef, int[] geo, int z0, int z1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                int x = x0 + ix;
+                int i = off + z * sz + x;
+                float s = c00 * u[i];
+                float ss = c00 * us[i];
+                for (int k = 1; k <= h; k++) {
+                    s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cx + k] * (u[i + k] + u[i - k]);
+                    ss += coef[k] * (us[i + k * sz] + us[i - k * sz]) + coef[cx + k] * (us[i + k] + us[i - k]);
+                }
+                un[i] = (2.0f * u[i] - un[i]) + v2[i] * s;
+                uns[i] = ((2.0f * us[i] - uns[i]) + v2[i] * ss) + dv2[i] * s;
+            }
+        }
+    }
+
+    /**
      * CPML auxiliary update {@code psi_a = a·psi_a + b·∂_a u} for the cells of the box inside axis a's band.
      * Must run before {@link #pml} of the same step, which reads ∂_a psi_a.
      */

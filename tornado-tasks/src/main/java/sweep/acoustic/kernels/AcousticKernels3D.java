@@ -39,6 +39,38 @@ public final class AcousticKernels3D {
         }
     }
 
+    /** The interior update of a Born run, both fields in one pass; see {@link AcousticKernels2D#bornInterior}. */
+    public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                    float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1) {
+        int h = geo[Layout.H];
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        int off = geo[Layout.OFF0];
+        int cy = h + 1;
+        int cx = 2 * (h + 1);
+        float c00 = coef[Layout.c00(h)];
+        for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
+            int z = z0 + iz;
+            for (@Parallel int iy = 0; iy < y1 - y0; iy++) {
+                int y = y0 + iy;
+                for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
+                    int x = x0 + ix;
+                    int i = off + z * sz + y * sy + x;
+                    float s = c00 * u[i];
+                    float ss = c00 * us[i];
+                    for (int k = 1; k <= h; k++) {
+                        s += coef[k] * (u[i + k * sz] + u[i - k * sz]) + coef[cy + k] * (u[i + k * sy] + u[i - k * sy])
+                                + coef[cx + k] * (u[i + k] + u[i - k]);
+                        ss += coef[k] * (us[i + k * sz] + us[i - k * sz]) + coef[cy + k] * (us[i + k * sy]
+                                + us[i - k * sy]) + coef[cx + k] * (us[i + k] + us[i - k]);
+                    }
+                    un[i] = (2.0f * u[i] - un[i]) + v2[i] * s;
+                    uns[i] = ((2.0f * us[i] - uns[i]) + v2[i] * ss) + dv2[i] * s;
+                }
+            }
+        }
+    }
+
     /** CPML auxiliary update for cells of the box inside each axis's band; see {@link AcousticKernels2D#psi}. */
     public static void psi(float[] u, float[] psi, float[] prof, float[] coef, int[] geo,
                            int z0, int z1, int y0, int y1, int x0, int x1) {
