@@ -181,7 +181,8 @@ public final class LsrtmCommand implements Callable<Integer> {
             int one = st.image().length / pr.spec().equation().parameterCount();
             Png.diverging(out.resolve("image.png"), FwiCommand.section(Arrays.copyOf(st.image(), one), shape),
                     shape[0], shape[shape.length - 1], dh[0], dh[dh.length - 1], "LSRTM image of "
-                    + pr.spec().equation().parameterNames().get(0) + " after " + st.iteration() + " iterations", 99);
+                    + pr.spec().equation().parameterNames().get(0) + " after " + st.iteration() + " iterations"
+                    + (muteRows > 0 ? ", top " + muteRows + " rows muted" : ""), 99);
             writeResidual(st);
             System.err.printf("sweep lsrtm: %d iterations; data residual %.4f of the start; wrote %s%n",
                     st.iteration(), st.residualNorms().get(st.iteration()) / st.residualNorms().get(0), out);

@@ -148,7 +148,8 @@ public final class RtmCommand implements Callable<Integer> {
         int cells = img.length / count;
         double[] dh = pr.spec().dh();
         String title = "RTM image of " + eq.parameterNames().get(0) + (filter == Filter.laplacian ? ", Laplacian"
-                : "") + (illum != null ? ", illumination-compensated" : "");
+                : "") + (illum != null ? ", illumination-compensated" : "") + (muteRows > 0 ? ", top " + muteRows
+                + " rows muted" : "");
         Png.diverging(pngBeside(out), FwiCommand.section(Arrays.copyOf(img, cells), shape), shape[0],
                 shape[shape.length - 1], dh[0], dh[dh.length - 1], title, 99);
         System.err.printf("sweep rtm: %d shot(s), %d steps, storage %s, filter %s%s, %.2f s%s; wrote %s %s and %s%n",
