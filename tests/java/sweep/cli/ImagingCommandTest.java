@@ -162,6 +162,11 @@ class ImagingCommandTest {
         Npy.writeFloat32(dir.resolve("small.npy"), new float[6], 2, 3);
         CliHarness.fails("differs from the model's", args("born", "--dvp", file("small.npy"), "--out",
                 file("x.npy")));
+        float[] nan = new float[NZ * NX];
+        nan[7 * NX + 11] = Float.NaN;
+        Npy.writeFloat32(dir.resolve("nan.npy"), nan, NZ, NX);
+        CliHarness.fails("non-finite value (NaN) at (z, x) = (7, 11)", args("born", "--dvp", file("nan.npy"), "--out",
+                file("x.npy")));
         CliHarness.fails("does not have yet", "born", "--equation", "elastic", "--vp", file("vp.npy"), "--vs",
                 file("vp.npy"), "--rho", file("vp.npy"), "--dvp", file("d1.npy"), "--dh", "10", "--dt", "0.001",
                 "--nt", "10", "--sources", file("src.npy"), "--receivers", file("rec.npy"), "--ricker", "15",

@@ -146,6 +146,7 @@ public final class BornCommand implements Callable<Integer> {
         for (int k = 0; k < files.size(); k++) {
             if (files.get(k) != null) {
                 float[] d = Npy.readFloat32(files.get(k), option(eq, k), pr.shape()).asFloat32();
+                checkFinite(d, pr.shape(), null, option(eq, k) + ": " + files.get(k));
                 System.arraycopy(d, 0, dm, k * cells, cells);
             }
         }
@@ -165,6 +166,19 @@ public final class BornCommand implements Callable<Integer> {
                     pr.spec().nt(), false, held)), System.err);
         }
         return 0;
+    }
+
+    /**
+     * Refuses a NaN or Inf in a perturbation (or its tile of {@code shape} at {@code origin} of the global model),
+     * naming {@code what} and the cell's global position.
+     */
+    private static void checkFinite(float[] d, int[] shape, int[] origin, String what) {
+        for (int i = 0; i < d.length; i++) {
+            if (!Float.isFinite(d[i])) {
+                throw new IllegalArgumentException(what + ": non-finite value (" + d[i] + ") at "
+                        + sweep.prop.Cells.position(shape, i, origin) + ": a perturbation must be finite");
+            }
+        }
     }
 
     private static String option(WaveEquation eq, int k) {
@@ -191,7 +205,11 @@ public final class BornCommand implements Callable<Integer> {
             float[] dm = new float[model.length];
             for (int k = 0; k < files.size(); k++) {
                 if (files.get(k) != null) {
-                    System.arraycopy(dr.readTile(files.get(k), option(eq, k)), 0, dm, k * n, n);
+                    float[] t = dr.readTile(files.get(k), option(eq, k));
+                    sweep.parallel.MeshTopology.Extent e = dr.mesh.topology().localExtent(
+                            sweep.parallel.Padding.paddedShape(pr.shape(), dr.mesh.topology()));
+                    checkFinite(t, e.shape(), e.offsets(), option(eq, k) + ": " + files.get(k));
+                    System.arraycopy(t, 0, dm, k * n, n);
                 }
             }
             long t0 = System.nanoTime();
