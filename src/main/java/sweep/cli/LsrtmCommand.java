@@ -39,9 +39,8 @@ public final class LsrtmCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
 
-    @Option(names = "--observed", required = true,
-            description = "reflection data .npy, float32 (B, nt, nrec, nfield), nfield as forward writes it")
-    Path observed;
+    @Mixin
+    ImagingOptions imaging;
 
     @Option(names = "--iterations", required = true, description = "CGLS iterations (each a Born and an adjoint run)")
     int iterations;
@@ -51,14 +50,6 @@ public final class LsrtmCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "continue from the checkpoint in --out (same job) up to --iterations")
     boolean resume;
-
-    @Option(names = "--mute-rows", defaultValue = "0", description = "leave the image's top N depth rows out of the"
-            + " inversion (zero; e.g. the water layer; default ${DEFAULT-VALUE})")
-    int muteRows;
-
-    @Option(names = "--storage", description = "the cells that image: full (every cell) or boundary (not the PML"
-            + " pads; the default)")
-    GradientCommand.StorageChoice storage;
 
     @Mixin
     MeshOptions meshOptions;
@@ -86,20 +77,12 @@ public final class LsrtmCommand implements Callable<Integer> {
         if (iterations < 1) {
             throw new IllegalArgumentException("--iterations must be at least 1, got " + iterations);
         }
-        Map<String, Path> inputs = problem.inputs();
-        inputs.put("--observed", observed);
-        problem.waveEquation().requireBornOperator("sweep lsrtm");
+        Map<String, Path> inputs = imaging.inputs(problem);
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
-        RtmCommand.checkMuteRows(muteRows, pr.shape());
+        ProblemOptions.Problem pr = imaging.load(problem, "sweep lsrtm", dd);
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
-        int nt = pr.spec().nt();
-        List<String> fields = ProblemOptions.fieldLabels(pr.spec());
-        ProblemOptions.checkRecordShape(observed, "--observed", shots, nt, nrec, fields);
-        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, fields.size()})
-                .asFloat32();
-        ProblemOptions.checkFiniteRecord(obs, nt, nrec, fields, observed, "--observed");
+        float[] obs = imaging.readAll(pr);
         DistributedRun dr = dd ? new DistributedRun(meshOptions, pr.shape(), shots) : null;
         try (OutputLock lock = OutputLock.take(out, "--out", () -> Outputs.checkFolder("--out", out,
                 outputNames(iterations), inputs), dd)) {
@@ -127,7 +110,7 @@ public final class LsrtmCommand implements Callable<Integer> {
 
     /** Identifies the job for its checkpoint: the spec, the background model, the data and the acquisition. */
     private long jobId(ProblemOptions.Problem pr, float[] obs, float[] model) {
-        long h = pr.spec().fingerprint() * 31 + muteRows;
+        long h = pr.spec().fingerprint() * 31 + imaging.muteRows;
         h = h * 31 + Arrays.hashCode(model);
         h = h * 31 + Arrays.hashCode(obs);
         h = h * 31 + Arrays.hashCode(pr.wavelet());
@@ -182,7 +165,7 @@ public final class LsrtmCommand implements Callable<Integer> {
             Png.diverging(out.resolve("image.png"), FwiCommand.section(Arrays.copyOf(st.image(), one), shape),
                     shape[0], shape[shape.length - 1], dh[0], dh[dh.length - 1], "LSRTM image of "
                     + pr.spec().equation().parameterNames().get(0) + " after " + st.iteration() + " iterations"
-                    + (muteRows > 0 ? ", top " + muteRows + " rows muted" : ""), 99);
+                    + (imaging.muteRows > 0 ? ", top " + imaging.muteRows + " rows muted" : ""), 99);
             writeResidual(st);
             System.err.printf("sweep lsrtm: %d iterations; data residual %.4f of the start; wrote %s%n",
                     st.iteration(), st.residualNorms().get(st.iteration()) / st.residualNorms().get(0), out);
@@ -205,6 +188,7 @@ public final class LsrtmCommand implements Callable<Integer> {
 
     /** {@code op} on images whose top --mute-rows rows are zero: J·M and M·Jᵀ for the mask M. */
     private Operator muted(Operator op, ProblemOptions.Problem pr) {
+        int muteRows = imaging.muteRows;
         if (muteRows == 0) {
             return op;
         }

@@ -37,9 +37,8 @@ public final class RtmCommand implements Callable<Integer> {
     @Mixin
     ProblemOptions problem;
 
-    @Option(names = "--observed", required = true,
-            description = "reflection data .npy, float32 (B, nt, nrec, nfield), nfield as forward writes it")
-    Path observed;
+    @Mixin
+    ImagingOptions imaging;
 
     @Option(names = "--out", required = true, description = "output image .npy (the PNG goes beside it)")
     Path out;
@@ -53,13 +52,6 @@ public final class RtmCommand implements Callable<Integer> {
             + " steps of the source wavefield squared, plus 0.1 % of its largest value); costs a forward run")
     boolean illumination;
 
-    @Option(names = "--mute-rows", defaultValue = "0", description = "set the image's top N depth rows to zero after"
-            + " filtering (e.g. the water layer; default ${DEFAULT-VALUE})")
-    int muteRows;
-
-    @Option(names = "--storage", description = "wavefield memory: full (every cell images) or boundary (not the PML"
-            + " pads; the default)")
-    GradientCommand.StorageChoice storage;
 
     @Mixin
     MeshOptions meshOptions;
@@ -82,29 +74,18 @@ public final class RtmCommand implements Callable<Integer> {
     }
 
     private Integer run() throws Exception {
-        Map<String, Path> inputs = problem.inputs();
-        inputs.put("--observed", observed);
+        Map<String, Path> inputs = imaging.inputs(problem);
         problem.waveEquation().requireBornOperator("sweep rtm");
         Outputs.checkFile("--out", out, inputs);
         Outputs.checkFile("--out (its picture)", pngBeside(out), inputs);
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
-        checkMuteRows(muteRows, pr.shape());
-        int shots = pr.sources().length;
-        int nrec = pr.receivers()[0].length;
-        int nt = pr.spec().nt();
-        ProblemOptions.checkRecordShape(observed, "--observed", shots, nt, nrec,
-                ProblemOptions.fieldLabels(pr.spec()));
+        ProblemOptions.Problem pr = imaging.load(problem, "sweep rtm", dd);
         return dd ? decomposed(pr) : single(pr);
     }
 
     private int single(ProblemOptions.Problem pr) {
         int shots = pr.sources().length;
-        int nrec = pr.receivers()[0].length;
-        int nt = pr.spec().nt();
-        var fields = ProblemOptions.fieldLabels(pr.spec());
-        float[] obs = Npy.readFloat32(observed, "--observed", new int[] {shots, nt, nrec, fields.size()}).asFloat32();
-        ProblemOptions.checkFiniteRecord(obs, nt, nrec, fields, observed, "--observed");
+        float[] obs = imaging.readAll(pr);
         long t0 = System.nanoTime();
         float[] image;
         float[] illum = null;
@@ -122,14 +103,6 @@ public final class RtmCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Refuses a --mute-rows outside 0 .. nz − 1. */
-    static void checkMuteRows(int rows, int[] shape) {
-        if (rows < 0 || rows >= shape[0]) {
-            throw new IllegalArgumentException("--mute-rows must be 0 to " + (shape[0] - 1) + " (the model has "
-                    + shape[0] + " rows), got " + rows);
-        }
-    }
-
     /** Filters the global image as asked and writes it with its picture. */
     private void finish(ProblemOptions.Problem pr, float[] image, float[] illum, int shots, double sec, int ranks) {
         WaveEquation eq = pr.spec().equation();
@@ -142,14 +115,14 @@ public final class RtmCommand implements Callable<Integer> {
         if (illum != null) {
             img = ImageFilters.divideByIllumination(img, count, illum);
         }
-        ImageFilters.muteRows(img, count, shape, muteRows);
+        ImageFilters.muteRows(img, count, shape, imaging.muteRows);
         int[] fileShape = GradientCommand.gradientShape(shape, count);
         Npy.writeFloat32(out, img, fileShape);
         int cells = img.length / count;
         double[] dh = pr.spec().dh();
         String title = "RTM image of " + eq.parameterNames().get(0) + (filter == Filter.laplacian ? ", Laplacian"
-                : "") + (illum != null ? ", illumination-compensated" : "") + (muteRows > 0 ? ", top " + muteRows
-                + " rows muted" : "");
+                : "") + (illum != null ? ", illumination-compensated" : "") + (imaging.muteRows > 0 ? ", top "
+                + imaging.muteRows + " rows muted" : "");
         Png.diverging(pngBeside(out), FwiCommand.section(Arrays.copyOf(img, cells), shape), shape[0],
                 shape[shape.length - 1], dh[0], dh[dh.length - 1], title, 99);
         System.err.printf("sweep rtm: %d shot(s), %d steps, storage %s, filter %s%s, %.2f s%s; wrote %s %s and %s%n",
@@ -174,7 +147,7 @@ public final class RtmCommand implements Callable<Integer> {
                     .requireHeap(dr.rankAndTile(mp.grid()));
             int[][][] rec = dr.mine(pr.receivers());
             int[][][] src = dr.mine(pr.sources());
-            float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, ProblemOptions.fieldLabels(pr.spec()),
+            float[] obs = dr.readOwnTraces(imaging.observed, "--observed", nt, nrec, ProblemOptions.fieldLabels(pr.spec()),
                     mp.ownedReceivers(rec));
             float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
