@@ -85,26 +85,30 @@ class ElasticCliMpiTest {
         String vs0 = dir.resolve("vs0.npy").toString();
         String obs = dir.resolve("obs.npy").toString();
         assertEquals(0, single(args("forward", common(vp, vs, rho), "--out", obs)));
-        MpiRunner.Result f = MpiRunner.run(2, Main.class, args("forward", common(vp, vs, rho), "--out",
-                dir.resolve("obs2.npy").toString(), "--px", "2"));
-        assertEquals(0, f.exitCode(), f.describe());
-        assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs2.npy")));
-
         for (String storage : new String[] {"full", "boundary"}) {
             Path g1 = dir.resolve("g-" + storage + ".npy");
             assertEquals(0, single(args("gradient", common(vp0, vs0, rho), "--observed", obs, "--storage", storage,
                     "--out-grad", g1.toString())));
             assertArrayEquals(new int[] {3, NZ, NX}, Npy.readFloat32(g1, "g").shape());
-            // full: 2 shot groups x 2 tiles, written tile by tile; boundary: 2 tiles, gathered on rank 0
-            boolean groups = storage.equals("full");
-            Path g2 = dir.resolve("g2-" + storage + ".npy");
-            MpiRunner.Result g = MpiRunner.run(groups ? 4 : 2, MpiRunner.DEFAULT_TIMEOUT,
-                    groups ? List.of("-Xmx512m", "-Dsweep.io.tilewrite=1k") : List.of("-Xmx512m"), Main.class,
-                    args("gradient", common(vp0, vs0, rho), "--observed", obs, "--storage", storage, "--out-grad",
-                            g2.toString(), "--px", "2", "--shot-groups", groups ? "2" : "1"));
-            assertEquals(0, g.exitCode(), g.describe());
-            assertArrayEquals(Files.readAllBytes(g1), Files.readAllBytes(g2), storage);
-            assertEquals(1, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        }
+        // 2 tiles: the forward and the boundary-saving gradient (gathered on rank 0) in one launch; 2 shot groups x 2
+        // tiles: the full-storage gradient, written tile by tile
+        MpiRunner.Result two = MpiRunner.run(2, CliBatchMain.class, CliBatchMain.join(List.of(
+                args("forward", common(vp, vs, rho), "--out", dir.resolve("obs2.npy").toString(), "--px", "2"),
+                args("gradient", common(vp0, vs0, rho), "--observed", obs, "--storage", "boundary", "--out-grad",
+                        dir.resolve("g2-boundary.npy").toString(), "--px", "2"))));
+        assertEquals(0, two.exitCode(), two.describe());
+        assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs2.npy")));
+        assertEquals(1, two.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + two.describe());
+        MpiRunner.Result four = MpiRunner.run(4, MpiRunner.DEFAULT_TIMEOUT, List.of("-Xmx512m",
+                "-Dsweep.io.tilewrite=1k"), Main.class, args("gradient", common(vp0, vs0, rho), "--observed", obs,
+                "--storage", "full", "--out-grad", dir.resolve("g2-full.npy").toString(), "--px", "2", "--shot-groups",
+                "2"));
+        assertEquals(0, four.exitCode(), four.describe());
+        assertEquals(1, four.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + four.describe());
+        for (String storage : new String[] {"full", "boundary"}) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("g-" + storage + ".npy")),
+                    Files.readAllBytes(dir.resolve("g2-" + storage + ".npy")), storage);
         }
     }
 
