@@ -59,6 +59,14 @@ final class AcousticStepper {
     private AcousticStepper bornScattered;
     private float[] bornDv2;
     private final JavaBackend.ChunkBody bornPass = (c, r0, r1) -> bornRows(r0, r1);
+    /** The secondary source of {@link #stepScattered}, read by {@link #addPass}. */
+    private float[] addDv2;
+    private float[] addTerm;
+    private final JavaBackend.ChunkBody addPass = (c, a, b) -> {
+        for (int i = a; i < b; i++) {
+            un[i] += addDv2[i] * addTerm[i];
+        }
+    };
     /** The level {@link #mirror} works on, read by its loop body. */
     private float[] mirrorLevel;
 
@@ -202,11 +210,11 @@ final class AcousticStepper {
     void stepScattered(float[] dv2, float[] term) {
         update();
         final float[] nu = un;
-        backend.parallelFor(0, nu.length, (a, b) -> {
-            for (int i = a; i < b; i++) {
-                nu[i] += dv2[i] * term[i];
-            }
-        });
+        addDv2 = dv2;
+        addTerm = term;
+        backend.parallelFor(0, nu.length, addPass);
+        addDv2 = null;
+        addTerm = null;
         if (g.spec.freeSurface()) {
             mirror(nu);
         }
