@@ -19,6 +19,7 @@ class EquationsCommandTest {
                 + " explosive,fx,fz (3-D explosive,fx,fy,fz)"), elastic);
         String visco = r.out().lines().filter(l -> l.startsWith("visco-acoustic ")).findFirst().orElse("");
         assertTrue(visco.contains("parameters vp,rho,q ") && visco.contains("  device solver no  settings"
-                + " --mechanisms=3,--q-band,--f-ref  ("), visco);
+                + " --mechanisms=3,--q-band,--f-ref  storages checkpoint,full  ("), visco);
+        assertTrue(acoustic.contains("  storages boundary,full  ("), acoustic);
     }
 }

@@ -17,7 +17,7 @@ import sweep.prop.Propagator;
 /**
  * {@code sweep forward} and {@code sweep gradient} with {@code --equation visco-acoustic}: the settings the command
  * line derives from the wavelet's peak frequency (--ricker's, or a wavelet file's spectral peak) give the bits of a
- * library run given those settings; the gradient file is (3, nz, nx) with full storage by default; bad settings, a
+ * library run given those settings; the gradient file is (3, nz, nx), the same bits with checkpointing (the default) and full storage; bad settings, a
  * setting of another equation and boundary saving end in exit code 2 with one line naming the option.
  */
 class ViscoAcousticCommandTest {
@@ -90,7 +90,7 @@ class ViscoAcousticCommandTest {
     }
 
     @Test
-    void gradientDefaultsToFullStorageAndBadSettingsAreRefused() {
+    void gradientStoragesAgreeAndBadSettingsAreRefused() {
         Path out = dir.resolve("record.npy");
         List<String> fwd = new ArrayList<>(List.of("forward"));
         fwd.addAll(common("--ricker", "12", "--out", out.toString()));
@@ -101,9 +101,17 @@ class ViscoAcousticCommandTest {
         CliHarness.Result r = CliHarness.run(g.toArray(new String[0]));
         assertEquals(0, r.code(), r.stderr());
         assertArrayEquals(new int[] {3, NZ, NX}, Npy.readFloat32(grad, "gradient").shape());
+        Path gradFull = dir.resolve("g-full.npy");
+        List<String> gf = new ArrayList<>(List.of("gradient"));
+        gf.addAll(common(40, "--ricker", "12", "--observed", out.toString(), "--out-grad", gradFull.toString(),
+                "--storage", "full"));
+        r = CliHarness.run(gf.toArray(new String[0]));
+        assertEquals(0, r.code(), r.stderr());
+        assertArrayEquals(Npy.readFloat32(gradFull, "gradient").asFloat32(),
+                Npy.readFloat32(grad, "gradient").asFloat32(), "checkpointing (the default) against full storage");
 
         g.addAll(List.of("--storage", "boundary"));
-        CliHarness.fails("--storage BOUNDARY_SAVING is not supported by the visco-acoustic equation: use FULL",
+        CliHarness.fails("--storage boundary is not supported by the visco-acoustic equation: use checkpoint or full",
                 g.toArray(new String[0]));
         List<String> bad = new ArrayList<>(List.of("forward"));
         bad.addAll(common("--ricker", "12", "--out", out.toString(), "--mechanisms", "9"));

@@ -2,6 +2,7 @@ package sweep.golden;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import mpi.MPI;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
@@ -77,11 +78,12 @@ public final class GoldenBytesMpiMain {
     }
 
     /**
-     * The storages decomposed: both in 2-D, boundary saving (the default, with its per-tile boundary rings) alone in
-     * 3-D, to keep the one launch short (the single-domain side pins both everywhere).
+     * The storages decomposed: all of the equation's in 2-D, its default alone in 3-D (boundary saving, with its
+     * per-tile boundary rings), to keep the one launch short (the single-domain side pins all everywhere).
      */
-    static Storage[] storages(GoldenCases.Problem p) {
-        return p.spec().ndim() == 2 ? Storage.values() : new Storage[] {Storage.BOUNDARY_SAVING};
+    static List<Storage> storages(GoldenCases.Problem p) {
+        List<Storage> all = p.spec().equation().storages();
+        return p.spec().ndim() == 2 ? all : all.subList(0, 1);
     }
 
     /** One write per line, so that mpirun does not interleave the ranks' lines. */

@@ -92,6 +92,8 @@ class GoldenBytesTest {
     static final String VISCO_ACOUSTIC_3D_RECORD = "929d54d03c776924ae72d7dc1356e685e7a8989ab1fe2118568e465223150b08";
     static final String VISCO_ACOUSTIC_3D_GRADIENT_FULL =
             "8325520dd837583b73a16a765c31b22f7e2418fc9ef46beb8552ad248abb6723";
+    /** Checkpointing re-runs the forward run it replaces: full storage's bytes, pinned before it existed. */
+    static final String VISCO_ACOUSTIC_3D_GRADIENT_CHECKPOINTING = VISCO_ACOUSTIC_3D_GRADIENT_FULL;
     static final String VISCO_ACOUSTIC_3D_WAVELET_GRADIENT =
             "13209233cb5f00f0d2f10281b582e048c80dbea5461af7b9ebb3aed757403bbf";
     static final String VISCO_ACOUSTIC_3D_MISFIT = "3fe0e8ff5e19ac1e";
@@ -124,6 +126,7 @@ class GoldenBytesTest {
             entry("ACOUSTIC_VD_2D_MISFIT", ACOUSTIC_VD_2D_MISFIT),
             entry("VISCO_ACOUSTIC_3D_RECORD", VISCO_ACOUSTIC_3D_RECORD),
             entry("VISCO_ACOUSTIC_3D_GRADIENT_FULL", VISCO_ACOUSTIC_3D_GRADIENT_FULL),
+            entry("VISCO_ACOUSTIC_3D_GRADIENT_CHECKPOINTING", VISCO_ACOUSTIC_3D_GRADIENT_CHECKPOINTING),
             entry("VISCO_ACOUSTIC_3D_WAVELET_GRADIENT", VISCO_ACOUSTIC_3D_WAVELET_GRADIENT),
             entry("VISCO_ACOUSTIC_3D_MISFIT", VISCO_ACOUSTIC_3D_MISFIT));
 

@@ -407,6 +407,45 @@ public abstract class EquationKit {
     }
 
     /**
+     * Checkpointing re-runs the forward segment by segment from its checkpoints: its gradient, misfit and dJ/dwavelet
+     * equal FULL storage's bit for bit, 2-D and 3-D, free surface or not, with a last segment shorter than the others
+     * and, on two shots, the tape reused from shot to shot.
+     */
+    @Test
+    void checkpointingGradientEqualsFullStorageBitForBit() {
+        Assumptions.assumeTrue(equation().storages().containsAll(List.of(Storage.CHECKPOINTING, Storage.FULL)),
+                equation().name() + " lacks checkpointing or full storage");
+        int variant = 0;
+        for (Case c : runnable(List.of(cases().get(0), cases().get(3)))) {
+            PropSpec full = c.spec(this, variant++).toBuilder().storage(Storage.FULL).nt(c.nt() - 3).build();
+            PropSpec cp = full.toBuilder().storage(Storage.CHECKPOINTING).build();
+            float[] truth = model(c.shape(), 53 + variant);
+            float[] m0 = model(c.shape(), 63 + variant);
+            float[] w = Wavelets.ricker(c.freq(), full.nt(), full.dt());
+            int[][][] src = {c.src(), {c.rec()[c.rec().length / 2]}};
+            int[][][] rec = {c.rec(), c.rec()};
+            Gradient gf;
+            Gradient gc;
+            try (Propagator p = new Propagator(full)) {
+                float[] obs = p.forward(w, src, rec, truth).data();
+                gf = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+                try (Propagator q = new Propagator(cp)) {
+                    gc = q.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
+                }
+            }
+            String what = describe(cp);
+            assertEquals(gf.misfit(), gc.misfit(), what + ": misfit");
+            assertArrayEquals(gf.wavelet(), gc.wavelet(), what + ": dJ/dwavelet differs from full storage's");
+            assertArrayEquals(gf.parameters(), gc.parameters(), what + ": the gradient differs from full storage's");
+            float top = 0;
+            for (float g : gc.parameters()) {
+                top = Math.max(top, Math.abs(g));
+            }
+            assertTrue(top > 0, what + ": zero gradient");
+        }
+    }
+
+    /**
      * The mesh configurations of the decomposition check, {@code ndim:py:px:shotGroups:nx:order} (see
      * {@link DecomposedRunCheckMain}), at most 4 ranks each, those of the equation's
      * {@link WaveEquation#dimensions()}: 2-D with one cut (nx not divisible by px: the padding path), three cuts, and

@@ -175,7 +175,15 @@ public final class AcousticVdEquation implements WaveEquation {
      */
     @Override
     public long tapeBytes(Grid g, Storage storage, int nt) {
-        return 4 * AcousticVdSolver.tapeFloats(g, storage, nt);
+        return tapeBytes(g, storage, nt, 0);
+    }
+
+    /**
+     * {@link #tapeBytes} of a solver built with a relaxation of {@code mechanisms} memory variables per pressure node
+     * ({@link #solver(PropSpec, Grid, HaloHook, PressureRelaxation)}): checkpoints keep them too.
+     */
+    public static long tapeBytes(Grid g, Storage storage, int nt, int mechanisms) {
+        return 4 * AcousticVdSolver.tapeFloats(g, storage, nt, mechanisms);
     }
 
     /** The caller's two parameter arrays, the stacked model and the solver's copy of the window. */

@@ -66,6 +66,10 @@ final class AcousticVdSolver implements EquationSolver {
     private final boolean fs;
     /** Boundary saving: the tape keeps a ring of the fields per step, the adjoint rebuilds the rest backwards. */
     private final boolean bs;
+    /** Checkpointing: the tape keeps the state every {@link #cpEvery} steps, the adjoint re-runs each segment. */
+    private final boolean cp;
+    /** Checkpointing: steps between checkpoints ({@link #checkpointInterval}); 0 otherwise. */
+    private final int cpEvery;
     /** The rebuilt box {z0, z1, y0, y1, x0, x1}: the cells outside every CPML band ({@link #rebuiltBox}). */
     private final int[] box;
     /** The array indices of the ring: the computational cells outside {@link #box}. */
@@ -149,8 +153,10 @@ final class AcousticVdSolver implements EquationSolver {
         this.bs = spec.storage() == Storage.BOUNDARY_SAVING;
         if (bs && relax != null) {
             throw new IllegalArgumentException("the " + spec.equation().name() + " equation's memory variables cannot"
-                    + " be run backwards: use full storage");
+                    + " be run backwards: use full storage or checkpointing");
         }
+        this.cp = spec.storage() == Storage.CHECKPOINTING;
+        this.cpEvery = cp ? checkpointInterval(grid, spec.nt(), nmech) : 0;
         this.box = rebuiltBox(grid);
         this.ring = bs ? ringIndices() : new int[0];
         double[] dh = spec.dh();
@@ -214,13 +220,42 @@ final class AcousticVdSolver implements EquationSolver {
         return out;
     }
 
-    /** Floats of one shot's tape of {@code nt} steps for {@code storage}. */
-    static long tapeFloats(Grid g, Storage storage, int nt) {
+    /**
+     * Floats of one shot's tape of {@code nt} steps for {@code storage}, with {@code nmech} memory variables per node:
+     * FULL the brackets of every step; BOUNDARY_SAVING the ring of every step and the last state; CHECKPOINTING the
+     * states of its checkpoints and the brackets of one segment.
+     */
+    static long tapeFloats(Grid g, Storage storage, int nt, int nmech) {
         int nd = g.ndim();
         if (storage == Storage.BOUNDARY_SAVING) {
             return (1L + nd) * (ringCells(g) * nt + g.length());
         }
-        return (1L + nd) * nt * g.nz() * g.ny() * g.nx();
+        long step = (1L + nd) * g.nz() * g.ny() * g.nx();
+        if (storage == Storage.CHECKPOINTING) {
+            int k = checkpointInterval(g, nt, nmech);
+            return (nt + k - 1) / k * stateFloats(g, nmech) + k * step;
+        }
+        return nt * step;
+    }
+
+    /**
+     * Floats of the forward run's state that a checkpoint keeps: p, the velocities, both CPML memories, and the
+     * {@code nmech} memory variables per node.
+     */
+    static long stateFloats(Grid g, int nmech) {
+        return (1L + 3L * g.ndim() + nmech) * g.length();
+    }
+
+    /**
+     * Steps between checkpoints for {@code nt} steps: k = √(nt·state/brackets of a step), rounded, in [1, nt], which
+     * makes the ⌈nt/k⌉ checkpoints and the k steps of brackets of one segment together about smallest. The ratio is
+     * taken per computational cell (the halo left out), so that every rank of a decomposed run, whatever its tile,
+     * re-runs the same segments (their halo exchanges must pair up).
+     */
+    static int checkpointInterval(Grid g, int nt, int nmech) {
+        int nd = g.ndim();
+        long k = Math.round(Math.sqrt(nt * (1.0 + 3 * nd + nmech) / (1.0 + nd)));
+        return (int) Math.max(1, Math.min(nt, k));
     }
 
     /** Arrays of the grid's length the forward run holds: p, the velocities, dt·K, the buoyancies. */
@@ -350,7 +385,7 @@ final class AcousticVdSolver implements EquationSolver {
             prof = grid.staggeredProfiles(vmax);
             profVelocity = vmax;
         }
-        if (!deviceOpened && relax == null) {
+        if (!deviceOpened && relax == null && !cp) {
             // one domain only: a decomposed run stays on Java under auto, is refused under tornado
             device = Backends.openOneDomain(AcousticVdDeviceStepper.class, grid, halo != null, AcousticVdEquation.NAME);
             deviceOpened = true;
@@ -425,7 +460,7 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     private float[] newTape() {
-        long n = tapeFloats(grid, spec.storage(), spec.nt());
+        long n = tapeFloats(grid, spec.storage(), spec.nt(), nmech);
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("one shot's tape of " + n + " floats does not fit a Java array: use"
                     + " boundary saving, fewer steps or more ranks");
@@ -527,35 +562,18 @@ final class AcousticVdSolver implements EquationSolver {
         if (nmech > 0) {
             clear(mem);
         }
-        float[] tape = s.tape == null || bs ? new float[1] : s.tape;
-        int taping = s.tape == null || bs ? 0 : 1;
+        boolean full = s.tape != null && !bs && !cp;
+        float[] tape = full ? s.tape : new float[1];
+        int taping = full ? 1 : 0;
         int per = (1 + ndim) * nz * ny * nx;
         for (int n = 0; n < nt; n++) {
-            int off = taping * n * per;
+            if (s.tape != null && cp && n % cpEvery == 0) {
+                copyState(s.tape, n / cpEvery, false);
+            }
             record(out, at, isP, true, n);
-            if (halo == null) {
-                fusedStep(tape, off, taping);
-            } else {
-                backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, off, taping));
-                if (fs) {
-                    backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
-                }
-                halo.exchange(v, ndim);
-                backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, off, taping));
-            }
+            advance(tape, taping * n * per, taping);
             record(out, at, isP, false, n);
-            for (int k = 0; k < s.src.length; k++) {
-                p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
-            }
-            if (fs) {
-                backend.parallelFor(0, ny, (y0, y1) -> {
-                    AcousticVdKernels.zeroSurface(p, geo, y0, y1);
-                    AcousticVdKernels.pressureImages(p, geo, y0, y1);
-                });
-            }
-            if (halo != null) {
-                halo.exchange(p);
-            }
+            finishStep(s, n);
             if (s.tape != null && bs) {
                 copyRing(s.tape, n, false, 0, ndim + 1);
             }
@@ -573,6 +591,56 @@ final class AcousticVdSolver implements EquationSolver {
             System.arraycopy(v, 0, s.tape, last + len, ndim * len);
         }
         return out;
+    }
+
+    /**
+     * The velocity and pressure updates of a step (with the memory variables), their brackets into {@code tape} from
+     * {@code off} when {@code taping} is 1.
+     */
+    private void advance(float[] tape, int off, int taping) {
+        if (halo == null) {
+            fusedStep(tape, off, taping);
+        } else {
+            backend.parallelFor(0, nz, (z0, z1) -> velocityRows(z0, z1, tape, off, taping));
+            if (fs) {
+                backend.parallelFor(0, ny, (y0, y1) -> AcousticVdKernels.velocityImages(v, geo, y0, y1));
+            }
+            halo.exchange(v, ndim);
+            backend.parallelFor(0, nz, (z0, z1) -> pressureRows(z0, z1, tape, off, taping));
+        }
+    }
+
+    /** The end of step n of shot s after {@link #advance}: its sources, the free surface's row and images, the halo. */
+    private void finishStep(Shot s, int n) {
+        int nt = spec.nt();
+        for (int k = 0; k < s.src.length; k++) {
+            p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
+        }
+        if (fs) {
+            backend.parallelFor(0, ny, (y0, y1) -> {
+                AcousticVdKernels.zeroSurface(p, geo, y0, y1);
+                AcousticVdKernels.pressureImages(p, geo, y0, y1);
+            });
+        }
+        if (halo != null) {
+            halo.exchange(p);
+        }
+    }
+
+    /**
+     * Checkpointing: copies the state before a step (p, the velocities, both CPML memories, the memory variables) into
+     * checkpoint {@code slot} of the tape, or back from it ({@code restore}).
+     */
+    private void copyState(float[] tape, int slot, boolean restore) {
+        long o = slot * stateFloats(grid, nmech);
+        for (float[] f : nmech > 0 ? new float[][] {p, v, psiV, psiP, mem} : new float[][] {p, v, psiV, psiP}) {
+            if (restore) {
+                System.arraycopy(tape, (int) o, f, 0, f.length);
+            } else {
+                System.arraycopy(f, 0, tape, (int) o, f.length);
+            }
+            o += f.length;
+        }
     }
 
     /** One shot on the device: its record; the last fields into p and v (snapshots likewise), its tape kept. */
@@ -899,9 +967,6 @@ final class AcousticVdSolver implements EquationSolver {
             clear(memb);
             clear(gc);
         }
-        List<String> fields = spec.recordFields();
-        int nf = fields.size();
-        int nrec = s.rec.length;
         float[] tape = bs ? stepTape : s.tape;
         int per = bs ? 0 : (1 + ndim) * nz * ny * nx;
         if (bs) {
@@ -912,45 +977,26 @@ final class AcousticVdSolver implements EquationSolver {
         double[] cumBar = new double[s.src.length * nt];
         // dJ/d(source scale vp²dt²) per source: the source term moves with the vp of its cell
         double[] scaleBar = new double[s.src.length];
-        for (int n = nt - 1; n >= 0; n--) {
-            int off = n * per;
-            if (fs) {
-                backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
-            }
-            for (int k = 0; k < s.src.length; k++) {
-                cumBar[k * nt + n] += (double) s.scale[k] * pb[s.src[k]];
-                scaleBar[k] += (double) s.cum[k * nt + n] * pb[s.src[k]];
-            }
-            if (bs) {
-                backend.parallelFor(0, nz, (z0, z1) -> bracketRows(0, z0, z1, tape));
-            }
-            if (nmech > 0) {
-                backend.parallelFor(0, nz, (z0, z1) -> memoryTransposeRows(z0, z1, tape, off));
-            }
-            backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, off));
-            if (halo != null) {
-                halo.exchange(e, ndim);
-            }
-            backend.parallelFor(0, nz, (z0, z1) -> velocityGatherRows(z0, z1));
-            for (int f = 0; f < nf; f++) {
-                float[] a = fields.get(f).equals("p") ? pb : vb;
-                for (int r = 0; r < nrec; r++) {
-                    a[fieldIndex(fields.get(f), s.rec[r])] += res[(n * nrec + r) * nf + f];
+        if (cp) {
+            // segments last to first: the state at the segment's start restored, its steps re-run with their
+            // brackets into the segment's part of the tape, then run backwards
+            int segments = (nt + cpEvery - 1) / cpEvery;
+            int base = (int) (segments * stateFloats(grid, nmech));
+            for (int c = segments - 1; c >= 0; c--) {
+                int n0 = c * cpEvery;
+                int n1 = Math.min(nt, n0 + cpEvery);
+                copyState(s.tape, c, true);
+                for (int n = n0; n < n1; n++) {
+                    advance(tape, base + (n - n0) * per, 1);
+                    finishStep(s, n);
+                }
+                for (int n = n1 - 1; n >= n0; n--) {
+                    adjointStep(s, res, n, tape, base + (n - n0) * per, cumBar, scaleBar);
                 }
             }
-            if (bs && n > 0) {
-                rebuildPressure(s, n);
-            }
-            if (bs) {
-                backend.parallelFor(0, nz, (z0, z1) -> bracketRows(1, z0, z1, tape));
-            }
-            backend.parallelFor(0, nz, (z0, z1) -> velocityPointRows(z0, z1, tape, off));
-            if (halo != null) {
-                halo.exchange(d, ndim);
-            }
-            backend.parallelFor(0, nz, (z0, z1) -> pressureGatherRows(z0, z1));
-            if (bs && n > 0) {
-                rebuildVelocity(s, n);
+        } else {
+            for (int n = nt - 1; n >= 0; n--) {
+                adjointStep(s, res, n, tape, n * per, cumBar, scaleBar);
             }
         }
         addWaveletGradient(cumBar, s.src.length, wbar, b);
@@ -958,6 +1004,56 @@ final class AcousticVdSolver implements EquationSolver {
             halo.exchange(gb, ndim);
         }
         addCellGradient(total, s.src, scaleBar);
+    }
+
+    /**
+     * Step n of {@link #adjoint} backwards: the transposes of the sources, the pressure update (with the memory
+     * variables) and the velocity update, the residual of step n injected; the step's brackets at {@code tape[off]}
+     * (boundary saving: formed from the rebuilt fields, which it also steps back).
+     */
+    private void adjointStep(Shot s, float[] res, int n, float[] tape, int off, double[] cumBar, double[] scaleBar) {
+        int nt = spec.nt();
+        List<String> fields = spec.recordFields();
+        int nf = fields.size();
+        int nrec = s.rec.length;
+        if (fs) {
+            backend.parallelFor(0, ny, (y0, y1) -> AcousticVdAdjointKernels.zeroSurface(pb, geo, y0, y1));
+        }
+        for (int k = 0; k < s.src.length; k++) {
+            cumBar[k * nt + n] += (double) s.scale[k] * pb[s.src[k]];
+            scaleBar[k] += (double) s.cum[k * nt + n] * pb[s.src[k]];
+        }
+        if (bs) {
+            backend.parallelFor(0, nz, (z0, z1) -> bracketRows(0, z0, z1, tape));
+        }
+        if (nmech > 0) {
+            backend.parallelFor(0, nz, (z0, z1) -> memoryTransposeRows(z0, z1, tape, off));
+        }
+        backend.parallelFor(0, nz, (z0, z1) -> pressurePointRows(z0, z1, tape, off));
+        if (halo != null) {
+            halo.exchange(e, ndim);
+        }
+        backend.parallelFor(0, nz, (z0, z1) -> velocityGatherRows(z0, z1));
+        for (int f = 0; f < nf; f++) {
+            float[] a = fields.get(f).equals("p") ? pb : vb;
+            for (int r = 0; r < nrec; r++) {
+                a[fieldIndex(fields.get(f), s.rec[r])] += res[(n * nrec + r) * nf + f];
+            }
+        }
+        if (bs && n > 0) {
+            rebuildPressure(s, n);
+        }
+        if (bs) {
+            backend.parallelFor(0, nz, (z0, z1) -> bracketRows(1, z0, z1, tape));
+        }
+        backend.parallelFor(0, nz, (z0, z1) -> velocityPointRows(z0, z1, tape, off));
+        if (halo != null) {
+            halo.exchange(d, ndim);
+        }
+        backend.parallelFor(0, nz, (z0, z1) -> pressureGatherRows(z0, z1));
+        if (bs && n > 0) {
+            rebuildVelocity(s, n);
+        }
     }
 
     /** dJ/dw_m = Σ_{n >= m} dJ/dC_n, summed over the shot's sources, into {@code wbar[b·nt ..]}. */

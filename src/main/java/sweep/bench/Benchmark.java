@@ -4,12 +4,14 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import sweep.backend.JavaBackend;
 import sweep.equation.WaveEquation;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
+import sweep.prop.Storage;
 
 /**
  * End-to-end throughput benchmark of any installed equation: time steps of the forward propagator in Mcells/s (cells ×
@@ -33,6 +35,8 @@ public final class Benchmark {
     private final PrintStream log;
     /** The equation settings of the measured runs (the rest: defaults, or derived from {@link #PEAK_HZ}). */
     private Map<String, String> settings = Map.of();
+    /** The storage of the timed gradients (null: the equation's default). */
+    private Storage storage;
 
     public Benchmark(int repeats, int steps, PrintStream log) {
         if (repeats < 1 || steps < 1) {
@@ -46,6 +50,12 @@ public final class Benchmark {
     /** The equation settings of the runs measured from now on (e.g. "mechanisms" = "1"), checked when a run is built. */
     public Benchmark settings(Map<String, String> s) {
         this.settings = s == null ? Map.of() : Map.copyOf(s);
+        return this;
+    }
+
+    /** The storage of the gradients timed from now on ({@link #gradientRatio}); null: the equation's default. */
+    public Benchmark storage(Storage s) {
+        this.storage = s;
         return this;
     }
 
@@ -200,7 +210,8 @@ public final class Benchmark {
     /**
      * The gradient benchmark problem of an equation: its homogeneous {@link WaveEquation#benchmarkModel} (10 m cells,
      * dt 1 ms), {@code steps} steps, one shot with a Ricker source (10 Hz) at x = nx/2 (3-D: y = ny/2), z = 2,
-     * receivers at x = 0, 10, 20, ... at z = 2 (3-D: y = ny/2) recording the default fields, boundary saving, and zero
+     * receivers at x = 0, 10, 20, ... at z = 2 (3-D: y = ny/2) recording the default fields, the equation's default
+     * storage (boundary saving for acoustic), and zero
      * observed data (the residual is the record itself). For acoustic, the Deepwave driver's {@code grad} mode
      * ({@code bench/deepwave/dw_driver.c}) sets up the same problem.
      */
@@ -211,7 +222,7 @@ public final class Benchmark {
             p.forward(wavelet, sources, receivers, model);
         }
 
-        /** One gradient: forward with boundary saving, L2 misfit against the observed data, adjoint run. */
+        /** One gradient: forward with the spec's storage, L2 misfit against the observed data, adjoint run. */
         sweep.prop.Gradient gradient(Propagator p) {
             return p.forwardAndGradient(wavelet, sources, receivers, model, observed, sweep.prop.Misfit.L2);
         }
@@ -252,12 +263,17 @@ public final class Benchmark {
     }
 
     /**
-     * Time of one gradient of {@code eq} (forward with boundary saving, misfit, adjoint run) over the time of one
-     * forward-only run, same problem ({@code steps} steps, one shot, a line of receivers: {@link GradientProblem}),
+     * Time of one gradient of {@code eq} (forward with the storage set by {@link #storage}, else the equation's default;
+     * misfit; adjoint run) over the time of one forward-only run, same problem ({@code steps} steps, one shot, a line of receivers: {@link GradientProblem}),
      * medians over the repeats.
      */
     public double gradientRatio(WaveEquation eq, String label, int[] shape, int order, int abcn, int threads) {
         GradientProblem g = gradientProblem(eq, shape, order, abcn, threads, steps, settings);
+        if (storage != null) {
+            g = new GradientProblem(g.spec().toBuilder().storage(storage).build(), g.model(), g.sources(),
+                    g.receivers(), g.wavelet(), g.observed());
+        }
+        String kept = g.spec().storage().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         double[] tf = new double[repeats];
         double[] tg = new double[repeats];
         try (Propagator p = new Propagator(g.spec())) {
@@ -280,8 +296,8 @@ public final class Benchmark {
         for (int r = 0; r < repeats; r++) {
             rr[r] = tg[r] / tf[r];
         }
-        log.printf("  %-28s %s threads=%d  forward %.3f s, gradient (boundary saving) %.3f s: ratio %.2f (per repeat "
-                + "%.2f-%.2f)%n", label, eq.name(), threads, median(tf), median(tg), ratio, min(rr), max(rr));
+        log.printf("  %-28s %s threads=%d  forward %.3f s, gradient (%s) %.3f s: ratio %.2f (per repeat %.2f-%.2f)%n",
+                label, eq.name(), threads, median(tf), kept, median(tg), ratio, min(rr), max(rr));
         return ratio;
     }
 

@@ -47,9 +47,14 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--order", defaultValue = "8", description = "spatial order (default ${DEFAULT-VALUE})")
     int order;
 
-    @Option(names = "--gradient", description = "also time one gradient (boundary saving) against one forward run;"
-            + " with --compare-deepwave: compare the acoustic gradient with Deepwave's on one thread instead")
+    @Option(names = "--gradient", description = "also time one gradient (the equation's default storage, or"
+            + " --storage) against one forward run; with --compare-deepwave: compare the acoustic gradient (boundary"
+            + " saving) with Deepwave's on one thread instead")
     boolean gradient;
+
+    @Option(names = "--storage", description = "with --gradient: the storage of the timed gradient (full, boundary or"
+            + " checkpoint, those the equation has; default its first)")
+    GradientCommand.StorageChoice storage;
 
     @Option(names = "--born", description = "time Born modelling (background and scattered field together) instead"
             + " of the forward step, bound at two updates and the secondary source per cell; with --compare-deepwave:"
@@ -141,10 +146,16 @@ public final class BenchCommand implements Callable<Integer> {
                         : "--gradient"));
             }
         }
+        if (storage != null && (!gradient || deepwave != null)) {
+            throw new IllegalArgumentException("--storage sets the storage of the gradient that --gradient times"
+                    + (deepwave != null ? "; the comparison with Deepwave's gradient runs boundary saving" : ": add"
+                    + " --gradient"));
+        }
         if (deepwave != null) {
             return compareDeepwave(eq, n2, n3, tc);
         }
-        Benchmark b = new Benchmark(repeats, steps, System.out).settings(settings);
+        Benchmark b = new Benchmark(repeats, steps, System.out).settings(settings)
+                .storage(storage == null ? null : storage.storage);
         if (kernels) {
             double bw = b.triadBandwidth(1, 1 << 26);
             System.out.printf("sweep bench --kernels: order %d, triad bandwidth 1 thread %.1f GB/s -> bound %.0f Mcells/s "

@@ -13,11 +13,12 @@ import sweep.equation.WaveEquation;
 /**
  * {@code sweep equations}: one line per installed equation (the built-in ones and those of jars on the class path):
  * its name, dimensions, parameters, recordable fields, source types, whether it has a TornadoVM device solver, and
- * its settings (options, with their defaults).
+ * its settings (options, with their defaults) and gradient storages (--storage, the default first).
  */
 @Command(name = "equations", mixinStandardHelpOptions = true,
         description = "List the installed wave equations (--equation NAME): dimensions, parameters (--NAME options),"
-                + " recordable fields (--record), source types (--source-type), device solver, settings (options).")
+                + " recordable fields (--record), source types (--source-type), device solver, settings (options),"
+                + " gradient storages (--storage, the default first).")
 public final class EquationsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,7 +35,8 @@ public final class EquationsCommand implements Callable<Integer> {
                     + "  source types " + perDimension(dims, e::sourceTypes) + "  device solver "
                     + (e.hasDeviceSolver() ? "yes" : "no") + (e.settings().isEmpty() ? "" : "  settings "
                     + String.join(",", e.settings().stream().map(st -> st.option() + (st.defaultValue() == null ? ""
-                    : "=" + st.defaultValue())).toList())) + "  (" + e.description() + ")");
+                    : "=" + st.defaultValue())).toList())) + "  storages " + String.join(",",
+                    e.storages().stream().map(GradientCommand::storageName).toList()) + "  (" + e.description() + ")");
         }
         out.flush();
         return 0;

@@ -131,7 +131,8 @@ final class FwiJob {
         k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default 0: none)");
         k.put("gradient_mask", "mask .npy (float32, the model's shape, values 0..1) the gradient is multiplied by"
                 + " (default: none)");
-        k.put("storage", "\"boundary\" or \"full\" (default boundary; full for an equation that has only that)");
+        k.put("storage", "\"boundary\", \"full\" or \"checkpoint\", those the equation has (default: its first;"
+                + " boundary, checkpoint for visco-acoustic)");
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
         k.put("out", "output folder, relative to the working directory (default fwi-out)");
@@ -764,7 +765,8 @@ final class FwiJob {
         Storage storage = st == null ? null : switch (st.toLowerCase(Locale.ROOT)) {
             case "boundary" -> Storage.BOUNDARY_SAVING;
             case "full" -> Storage.FULL;
-            default -> throw error("storage", "must be \"boundary\" or \"full\", got \"" + st + "\"");
+            case "checkpoint" -> Storage.CHECKPOINTING;
+            default -> throw error("storage", "must be \"boundary\", \"full\" or \"checkpoint\", got \"" + st + "\"");
         };
         PropSpec spec;
         try {
@@ -775,7 +777,7 @@ final class FwiJob {
                 case "maxVel" -> "vmax";
                 default -> e.setting();
             };
-            throw error(key, e.getMessage());
+            throw error(key, e.setting() + " " + Main.optionWords(e));
         }
         if (dt > spec.maxStableDt(vmax)) {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "

@@ -29,12 +29,16 @@ import sweep.prop.Storage;
 public final class GradientCommand implements Callable<Integer> {
     /** The --storage value of {@code s}. */
     static String storageName(Storage s) {
-        return s == Storage.FULL ? "full" : "boundary";
+        return switch (s) {
+            case FULL -> "full";
+            case BOUNDARY_SAVING -> "boundary";
+            case CHECKPOINTING -> "checkpoint";
+        };
     }
 
     /** Values of --storage. */
     enum StorageChoice {
-        full(Storage.FULL), boundary(Storage.BOUNDARY_SAVING);
+        full(Storage.FULL), boundary(Storage.BOUNDARY_SAVING), checkpoint(Storage.CHECKPOINTING);
 
         final Storage storage;
 
@@ -57,8 +61,9 @@ public final class GradientCommand implements Callable<Integer> {
             description = "output gradient .npy, float32: model shape (acoustic) or (3, model shape) (elastic)")
     Path outGrad;
 
-    @Option(names = "--storage", description = "wavefield memory: full (exact everywhere) or boundary (no gradient in"
-            + " the PML pads); default boundary, full for an equation that has only that (visco-acoustic)")
+    @Option(names = "--storage", description = "wavefield memory: full (exact everywhere), boundary (no gradient in"
+            + " the PML pads) or checkpoint (full's gradient, one more forward run, memory ~ sqrt(nt)); default: the"
+            + " equation's first (boundary; checkpoint for visco-acoustic, which has no boundary)")
     StorageChoice storage;
 
     @Mixin

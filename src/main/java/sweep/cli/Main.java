@@ -8,6 +8,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import sweep.parallel.Mpi;
 import sweep.prop.PropSpec;
+import sweep.prop.Storage;
 
 /**
  * Entry point of the {@code sweep} command: forward modelling, the benchmark and the demo job. Errors in the input
@@ -30,6 +31,17 @@ public final class Main implements Runnable {
             "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads",
             "storage", "--storage");
 
+    /** The reason of {@code is} in the words of the command line: storages as --storage takes them (FULL: full). */
+    static String optionWords(PropSpec.InvalidSetting is) {
+        String reason = is.reason();
+        if (is.setting().equals("storage")) {
+            for (Storage s : Storage.values()) {
+                reason = reason.replace(s.name(), GradientCommand.storageName(s));
+            }
+        }
+        return reason;
+    }
+
     /** Builds the command line with the project's error handling (bad input: message and exit code 2). */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
@@ -40,7 +52,7 @@ public final class Main implements Runnable {
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof UncheckedIOException) {
                 String message = ex instanceof PropSpec.InvalidSetting is
-                        ? OPTIONS.getOrDefault(is.setting(), is.setting()) + " " + is.reason() : ex.getMessage();
+                        ? OPTIONS.getOrDefault(is.setting(), is.setting()) + " " + optionWords(is) : ex.getMessage();
                 printOnce(cmd.getErr(), "sweep " + cmd.getCommandName() + rank() + ": error: " + message);
                 return 2;
             }

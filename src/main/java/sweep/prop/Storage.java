@@ -2,8 +2,8 @@ package sweep.prop;
 
 /**
  * How a gradient-capable forward run keeps what the adjoint run needs; chosen in the spec, fixed for a solver's life.
- * Every equation's solver accepts both; what it keeps is its own (its {@link sweep.equation.WaveEquation#tapeBytes}
- * says how much).
+ * An equation's solver accepts those its {@link sweep.equation.WaveEquation#storages()} lists; what it keeps is its own
+ * (its {@link sweep.equation.WaveEquation#tapeBytes} says how much).
  */
 public enum Storage {
     /**
@@ -18,5 +18,12 @@ public enum Storage {
      * interior at every step, plus the last levels; the CPML is not time reversible, so the pads get no gradient;
      * memory ∝ nt × ring. An equation may also serve it from FULL's tape.)
      */
-    BOUNDARY_SAVING
+    BOUNDARY_SAVING,
+    /**
+     * Keeps the whole state of the forward run every k steps (checkpoints) and, in the adjoint run, re-runs each
+     * segment of k steps from its checkpoint with FULL's tape of the segment before running it backwards: the gradient
+     * is FULL's, bit for bit, for one more forward run; memory ∝ (nt/k) × state + k × step's tape, k ≈ √nt (the
+     * equation chooses k). For equations whose step cannot be run backwards (visco-acoustic).
+     */
+    CHECKPOINTING
 }

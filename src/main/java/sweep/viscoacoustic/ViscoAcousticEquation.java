@@ -215,10 +215,13 @@ public final class ViscoAcousticEquation implements WaveEquation {
         return false;
     }
 
-    /** Full storage only: the memory update cannot be run backwards (docs/visco-acoustic.md). */
+    /**
+     * Checkpointing (the default: memory ∝ √nt) and full storage; no boundary saving, since the memory update cannot be
+     * run backwards (docs/visco-acoustic.md). Both give the same gradient, bit for bit.
+     */
     @Override
     public List<Storage> storages() {
-        return List.of(Storage.FULL);
+        return List.of(Storage.CHECKPOINTING, Storage.FULL);
     }
 
     private static int mechanisms(Grid g) {
@@ -242,10 +245,13 @@ public final class ViscoAcousticEquation implements WaveEquation {
         return VD.adjointBytes(g, storage) + 4L * (2L * mechanisms(g) * g.length() + (long) g.nz() * g.ny() * g.nx());
     }
 
-    /** The variable-density full tape: the memory's adjoint needs only the divergence brackets it holds. */
+    /**
+     * The variable-density tape (the memory's adjoint needs only the divergence brackets it holds); a checkpoint also
+     * keeps the memory variables.
+     */
     @Override
     public long tapeBytes(Grid g, Storage storage, int nt) {
-        return VD.tapeBytes(g, storage, nt);
+        return AcousticVdEquation.tapeBytes(g, storage, nt, mechanisms(g));
     }
 
     /** The caller's three parameter arrays, the stacked model and the solver's copy of the window. */
