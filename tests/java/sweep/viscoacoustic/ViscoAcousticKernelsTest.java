@@ -1,10 +1,14 @@
 package sweep.viscoacoustic;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import sweep.backend.CpuKernels;
 import sweep.prop.Grid;
 import sweep.prop.PropSpec;
 import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
@@ -109,6 +113,47 @@ class ViscoAcousticKernelsTest {
         }
         for (float v : s) {
             assertTrue(v == 0f);
+        }
+    }
+
+    /**
+     * The Vector API twins give the portable kernels' bits, forward and transpose, 2-D and 3-D, on rows longer and
+     * shorter than a vector with a tail, the divergence read from an offset, on part of the rows.
+     */
+    @Test
+    void vectorTwinsGiveThePortableBits() {
+        Assumptions.assumeTrue(CpuKernels.vectorAvailable(), "no jdk.incubator.vector module");
+        for (int[] shape : new int[][] {{9, 11}, {7, 29}, {5, 6, 7}, {4, 3, 21}}) {
+            Grid g = grid(shape);
+            int[] geo = g.geo();
+            int len = g.length();
+            int nz = g.nz();
+            int ny = g.ny();
+            int nx = g.nx();
+            int cells = nz * ny * nx;
+            Random r = new Random(11 + shape[shape.length - 1]);
+            float[] alpha = {0.8f, 0.9f, 0.97f};
+            float[] c = random(r, NMECH * len);
+            float[] p = random(r, len);
+            float[] s = random(r, NMECH * len);
+            float[] e = random(r, cells + 5);
+            float[] gc = random(r, NMECH * len);
+            float[][] a = {p.clone(), s.clone()};
+            float[][] b = {p.clone(), s.clone()};
+            ViscoAcousticKernels.memory(a[0], a[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1, 0, ny, 0, nx);
+            ViscoAcousticVectorKernels.memory(b[0], b[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1);
+            String what = shape.length + "-D " + Arrays.toString(shape);
+            assertArrayEquals(a[0], b[0], what + ": pressure");
+            assertArrayEquals(a[1], b[1], what + ": memory variables");
+            float[][] ta = {p.clone(), s.clone(), gc.clone(), new float[cells]};
+            float[][] tb = {p.clone(), s.clone(), gc.clone(), new float[cells]};
+            ViscoAcousticKernels.memoryTranspose(ta[0], ta[1], c, alpha, e, 5, ta[2], ta[3], geo, NMECH, 1, nz - 1, 0,
+                    ny, 0, nx);
+            ViscoAcousticVectorKernels.memoryTranspose(tb[0], tb[1], c, alpha, e, 5, tb[2], tb[3], geo, NMECH, 1,
+                    nz - 1);
+            for (int k = 0; k < 4; k++) {
+                assertArrayEquals(ta[k], tb[k], what + ": transpose array " + k);
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package sweep.viscoacoustic;
 
 import sweep.acousticvd.PressureRelaxation;
+import sweep.backend.CpuKernels;
 import sweep.kernels.Layout;
 import sweep.prop.PropSpec;
 import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
@@ -13,6 +14,8 @@ import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
 final class ViscoAcousticRelaxation implements PressureRelaxation {
     private final ViscoAcousticCoefficients coefficients;
     private final int mechanisms;
+    /** Whether the memory kernels run as their Vector API twins ({@link CpuKernels#useCpuKernels()}; the same bits). */
+    private final boolean vector = CpuKernels.useCpuKernels();
 
     ViscoAcousticRelaxation(PropSpec spec) {
         this.coefficients = ViscoAcousticEquation.coefficients(spec);
@@ -48,14 +51,23 @@ final class ViscoAcousticRelaxation implements PressureRelaxation {
     @Override
     public void stepRows(float[] p, float[] s, float[] c, float[] constants, float[] div, int divOff, int[] geo, int z0,
                          int z1) {
-        ViscoAcousticKernels.memory(p, s, c, constants, div, divOff, geo, mechanisms, z0, z1, 0, geo[Layout.NY], 0,
-                geo[Layout.NX]);
+        if (vector) {
+            ViscoAcousticVectorKernels.memory(p, s, c, constants, div, divOff, geo, mechanisms, z0, z1);
+        } else {
+            ViscoAcousticKernels.memory(p, s, c, constants, div, divOff, geo, mechanisms, z0, z1, 0, geo[Layout.NY], 0,
+                    geo[Layout.NX]);
+        }
     }
 
     @Override
     public void transposeRows(float[] pb, float[] sb, float[] c, float[] constants, float[] div, int divOff,
                               float[] gc, float[] divBar, int[] geo, int z0, int z1) {
-        ViscoAcousticKernels.memoryTranspose(pb, sb, c, constants, div, divOff, gc, divBar, geo, mechanisms, z0, z1,
-                0, geo[Layout.NY], 0, geo[Layout.NX]);
+        if (vector) {
+            ViscoAcousticVectorKernels.memoryTranspose(pb, sb, c, constants, div, divOff, gc, divBar, geo, mechanisms,
+                    z0, z1);
+        } else {
+            ViscoAcousticKernels.memoryTranspose(pb, sb, c, constants, div, divOff, gc, divBar, geo, mechanisms, z0,
+                    z1, 0, geo[Layout.NY], 0, geo[Layout.NX]);
+        }
     }
 }
