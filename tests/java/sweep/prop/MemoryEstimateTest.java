@@ -1,6 +1,7 @@
 package sweep.prop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,5 +137,34 @@ class MemoryEstimateTest {
         assertTrue(m.startsWith("this run needs about " + MemoryEstimate.gib(record)), m);
         assertTrue(m.contains("max heap is " + MemoryEstimate.gib(max)) && m.contains("SWEEP_JAVA_OPTS=-Xmx"), m);
         MemoryEstimate.empty().add("small", 1 << 20).requireHeap("a small run"); // fits: no exception
+    }
+
+    /**
+     * A gradient beyond the heap whose equation has a storage that needs less names it with that storage's estimate:
+     * visco-acoustic with full storage points to checkpointing; the default (smallest) storage names none.
+     */
+    @Test
+    void aGradientBeyondTheHeapNamesTheStorageThatNeedsLess() {
+        long max = Runtime.getRuntime().maxMemory();
+        PropSpec.Builder b = PropSpec.builder(200, 200).equation("visco-acoustic").dh(10).dt(1e-3).abcn(20)
+                .settingsFromPeakFrequency(10);
+        Grid probe = Grid.single(b.nt(1).build());
+        long perStep = 4L * 3 * probe.nz() * probe.ny() * probe.nx(); // full storage's brackets of a step
+        int nt = (int) ((max + (1L << 30)) / perStep + 1);
+        PropSpec full = b.nt(nt).storage(Storage.FULL).build();
+        PropSpec cp = full.toBuilder().storage(Storage.CHECKPOINTING).build();
+        MemoryEstimate withCp = MemoryEstimate.gradient(cp, Grid.single(cp), 1, 3, nt);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> MemoryEstimate.gradient(full, Grid.single(full), 1, 3, nt).requireHeap("this gradient"));
+        assertTrue(e.getMessage().endsWith("; or use checkpointing storage, which needs about "
+                + MemoryEstimate.gib(withCp.total())), e.getMessage());
+        assertTrue(withCp.total() < max / 4, "checkpointing: " + MemoryEstimate.gib(withCp.total()));
+        // acoustic-vd's default, boundary saving, keeps p and v on the 16000+ cells of its CPML bands per step: its other
+        // storage needs more
+        int ntBs = (int) ((max + (1L << 30)) / (4L * 3 * 16000) + 1);
+        PropSpec bs = PropSpec.builder(200, 200).equation("acoustic-vd").dh(10).dt(1e-3).abcn(20).nt(ntBs).build();
+        e = assertThrows(IllegalStateException.class,
+                () -> MemoryEstimate.gradient(bs, Grid.single(bs), 1, 3, ntBs).requireHeap("boundary saving"));
+        assertFalse(e.getMessage().contains("or use"), e.getMessage());
     }
 }

@@ -24,6 +24,12 @@ public final class MemoryEstimate {
 
     /** Parts by name, in bytes. */
     private final Map<String, Long> parts = new LinkedHashMap<>();
+    /**
+     * A gradient's storage of the equation that would need less than the chosen one, and by how many bytes (null and
+     * 0 when none does): {@link #requireHeap} names it.
+     */
+    private Storage smaller;
+    private long saving;
 
     private MemoryEstimate() {
     }
@@ -79,11 +85,23 @@ public final class MemoryEstimate {
         m.add("residual and gradient", 4L * 3 * (long) spec.nt() * traces
                 + 4L * spec.equation().parameterCount() * cells);
         if (grid != null) {
+            long kept = adjointBytes(grid, spec.storage()) + tapeBytes(grid, spec.storage(), spec.nt());
             m.add("adjoint fields", adjointBytes(grid, spec.storage()));
-            m.add("tape (" + spec.storage().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")",
-                    tapeBytes(grid, spec.storage(), spec.nt()));
+            m.add("tape (" + name(spec.storage()) + ")", tapeBytes(grid, spec.storage(), spec.nt()));
+            for (Storage s : spec.equation().storages()) {
+                long save = kept - adjointBytes(grid, s) - tapeBytes(grid, s, spec.nt());
+                if (save > m.saving) {
+                    m.smaller = s;
+                    m.saving = save;
+                }
+            }
         }
         return m;
+    }
+
+    /** A storage's name in words: "boundary saving", "full", "checkpointing". */
+    private static String name(Storage s) {
+        return s.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     /**
@@ -203,9 +221,10 @@ public final class MemoryEstimate {
 
     /**
      * Throws {@link IllegalStateException} when this estimate does not fit in the heap the JVM may still grow to: the
-     * message gives the figure and its largest parts, the JVM's max heap, and how to raise it
-     * ({@code SWEEP_JAVA_OPTS=-Xmx...} with the {@code sweep} launcher). {@code what} starts the message (e.g.
-     * "forward on rank 1").
+     * message gives the figure and its largest parts, the JVM's max heap, how to raise it
+     * ({@code SWEEP_JAVA_OPTS=-Xmx...} with the {@code sweep} launcher) and, for a gradient whose equation has a
+     * storage that needs less, that storage and its figure. {@code what} starts the message (e.g. "forward on rank
+     * 1").
      */
     public void requireHeap(String what) {
         Runtime rt = Runtime.getRuntime();
@@ -231,7 +250,8 @@ public final class MemoryEstimate {
                 + " JVM's max heap is " + gib(max) + (need <= max || used > GIB / 8 ? " with " + gib(used)
                         + " already in"
                 + " use (" + gib(Math.max(0, max - used)) + " free)" : "") + ": raise it, e.g. SWEEP_JAVA_OPTS=-Xmx"
-                + suggest + "g ./sweep ..." + machine);
+                + suggest + "g ./sweep ..." + machine + (smaller == null ? "" : "; or use " + name(smaller)
+                + " storage, which needs about " + gib(need - saving)));
     }
 
     /** The {@code k} largest parts, "name 1.23 GiB" each. */
