@@ -124,6 +124,57 @@ class FwiCommandTest {
     }
 
     /** Kills the FWI process in its second band, resumes it, and compares with an uninterrupted run. */
+    /**
+     * "wavelet": "estimate" with observed data made by another wavelet (1.5 times an 8 Hz Ricker, 12 samples later)
+     * and the true model as the start: the estimate written for the band is that wavelet (the data are linear in it,
+     * WaveletEstimateTest), drawn beside the start wavelet.
+     */
+    @Test
+    void anEstimatedWaveletAtTheTrueModelIsTheOneThatMadeTheData() throws Exception {
+        PropSpec spec = PropSpec.builder(40, 80).dh(10).dt(1e-3).nt(600).abcn(12).freeSurface(true).maxVel(3000)
+                .build();
+        int[][][] src = new int[4][][];
+        int[][][] rec = new int[4][40][];
+        for (int b = 0; b < 4; b++) {
+            src[b] = new int[][] {{10 + 20 * b, 1}};
+            for (int k = 0; k < 40; k++) {
+                rec[b][k] = new int[] {2 * k, 1};
+            }
+        }
+        float[] ricker = Wavelets.ricker(8, 600, 1e-3);
+        float[] truth = new float[600];
+        for (int t = 12; t < 600; t++) {
+            truth[t] = 1.5f * ricker[t - 12];
+        }
+        Path folder = dir.resolve("estimate");
+        Files.createDirectories(folder);
+        try (Propagator p = new Propagator(spec)) {
+            Npy.writeFloat32(folder.resolve("obs.npy"), p.forward(truth, src, rec, FwiTest.trueModel()).data(), 4,
+                    600, 40, 1);
+        }
+        Npy.writeFloat32(folder.resolve("true.npy"), FwiTest.trueModel(), 40, 80);
+        String json = "{\"vp_start\": \"true.npy\", \"observed\": \"obs.npy\", \"dh\": 10, \"dt\": 0.001, \"nt\": 600,"
+                + " \"ricker\": 8, \"wavelet\": \"estimate\", \"abcn\": 12, \"vmax\": 3000, \"shots\": 4,"
+                + " \"threads\": 1, \"bands\": [{\"cutoff\": 0, \"iterations\": 1}], \"out\": \""
+                + folder.resolve("out") + "\"}";
+        Files.writeString(folder.resolve("job.json"), json);
+        Result r = run("fwi", "--job", folder.resolve("job.json").toString());
+        assertEquals(0, r.code(), r.err());
+        Npy.Array est = Npy.readFloat32(folder.resolve("out").resolve("wavelet_band1.npy"), "estimate");
+        assertArrayEquals(new int[] {600}, est.shape());
+        double num = 0;
+        double den = 0;
+        for (int t = 0; t < 600; t++) {
+            num += Math.pow(est.asFloat32()[t] - truth[t], 2);
+            den += Math.pow(truth[t], 2);
+        }
+        System.out.printf("sweep fwi \"wavelet\": \"estimate\" at the true model: wavelet error %.2e%n",
+                Math.sqrt(num / den));
+        assertTrue(Math.sqrt(num / den) < 0.05, "estimate off the wavelet that made the data by "
+                + Math.sqrt(num / den));
+        assertTrue(Files.size(folder.resolve("out").resolve("wavelets.png")) > 0);
+    }
+
     @Test
     void resumeAfterKillEqualsUninterruptedRun() throws Exception {
         String bands = ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 4}]";

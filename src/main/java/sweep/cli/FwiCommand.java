@@ -266,6 +266,44 @@ public final class FwiCommand implements Callable<Integer> {
             progress.step(it.index(), String.format("misfit %.3e", it.misfit()));
         }
 
+        /** The start wavelet and each band's estimate, drawn together into wavelets.png as they come. */
+        private final List<double[]> wavelets = new ArrayList<>();
+        private final List<String> waveletLabels = new ArrayList<>();
+
+        @Override
+        public void waveletEstimated(int band, float[] wavelet) {
+            if (!root) {
+                return;
+            }
+            progress.println(String.format("%s: wavelet estimated at the band's starting model, peak |w| %.4g",
+                    bandName(r, band), peak(wavelet)));
+            Npy.writeFloat32(dir.resolve("wavelet_band" + (band + 1) + ".npy"), wavelet, wavelet.length);
+            if (wavelets.isEmpty()) {
+                wavelets.add(toDouble(Arrays.copyOf(r.wavelet(), wavelet.length)));
+                waveletLabels.add("start (Ricker)");
+            }
+            wavelets.add(toDouble(wavelet));
+            waveletLabels.add("estimate, " + bandName(r, band));
+            Png.curves(dir.resolve("wavelets.png"), wavelets, waveletLabels, "source wavelet per band (samples of dt)",
+                    "amplitude", false);
+        }
+
+        private static double peak(float[] w) {
+            double m = 0;
+            for (float x : w) {
+                m = Math.max(m, Math.abs(x));
+            }
+            return m;
+        }
+
+        private static double[] toDouble(float[] w) {
+            double[] d = new double[w.length];
+            for (int i = 0; i < w.length; i++) {
+                d[i] = w[i];
+            }
+            return d;
+        }
+
         @Override
         public void bandDone(int band, Acquisition data, Fwi.State st) {
             seconds.add((System.nanoTime() - bandStart) * 1e-9);
@@ -645,9 +683,10 @@ public final class FwiCommand implements Callable<Integer> {
             names.addAll(List.of("model_true" + x + ".png", "model_start" + x + ".png", "model_final" + x + ".png",
                     "gradient_final" + x + ".png", "models" + x + ".png"));
         }
+        names.add("wavelets.png");
         for (int k = 0; k < bands; k++) {
             names.addAll(List.of("model_band" + (k + 1) + ".npy", "gradient_band" + (k + 1) + ".npy",
-                    Inversion.checkpointFile(Path.of(""), k).toString()));
+                    "wavelet_band" + (k + 1) + ".npy", Inversion.checkpointFile(Path.of(""), k).toString()));
             for (String x : suffixes) {
                 names.add("model_band" + (k + 1) + x + ".png");
             }

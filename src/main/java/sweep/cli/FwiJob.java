@@ -55,6 +55,9 @@ import sweep.prop.Storage;
  * surface shots, a 5 Hz Ricker wavelet, 3 s of data).
  */
 final class FwiJob {
+    /** The value of key 'wavelet' that asks for the wavelet to be estimated. */
+    static final String ESTIMATE = "estimate";
+
     /** The job-file keys and what each holds. */
     static final Map<String, String> KEYS = keys();
 
@@ -84,7 +87,8 @@ final class FwiJob {
         k.put("sources", "source cells .npy (B, nsrc, ndim), x first (default: a surface line of 'shots' shots)");
         k.put("receivers", "receiver cells .npy (B, nrec, ndim) (default: every second cell along the surface)");
         k.put("shots", "number of surface shots when no 'sources' file is given (default 6)");
-        k.put("wavelet", "wavelet .npy (nt,) or (B, nt) (default: a Ricker wavelet of 'ricker' Hz)");
+        k.put("wavelet", "wavelet .npy (nt,) or (B, nt), or \"estimate\": each band estimates one wavelet for every"
+                + " shot at its starting model, from a Ricker wavelet of 'ricker' Hz (default: that Ricker wavelet)");
         k.put("ricker", "Ricker peak frequency in Hz (default 5)");
         k.put("dt", "time step in s (default: 0.8 of the stable limit at vmax)");
         k.put("nt", "number of time steps (or give 'time')");
@@ -322,6 +326,18 @@ final class FwiJob {
         return given.containsKey(key);
     }
 
+    /** Whether the job asks for the wavelet to be estimated ("wavelet": "estimate") rather than given. */
+    boolean estimatesWavelet() {
+        JsonElement e = given.get("wavelet");
+        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()
+                && e.getAsString().equals(ESTIMATE);
+    }
+
+    /** Whether the job gives a wavelet file. */
+    private boolean waveletFile() {
+        return has("wavelet") && !estimatesWavelet();
+    }
+
     /** Where {@code key}'s value came from (for messages). */
     String where(String key) {
         return origin.getOrDefault(key, key);
@@ -433,7 +449,8 @@ final class FwiJob {
         for (String key : keys) {
             JsonElement e = given.get(key);
             if (e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isString()
-                    && !(key.equals("vp_true") && e.getAsString().equals("default"))) {
+                    && !(key.equals("vp_true") && e.getAsString().equals("default"))
+                    && !(key.equals("wavelet") && estimatesWavelet())) {
                 in.put(where(key), base.resolve(e.getAsString()));
             }
         }
@@ -520,7 +537,7 @@ final class FwiJob {
         Models m = models();
         PropSpec spec = timeAxis(m);
         Shots shots = acquisition(m);
-        long waveletFloats = has("wavelet") ? (long) shots.count() * spec.nt() : spec.nt();
+        long waveletFloats = waveletFile() ? (long) shots.count() * spec.nt() : spec.nt();
         int memory = integer("memory", 5);
         try {
             MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, memory)
@@ -817,7 +834,7 @@ final class FwiJob {
                     throw error(st.name(), "must be a string, a number or a list of numbers, got " + e);
                 }
                 setting(b, st.name(), () -> b.setting(st.name(), v));
-            } else if (st.defaultValue() == null && st.fromPeakFrequency() && has("wavelet")) {
+            } else if (st.defaultValue() == null && st.fromPeakFrequency() && waveletFile()) {
                 throw error(st.name(), "is needed with a wavelet file (" + st.description() + ")");
             }
         }
@@ -882,12 +899,14 @@ final class FwiJob {
         return new Shots(src, rec);
     }
 
-    /** The wavelet step: a wavelet file of (nt,) or (B, nt), or a Ricker wavelet. */
+    /**
+     * The wavelet step: a wavelet file of (nt,) or (B, nt), or a Ricker wavelet (also the start of an estimated one).
+     */
     private float[] wavelet(PropSpec spec, int shots) {
         int nt = spec.nt();
-        if (has("wavelet") && has("ricker")) {
+        if (waveletFile() && has("ricker")) {
             throw error("ricker", "give either 'wavelet' or 'ricker', not both");
-        } else if (has("wavelet")) {
+        } else if (waveletFile()) {
             Path wf = file("wavelet");
             Npy.Array a = Npy.readFloat32(wf, where("wavelet"));
             int[] ws = a.shape();
@@ -978,7 +997,7 @@ final class FwiJob {
                     invert, keys[2]));
         }
         Fwi.Settings settings = new Fwi.Settings(eq, 0, params, memory);
-        return new Inversion.Options(bands, supershots, seed, filterOrder, settings);
+        return new Inversion.Options(bands, supershots, seed, filterOrder, settings, estimatesWavelet());
     }
 
     /** The parameters to invert (key 'invert'): a list of names of the equation's parameters, or one string. */

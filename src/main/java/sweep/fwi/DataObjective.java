@@ -7,4 +7,10 @@ package sweep.fwi;
 public interface DataObjective extends Objective {
     /** The acquisition the next evaluations use. */
     void setAcquisition(Acquisition acq);
+
+    /**
+     * The spectra a wavelet estimate needs ({@link WaveletEstimate#batchSpectra}) of the acquisition's synthetic data
+     * at {@code model} against its observed data, every shot's added in shot order; the same on every rank.
+     */
+    float[] waveletSpectra(float[] model, int nfft);
 }

@@ -1,12 +1,15 @@
 package sweep.fwi;
 
 import java.util.Arrays;
+import mpi.MPI;
+import mpi.MPIException;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
 import sweep.parallel.Shaped;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
+import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 
 /**
@@ -29,6 +32,7 @@ public final class DecomposedObjective implements DataObjective {
     private int[][][] sources;
     private int[][][] receivers;
     private float[] observed;
+    private int nt;
 
     public DecomposedObjective(Acquisition acq, ModelParallelMesh mesh, int muteRows) {
         this(acq, mesh, GradientConditioner.muteRows(acq.spec().shape(), muteRows));
@@ -62,7 +66,7 @@ public final class DecomposedObjective implements DataObjective {
         }
         int per = shots / groups;
         int g = mesh.topology().shotGroup();
-        int nt = acq.spec().nt();
+        this.nt = acq.spec().nt();
         int nrec = acq.receivers()[0].length * nfield;
         int stride = ShotWavelets.stride(acq.wavelet(), acq.sources(), nt);
         this.sources = Arrays.copyOfRange(acq.sources(), g * per, (g + 1) * per);
@@ -72,19 +76,57 @@ public final class DecomposedObjective implements DataObjective {
                 : Arrays.copyOfRange(acq.wavelet(), g * per * stride, (g + 1) * per * stride);
     }
 
-    @Override
-    public double evaluate(float[] model, float[] grad) {
-        int cells = model.length / count;
-        int paddedCells = 1;
+    /** The cells of the padded model. */
+    private int paddedCells() {
+        int n = 1;
         for (int d : padded) {
-            paddedCells = Math.multiplyExact(paddedCells, d);
+            n = Math.multiplyExact(n, d);
         }
+        return n;
+    }
+
+    /** {@code model} padded to the mesh, each parameter on its own. */
+    private float[] padded(float[] model) {
+        int cells = model.length / count;
+        int paddedCells = paddedCells();
         float[] m = new float[count * paddedCells];
         for (int k = 0; k < count; k++) {
             float[] one = Arrays.copyOfRange(model, k * cells, (k + 1) * cells);
             System.arraycopy(Padding.padToMesh(one, shape, mesh.topology()).data(), 0, m, k * paddedCells,
                     paddedCells);
         }
+        return m;
+    }
+
+    /**
+     * The group's record is gathered on its root, which forms each shot's spectra; they go to the group's ranks and
+     * are added over the shot groups in global shot order ({@link ModelParallel#sumShotsInOrder}): one domain's bits.
+     */
+    @Override
+    public float[] waveletSpectra(float[] model, int nfft) {
+        Record group = mp.gatherRecord(mp.forward(wavelet, sources, receivers, padded(model)));
+        int traces = receivers[0].length * nfield;
+        int per = nt * traces;
+        int len = WaveletEstimate.spectraLength(nfft);
+        float[][] perShot = new float[sources.length][];
+        try {
+            for (int b = 0; b < sources.length; b++) {
+                perShot[b] = group == null ? new float[len] : WaveletEstimate.shotSpectra(
+                        Arrays.copyOfRange(group.data(), b * per, (b + 1) * per),
+                        Arrays.copyOfRange(observed, b * per, (b + 1) * per), nt, traces, nfft);
+                mesh.model().bcast(perShot[b], len, MPI.FLOAT, 0);
+            }
+            return mp.sumShotsInOrder(perShot, len);
+        } catch (MPIException e) {
+            throw new IllegalStateException("wavelet spectra reduction failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public double evaluate(float[] model, float[] grad) {
+        int cells = model.length / count;
+        int paddedCells = paddedCells();
+        float[] m = padded(model);
         Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, m, observed, Misfit.L2);
         float[] global = mp.allGatherTiles(g.parameters());
         for (int k = 0; k < count; k++) {

@@ -29,9 +29,12 @@ public final class Inversion {
 
     /**
      * How to invert: the bands, supershots (0 = every shot on its own), their code seed, the Butterworth order,
-     * bounds and step settings ({@code settings.iterations()} is ignored: each band has its own).
+     * bounds and step settings ({@code settings.iterations()} is ignored: each band has its own), and whether each
+     * band starts by estimating the source wavelet ({@link WaveletEstimate}) from the acquisition's, low-passed, at the
+     * band's starting model.
      */
-    public record Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings) {
+    public record Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings,
+                          boolean estimateWavelet) {
         public Options {
             if (bands.isEmpty()) {
                 throw new IllegalArgumentException("an inversion needs at least one band");
@@ -40,6 +43,11 @@ public final class Inversion {
                 throw new IllegalArgumentException("supershots must be >= 0 (0 = off), got " + supershots);
             }
             bands = List.copyOf(bands);
+        }
+
+        /** With the wavelet as given (no estimation). */
+        public Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings) {
+            this(bands, supershots, seed, filterOrder, settings, false);
         }
     }
 
@@ -54,6 +62,13 @@ public final class Inversion {
          * band resumed from its checkpoint).
          */
         default void bandStart(int band, double misfit) {
+        }
+
+        /**
+         * With wavelet estimation, before band {@code band} (0-based) starts: the wavelet it inverts with, estimated at
+         * its starting model.
+         */
+        default void waveletEstimated(int band, float[] wavelet) {
         }
 
         /** After band {@code band} (0-based) has finished (also for bands a resumed run finds finished). */
@@ -144,6 +159,10 @@ public final class Inversion {
         for (int k = 0; k < o.bands().size(); k++) {
             Band band = o.bands().get(k);
             Acquisition data = filtered(acq, band.cutoff(), o.filterOrder());
+            if (o.estimateWavelet()) {
+                data = estimated(objective, data, model);
+                listener.waveletEstimated(k, data.wavelet());
+            }
             Objective obj;
             if (o.supershots() > 0) {
                 obj = new EncodedObjective(objective, data, o.supershots(), o.seed(), k);
@@ -162,6 +181,22 @@ public final class Inversion {
             model = st.model();
         }
         return states;
+    }
+
+    /**
+     * {@code data} with the wavelet estimated from its own at {@code model} ({@link WaveletEstimate}): one wavelet of
+     * {@code nt} samples for every shot.
+     */
+    static Acquisition estimated(DataObjective objective, Acquisition data, float[] model) {
+        int nt = data.spec().nt();
+        if (data.wavelet().length != nt) {
+            throw new IllegalArgumentException("wavelet estimation estimates one wavelet for every shot; the"
+                    + " acquisition has " + data.wavelet().length / nt + " wavelets of " + nt + " samples");
+        }
+        int nfft = WaveletEstimate.fftLength(nt);
+        objective.setAcquisition(data);
+        float[] w = WaveletEstimate.estimate(data.wavelet(), objective.waveletSpectra(model, nfft), nt, nfft);
+        return new Acquisition(data.spec(), w, data.sources(), data.receivers(), data.observed());
     }
 
     /** Deletes a stale checkpoint; whether there was one. */

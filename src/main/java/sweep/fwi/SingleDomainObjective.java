@@ -3,6 +3,7 @@ package sweep.fwi;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
+import sweep.prop.Record;
 
 /**
  * The FWI objective on one domain: L2 misfit and its exact adjoint gradient from a {@link Propagator}, for any equation
@@ -44,6 +45,13 @@ public final class SingleDomainObjective implements DataObjective {
         System.arraycopy(g.parameters(), 0, grad, 0, grad.length);
         conditioner.apply(grad);
         return g.misfit();
+    }
+
+    @Override
+    public float[] waveletSpectra(float[] model, int nfft) {
+        Record r = solver.forward(acq.wavelet(), acq.sources(), acq.receivers(), model);
+        return WaveletEstimate.batchSpectra(r.data(), acq.observed(), acq.sources().length, acq.spec().nt(),
+                acq.receivers()[0].length * acq.spec().nfield(), nfft);
     }
 
     /** Bytes its solver holds ({@link Propagator#bytesHeld()}). */
