@@ -71,6 +71,31 @@ class FwiCommandTest {
         return p;
     }
 
+    /** The spec {@link #job}'s FWI runs with (written out here, independently of the job's keys). */
+    private static PropSpec jobSpec() {
+        return PropSpec.builder(40, 80).dh(10).dt(1e-3).nt(600).abcn(12).freeSurface(true).maxVel(3000).build();
+    }
+
+    /** The job's 4 surface shots, 200 m apart from x = 100 m, one row down. */
+    private static int[][][] jobSources() {
+        int[][][] src = new int[4][][];
+        for (int b = 0; b < 4; b++) {
+            src[b] = new int[][] {{10 + 20 * b, 1}};
+        }
+        return src;
+    }
+
+    /** The job's receivers: every other cell along the row below the surface, the same for every shot. */
+    private static int[][][] jobReceivers() {
+        int[][][] rec = new int[4][40][];
+        for (int b = 0; b < 4; b++) {
+            for (int k = 0; k < 40; k++) {
+                rec[b][k] = new int[] {2 * k, 1};
+            }
+        }
+        return rec;
+    }
+
     @Test
     void jobFileRunWritesConsistentOutputs() throws Exception {
         Path job = job(dir, ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 1}]");
@@ -78,16 +103,9 @@ class FwiCommandTest {
         assertEquals(0, r.code(), r.err());
         Path out = dir.resolve("out");
         // observed data: an independent forward run of the true model with the same settings
-        PropSpec spec = PropSpec.builder(40, 80).dh(10).dt(1e-3).nt(600).abcn(12).freeSurface(true).maxVel(3000)
-                .build();
-        int[][][] src = new int[4][][];
-        int[][][] rec = new int[4][40][];
-        for (int b = 0; b < 4; b++) {
-            src[b] = new int[][] {{10 + 20 * b, 1}};
-            for (int k = 0; k < 40; k++) {
-                rec[b][k] = new int[] {2 * k, 1};
-            }
-        }
+        PropSpec spec = jobSpec();
+        int[][][] src = jobSources();
+        int[][][] rec = jobReceivers();
         float[] expected;
         try (Propagator p = new Propagator(spec)) {
             expected = p.forward(Wavelets.ricker(8, 600, 1e-3), src, rec, FwiTest.trueModel()).data();
@@ -131,16 +149,9 @@ class FwiCommandTest {
      */
     @Test
     void anEstimatedWaveletAtTheTrueModelIsTheOneThatMadeTheData() throws Exception {
-        PropSpec spec = PropSpec.builder(40, 80).dh(10).dt(1e-3).nt(600).abcn(12).freeSurface(true).maxVel(3000)
-                .build();
-        int[][][] src = new int[4][][];
-        int[][][] rec = new int[4][40][];
-        for (int b = 0; b < 4; b++) {
-            src[b] = new int[][] {{10 + 20 * b, 1}};
-            for (int k = 0; k < 40; k++) {
-                rec[b][k] = new int[] {2 * k, 1};
-            }
-        }
+        PropSpec spec = jobSpec();
+        int[][][] src = jobSources();
+        int[][][] rec = jobReceivers();
         float[] ricker = Wavelets.ricker(8, 600, 1e-3);
         float[] truth = new float[600];
         for (int t = 12; t < 600; t++) {

@@ -616,6 +616,11 @@ final class AcousticVdSolver implements EquationSolver {
         for (int k = 0; k < s.src.length; k++) {
             p[s.src[k]] += s.scale[k] * s.cum[k * nt + n];
         }
+        surfaceAndHalo();
+    }
+
+    /** The free surface's pressure row and images, then the pressure's halo exchange. */
+    private void surfaceAndHalo() {
         if (fs) {
             backend.parallelFor(0, ny, (y0, y1) -> {
                 AcousticVdKernels.zeroSurface(p, geo, y0, y1);
@@ -1112,15 +1117,7 @@ final class AcousticVdSolver implements EquationSolver {
             }
         });
         copyRing(s.tape, n - 1, true, 0, 1);
-        if (fs) {
-            backend.parallelFor(0, ny, (y0, y1) -> {
-                AcousticVdKernels.zeroSurface(p, geo, y0, y1);
-                AcousticVdKernels.pressureImages(p, geo, y0, y1);
-            });
-        }
-        if (halo != null) {
-            halo.exchange(p);
-        }
+        surfaceAndHalo();
     }
 
     /**
