@@ -284,8 +284,24 @@ public final class FwiCommand implements Callable<Integer> {
             }
             wavelets.add(toDouble(wavelet));
             waveletLabels.add("estimate, " + bandName(r, band));
-            Png.curves(dir.resolve("wavelets.png"), wavelets, waveletLabels, "source wavelet per band (samples of dt)",
-                    "amplitude", false);
+            // up to a tenth past the last sample above 1 % of its curve's peak in any curve
+            int end = 1;
+            for (double[] w : wavelets) {
+                double top = 0;
+                for (double x : w) {
+                    top = Math.max(top, Math.abs(x));
+                }
+                for (int t = w.length - 1; t >= 0; t--) {
+                    if (Math.abs(w[t]) > 1e-2 * top) {
+                        end = Math.max(end, t + 1);
+                        break;
+                    }
+                }
+            }
+            int shown = Math.min(wavelet.length, end + end / 10 + 1);
+            Png.curves(dir.resolve("wavelets.png"), wavelets.stream().map(w -> Arrays.copyOf(w, shown)).toList(),
+                    waveletLabels, "source wavelet per band", String.format("sample (dt = %.3g ms)",
+                    r.spec().dt() * 1e3), "amplitude", false);
         }
 
         private static double peak(float[] w) {

@@ -316,6 +316,12 @@ public final class Png {
      */
     public static void curves(Path path, List<double[]> series, List<String> labels, String title, String yLabel,
                               boolean logScale) {
+        curves(path, series, labels, title, "iteration", yLabel, logScale);
+    }
+
+    /** {@link #curves(Path, List, List, String, String, boolean)} with the x axis named {@code xLabel}. */
+    public static void curves(Path path, List<double[]> series, List<String> labels, String title, String xLabel,
+                              String yLabel, boolean logScale) {
         String at = path + ": cannot draw " + quote(title) + ": ";
         if (series == null || series.isEmpty() || labels == null || labels.size() != series.size()) {
             throw new FormatException(at + (series == null ? 0 : series.size()) + " curves for "
@@ -353,7 +359,7 @@ public final class Png {
         }
         double xlo = 0, xhi = Math.max(1, longest - 1);
         Canvas c = new Canvas(CURVE_WIDTH, CURVE_HEIGHT, RIGHT_CURVE, title);
-        c.curveAxes(xlo, xhi, "iteration", lo, hi, yLabel, logScale);
+        c.curveAxes(xlo, xhi, xLabel, lo, hi, yLabel, logScale);
         for (int k = 0; k < ys.size(); k++) {
             c.polyline(ys.get(k), xlo, xhi, lo, hi, new Color(CURVE_COLOURS[k % CURVE_COLOURS.length]));
         }
