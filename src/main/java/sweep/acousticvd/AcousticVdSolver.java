@@ -463,7 +463,9 @@ final class AcousticVdSolver implements EquationSolver {
         long n = tapeFloats(grid, spec.storage(), spec.nt(), nmech);
         if (n > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("one shot's tape of " + n + " floats does not fit a Java array: use"
-                    + " boundary saving, fewer steps or more ranks");
+                    + " a storage that keeps less (" + String.join(", ", spec.equation().storages().stream()
+                    .map(x -> x.name().toLowerCase(Locale.ROOT).replace('_', ' ')).toList()) + "), fewer steps or"
+                    + " more ranks");
         }
         return new float[(int) n];
     }
