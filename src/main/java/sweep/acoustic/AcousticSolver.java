@@ -49,6 +49,8 @@ final class AcousticSolver implements EquationSolver {
     private boolean overlap;
     /** CPU seconds of the calling thread in the last timeSteps (Java backend). */
     private double lastCpu = Double.NaN;
+    /** The transfer seconds of the last device {@link #timeSteps} shot ({@link #lastTransferSeconds}). */
+    private double lastTransfer = Double.NaN;
     /** The scattered field of a Born run (null until the first). */
     private AcousticStepper scattered;
     /**
@@ -516,14 +518,22 @@ final class AcousticSolver implements EquationSolver {
         int[] src = {grid.index(grid.tz / 2, grid.ty / 2, grid.tx / 2)};
         float[] w = Wavelets.ricker(10, steps, spec.dt());
         if (device != null && (halo == null || halo.sendBoxes() != null)) {
-            // one shot on the device: the upload of the zeroed fields and the download of the last one included
+            // one shot on the device; the time loop alone is steps 1..steps-1 (the first uploads the zeroed fields),
+            // scaled to all the steps; the rest of the shot is its transfer time
             long t0 = System.nanoTime();
             device.shot(src, w, new int[0], steps);
             double sec = (System.nanoTime() - t0) * 1e-9;
+            double loop = device.lastStepLoopSeconds();
             System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
             stepper.checkFinite(steps, 0);
             lastCpu = Double.NaN;
-            return sec;
+            if (Double.isNaN(loop) || steps < 2) {
+                lastTransfer = Double.NaN;
+                return sec;
+            }
+            double steady = loop * steps / (steps - 1);
+            lastTransfer = Math.max(0, sec - steady);
+            return steady;
         }
         stepper.reset();
         if (halo != null) {
@@ -538,6 +548,7 @@ final class AcousticSolver implements EquationSolver {
         double sec = (System.nanoTime() - t0) * 1e-9;
         long c1 = mx.getCurrentThreadCpuTime();
         lastCpu = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) * 1e-9;
+        lastTransfer = Double.NaN;
         stepper.checkFinite(steps, 0);
         return sec;
     }
@@ -549,6 +560,11 @@ final class AcousticSolver implements EquationSolver {
     @Override
     public double lastStepsCpuSeconds() {
         return lastCpu;
+    }
+
+    @Override
+    public double lastTransferSeconds() {
+        return lastTransfer;
     }
 
     /**

@@ -118,6 +118,10 @@ public final class Benchmark {
                 for (int r = 0; r < repeats; r++) {
                     mc[r] = p.cellsPerStep() * (double) steps / p.timeSteps(model, steps) / 1e6;
                 }
+                if (!Double.isNaN(p.lastTransferSeconds())) {
+                    log.printf("  %-28s steady steps only: the shot's uploads, first step and downloads took %.3f s"
+                            + " more%n", label, p.lastTransferSeconds());
+                }
             }
             double[] sorted = mc.clone();
             Arrays.sort(sorted);

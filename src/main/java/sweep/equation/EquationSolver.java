@@ -106,6 +106,15 @@ public interface EquationSolver extends AutoCloseable {
         return Double.NaN;
     }
 
+    /**
+     * On a device: the seconds of the last {@link #timeSteps} shot spent outside its steady time loop (the upload of
+     * the zeroed fields with the first step, the record and wavefield coming back), which {@link #timeSteps} leaves
+     * out. Default NaN: not on a device, or not measured.
+     */
+    default double lastTransferSeconds() {
+        return Double.NaN;
+    }
+
     /** The backend the solver runs on, for reports, e.g. "Java (4 threads)". Default "Java". */
     default String backendDescription() {
         return "Java";

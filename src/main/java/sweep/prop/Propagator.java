@@ -245,6 +245,14 @@ public final class Propagator implements AutoCloseable {
     }
 
     /**
+     * On a device: the seconds of the last {@link #timeSteps} shot outside its steady time loop (uploads, first step,
+     * downloads), which {@link #timeSteps} leaves out; NaN on the Java backend.
+     */
+    public double lastTransferSeconds() {
+        return solver.lastTransferSeconds();
+    }
+
+    /**
      * The backend this solver runs forward records on: "Java backend (N threads)" or the TornadoVM device (chosen when
      * the model is first set; before that: the Java backend).
      */

@@ -44,12 +44,26 @@ public final class DevicePlans {
         return t;
     }
 
-    /** A plan of {@code graphs} on {@code device}; under strict math its OpenCL programs are built with -w only. */
+    /**
+     * System property adding OpenCL build options under strict math (after {@code -w}), e.g. {@code -cl-opt-disable}
+     * for a driver that contracts products and sums into FMAs on its own (NVIDIA's OpenCL does: TornadoVM emits no
+     * {@code FP_CONTRACT OFF}; docs/tornadovm.md).
+     */
+    public static final String STRICT_OPENCL_FLAGS = "sweep.tornado.strictOpenclFlags";
+
+    /**
+     * A plan of {@code graphs} on {@code device}; under strict math its OpenCL programs are built with {@code -w}
+     * (plus {@value #STRICT_OPENCL_FLAGS}) only. Work-group sizes are left to the OpenCL driver: TornadoVM's own
+     * choice for NVIDIA GPUs need not divide a 3-D box's extents, which an OpenCL 1.2 driver refuses
+     * (CL_INVALID_WORK_GROUP_SIZE, the kernel not run).
+     */
     public static TornadoExecutionPlan plan(List<ImmutableTaskGraph> graphs, TornadoDevice device, boolean strict) {
         TornadoExecutionPlan p = new TornadoExecutionPlan(graphs.toArray(new ImmutableTaskGraph[0]));
         p.withDevice(device);
+        p.withDefaultScheduler();
         if (strict) {
-            p.withCompilerFlags(TornadoVMBackendType.OPENCL, "-w");
+            String extra = System.getProperty(STRICT_OPENCL_FLAGS, "").trim();
+            p.withCompilerFlags(TornadoVMBackendType.OPENCL, extra.isEmpty() ? "-w" : "-w " + extra);
         }
         return p;
     }

@@ -108,6 +108,8 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
     /** Likewise for the {@code tapeIn} graph. */
     private final float[] tapeTouch = new float[1];
     private TornadoExecutionResult lastResult;
+    /** Seconds of the last shot's steps after the first ({@link #lastStepLoopSeconds}). */
+    private double lastLoop = Double.NaN;
     private float[] lastField;
     private static int planCounter;
 
@@ -142,6 +144,11 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
 
     boolean strict() {
         return strict;
+    }
+
+    @Override
+    public double lastStepLoopSeconds() {
+        return lastLoop;
     }
 
     @Override
@@ -180,7 +187,11 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         }
         step[0] = 0;
         Arrays.fill(recvBuf, 0f);
+        long loopStart = 0;
         for (int n = 0; n < nt; n++) {
+            if (n == 1) {
+                loopStart = System.nanoTime();
+            }
             lastResult = plan.withGraph(n == 0 ? 1 : (n % 2 == 0 ? 2 : 3)).execute();
             if (every > 0 && (n + 1) % every == 0) {
                 // u^{n+1}: the level step n wrote (it read a when n is even)
@@ -194,6 +205,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
                 halo.exchangePacked(sendBuf, recvBuf);
             }
         }
+        lastLoop = nt > 1 ? (System.nanoTime() - loopStart) * 1e-9 : Double.NaN;
         // u^nt: step n reads level (n even ? a : b) and writes the other.
         lastField = nt % 2 == 0 ? a : b;
         float[] other = lastField == a ? b : a;
