@@ -1,5 +1,6 @@
 package sweep.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static sweep.cli.CliHarness.fails;
@@ -14,8 +15,8 @@ import sweep.cli.CliHarness.Result;
 import sweep.io.Npy;
 
 /**
- * The job-file keys of the gradient conditioning, {@code smooth_gradient}, {@code source_taper} and
- * {@code gradient_mask}: bad values are refused (exit code 2, one line naming the key), so is a mask the run would
+ * The job-file keys of the gradient conditioning, {@code smooth_gradient}, {@code source_taper},
+ * {@code gradient_mask} and {@code precondition(_epsilon)}: bad values are refused (exit code 2, one line naming the key), so is a mask the run would
  * overwrite, and a run with all three
  * writes a final gradient that is zero in the muted rows and where the mask is 0, and smoother elsewhere than the
  * same job's without the smoothing (a smaller total variation per unit of the gradient). A tiny problem: 30 x 40
@@ -56,6 +57,11 @@ class FwiGradientConditioningTest {
         fails("'smooth_gradient': needs one length or 2", "fwi", "--job",
                 job(", \"smooth_gradient\": [10, 20, 30]").toString());
         fails("'source_taper': must be >= 0", "fwi", "--job", job(", \"source_taper\": -1").toString());
+        fails("'precondition': must be \"illumination\" or \"none\", got \"diagonal\"", "fwi", "--job",
+                job(", \"precondition\": \"diagonal\"").toString());
+        fails("'precondition_epsilon': must be > 0", "fwi", "--job", job(", \"precondition_epsilon\": 0").toString());
+        fails("'precondition_epsilon': is set, but \"precondition\" is \"none\"", "fwi", "--job",
+                job(", \"precondition\": \"none\", \"precondition_epsilon\": 0.1").toString());
         Npy.writeFloat32(dir.resolve("small.npy"), new float[12], 3, 4);
         fails("'gradient_mask': " + dir.resolve("small.npy") + " has shape [3, 4] but the model is [30, 40]", "fwi",
                 "--job", job(", \"gradient_mask\": \"small.npy\"").toString());
@@ -91,6 +97,9 @@ class FwiGradientConditioningTest {
         assertEquals(0, r.code(), r.stderr());
         float[] g = Npy.readFloat32(dir.resolve("out2/gradient_final.npy"), "gradient").asFloat32();
         assertEquals(NZ * NX, g.length);
+        // preconditioned by default: the band's illumination is written beside the model
+        assertArrayEquals(new int[] {NZ, NX}, Npy.readFloat32(dir.resolve("out2/illumination_band1.npy"),
+                "illumination").shape());
         for (int i = 0; i < 2 * NX; i++) {
             assertEquals(0f, g[i], 0f, "muted row cell " + i);
         }

@@ -10,8 +10,9 @@ import sweep.parallel.Mpi;
 import sweep.parallel.MpiCaseBatch;
 
 /**
- * Run under mpirun by {@link FwiMpiTest}: the same small two-band FWI (optionally with encoded supershots and with
- * the wavelet estimated per band: the final model's bits then also depend on the estimates'), its gradient smoothed
+ * Run under mpirun by {@link FwiMpiTest}: the same small two-band FWI (optionally with encoded supershots, with
+ * the wavelet estimated per band and with the gradients preconditioned by each band's source illumination: the final
+ * model's bits then also depend on the estimates and the illuminations), its gradient smoothed
  * and tapered around the sources, on one domain (the case's rank 0 runs it) and decomposed over each
  * mesh of the arguments, one after another in one job ({@link MpiCaseBatch}); prints "OK rank" per rank and mesh when
  * the misfit histories agree to 1e-6 relative per iteration and the final models are bit-identical.
@@ -21,8 +22,8 @@ public final class FwiDdCheckMain {
     }
 
     /**
-     * Arguments: one {@code py:px:shotGroups:supershots[:estimate]} per configuration (estimate 1: the wavelet
-     * estimated per band), all run in this one job.
+     * Arguments: one {@code py:px:shotGroups:supershots[:flags]} per configuration (flags: {@code e}, the wavelet
+     * estimated per band; {@code p}, illumination preconditioning), all run in this one job.
      */
     public static void main(String[] args) throws Exception {
         Mpi.init(args);
@@ -34,7 +35,9 @@ public final class FwiDdCheckMain {
             int px = Integer.parseInt(f[1]);
             int groups = Integer.parseInt(f[2]);
             int supershots = Integer.parseInt(f[3]);
-            boolean estimate = f.length > 4 && f[4].equals("1");
+            String flags = f.length > 4 ? f[4] : "";
+            boolean estimate = flags.contains("e");
+            double precondition = flags.contains("p") ? 0.01 : 0;
             cases.add(new MpiCaseBatch.Case() {
                 @Override
                 public int ranks() {
@@ -48,7 +51,7 @@ public final class FwiDdCheckMain {
 
                 @Override
                 public int run(Intracomm comm) throws Exception {
-                    return check(comm, py, px, groups, supershots, estimate, a, world);
+                    return check(comm, py, px, groups, supershots, estimate, precondition, a, world);
                 }
             });
         }
@@ -59,7 +62,7 @@ public final class FwiDdCheckMain {
 
     /** One configuration on {@code comm}; prints "OK rank" or "FAIL rank" with {@code label}; returns the failures. */
     private static int check(Intracomm comm, int py, int px, int groups, int supershots, boolean estimate,
-                             String label, int world) throws Exception {
+                             double precondition, String label, int world) throws Exception {
         int rank = comm.getRank();
         String failure = null;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
@@ -71,7 +74,7 @@ public final class FwiDdCheckMain {
                     new double[] {40, 60}, 50, acq.sources(), null);
             int its = 3;
             Inversion.Options opt = new Inversion.Options(List.of(new Inversion.Band(6, 2), new Inversion.Band(0, 1)),
-                    supershots, 7, 4, new Fwi.Settings(0, 1400, 3000, 100, 5), estimate);
+                    supershots, 7, 4, new Fwi.Settings(0, 1400, 3000, 100, 5), estimate, precondition);
             Inversion.Listener quiet = new Inversion.Listener() { };
             List<Fwi.State> dd;
             try (DataObjective o = new DecomposedObjective(acq, mesh, cond)) {

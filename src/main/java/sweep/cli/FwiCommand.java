@@ -304,6 +304,14 @@ public final class FwiCommand implements Callable<Integer> {
                     r.spec().dt() * 1e3), "amplitude", false);
         }
 
+        @Override
+        public void illuminated(int band, float[] illumination) {
+            if (root) {
+                Npy.writeFloat32(dir.resolve("illumination_band" + (band + 1) + ".npy"), illumination,
+                        r.spec().shape());
+            }
+        }
+
         private static double peak(float[] w) {
             double m = 0;
             for (float x : w) {
@@ -672,6 +680,12 @@ public final class FwiCommand implements Callable<Integer> {
         h = h * 31 + o.filterOrder();
         h = h * 31 + o.settings().hashCode(); // its iterations are 0: each band has its own
         h = h * 31 + r.muteRows();
+        if (o.estimateWavelet()) {
+            h = h * 31 + 1;
+        }
+        if (o.precondition() > 0) { // jobs without preconditioning keep their ids
+            h = h * 31 + Double.hashCode(o.precondition());
+        }
         if (r.conditioner().fingerprint() != 0) { // jobs without smoothing, taper or mask keep their ids
             h = h * 31 + r.conditioner().fingerprint();
         }
@@ -702,7 +716,8 @@ public final class FwiCommand implements Callable<Integer> {
         names.add("wavelets.png");
         for (int k = 0; k < bands; k++) {
             names.addAll(List.of("model_band" + (k + 1) + ".npy", "gradient_band" + (k + 1) + ".npy",
-                    "wavelet_band" + (k + 1) + ".npy", Inversion.checkpointFile(Path.of(""), k).toString()));
+                    "wavelet_band" + (k + 1) + ".npy", "illumination_band" + (k + 1) + ".npy",
+                    Inversion.checkpointFile(Path.of(""), k).toString()));
             for (String x : suffixes) {
                 names.add("model_band" + (k + 1) + x + ".png");
             }

@@ -57,6 +57,8 @@ import sweep.prop.Storage;
 final class FwiJob {
     /** The value of key 'wavelet' that asks for the wavelet to be estimated. */
     static final String ESTIMATE = "estimate";
+    /** The default share of the largest illumination added before dividing by it (key precondition_epsilon). */
+    static final double DEFAULT_PRECONDITION_EPSILON = 0.01;
 
     /** The job-file keys and what each holds. */
     static final Map<String, String> KEYS = keys();
@@ -130,6 +132,11 @@ final class FwiJob {
         }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
+        k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
+                + " at its starting model (sum over shots and steps of the source wavefield squared, plus"
+                + " 'precondition_epsilon' of its maximum); \"none\"");
+        k.put("precondition_epsilon", "share of the largest illumination added before dividing (default "
+                + plain(DEFAULT_PRECONDITION_EPSILON) + ")");
         k.put("smooth_gradient", "Gaussian smoothing of the gradient, standard deviation in m: one length or one per"
                 + " axis in model order (default 0: none)");
         k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default 0: none)");
@@ -324,6 +331,25 @@ final class FwiJob {
 
     boolean has(String key) {
         return given.containsKey(key);
+    }
+
+    /** The illumination preconditioner's epsilon of the keys precondition and precondition_epsilon; 0: none. */
+    double preconditionEpsilon() {
+        String p = string("precondition", "illumination");
+        double eps = number("precondition_epsilon", DEFAULT_PRECONDITION_EPSILON);
+        if (!(eps > 0) || Double.isInfinite(eps)) {
+            throw error("precondition_epsilon", "must be > 0 and finite, got " + eps);
+        }
+        return switch (p) {
+            case "illumination" -> eps;
+            case "none" -> {
+                if (has("precondition_epsilon")) {
+                    throw error("precondition_epsilon", "is set, but \"precondition\" is \"none\": remove one");
+                }
+                yield 0;
+            }
+            default -> throw error("precondition", "must be \"illumination\" or \"none\", got \"" + p + "\"");
+        };
     }
 
     /** Whether the job asks for the wavelet to be estimated ("wavelet": "estimate") rather than given. */
@@ -997,7 +1023,8 @@ final class FwiJob {
                     invert, keys[2]));
         }
         Fwi.Settings settings = new Fwi.Settings(eq, 0, params, memory);
-        return new Inversion.Options(bands, supershots, seed, filterOrder, settings, estimatesWavelet());
+        return new Inversion.Options(bands, supershots, seed, filterOrder, settings, estimatesWavelet(),
+                preconditionEpsilon());
     }
 
     /** The parameters to invert (key 'invert'): a list of names of the equation's parameters, or one string. */

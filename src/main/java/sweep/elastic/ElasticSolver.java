@@ -729,8 +729,19 @@ final class ElasticSolver implements EquationSolver {
     public Record forward(float[] wavelet, int[][][] sources, int[][][] receivers, float[] model, int snapshotEvery,
                           WavefieldListener listener) {
         if (listener != null && snapshotEvery > 0) {
-            throw new IllegalArgumentException("snapshots of an elastic run have several components: the facade's"
-                    + " single-field listener cannot take them");
+            // the single field of the facade's snapshots: the particle speed |v| (the velocities come first)
+            int nd = spec.ndim();
+            return forward(wavelet, sources, type, receivers, fields, model(model), snapshotEvery, (shot, done, f) -> {
+                float[] speed = new float[f[0].length];
+                for (int i = 0; i < speed.length; i++) {
+                    double s = 0;
+                    for (int c = 0; c < nd; c++) {
+                        s += (double) f[c][i] * f[c][i];
+                    }
+                    speed[i] = (float) Math.sqrt(s);
+                }
+                listener.snapshot(shot, done, speed);
+            });
         }
         return forward(wavelet, sources, type, receivers, fields, model(model));
     }

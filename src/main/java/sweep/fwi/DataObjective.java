@@ -13,4 +13,17 @@ public interface DataObjective extends Objective {
      * at {@code model} against its observed data, every shot's added in shot order; the same on every rank.
      */
     float[] waveletSpectra(float[] model, int nfft);
+
+    /**
+     * The source illumination of the acquisition's shots at {@code model}: Σ over shots and time steps of the source
+     * wavefield squared, one value per cell of the model's shape (shots added in shot order); the same on every rank.
+     * One forward run of every shot.
+     */
+    float[] illumination(float[] model);
+
+    /**
+     * Weights (one per cell of the model's shape) that every later gradient's parameter blocks are multiplied by before
+     * the gradient conditioner runs ({@link GradientConditioner#illuminationWeights}); null: none.
+     */
+    void setPreconditioner(float[] weights);
 }

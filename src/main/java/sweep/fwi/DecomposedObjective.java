@@ -3,6 +3,7 @@ package sweep.fwi;
 import java.util.Arrays;
 import mpi.MPI;
 import mpi.MPIException;
+import sweep.imaging.Illumination;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
@@ -28,6 +29,7 @@ public final class DecomposedObjective implements DataObjective {
     private final int count;
     private final int nfield;
     private final GradientConditioner conditioner;
+    private float[] preconditioner;
     private float[] wavelet;
     private int[][][] sources;
     private int[][][] receivers;
@@ -134,8 +136,36 @@ public final class DecomposedObjective implements DataObjective {
             float[] folded = Padding.padToMeshAdjoint(new Shaped<>(one, padded), shape, mesh.topology()).data();
             System.arraycopy(folded, 0, grad, k * cells, cells);
         }
+        GradientConditioner.precondition(grad, preconditioner);
         conditioner.apply(grad);
         return g.misfit();
+    }
+
+    /**
+     * Each rank's tile of every shot's illumination is added over the shot groups in global shot order
+     * ({@link ModelParallel#sumShotsInOrder}), the tiles gathered and the pad cut off: one domain's bits when no pad
+     * is needed.
+     */
+    @Override
+    public float[] illumination(float[] model) {
+        int tileCells = 1;
+        for (int d : mp.tile().shape()) {
+            tileCells *= d;
+        }
+        Illumination il = new Illumination(sources.length, tileCells);
+        mp.forward(wavelet, sources, receivers, padded(model), 1, il);
+        try {
+            float[] tile = mp.sumShotsInOrder(il.perShot(), tileCells);
+            return Padding.unpadFromMesh(new Shaped<>(mp.allGatherTiles(tile), padded), shape, mesh.topology())
+                    .data();
+        } catch (MPIException e) {
+            throw new IllegalStateException("illumination reduction failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void setPreconditioner(float[] weights) {
+        this.preconditioner = weights;
     }
 
     /** Bytes this rank's tile solver holds ({@link ModelParallel#bytesHeld()}). */

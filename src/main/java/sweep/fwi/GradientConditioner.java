@@ -176,6 +176,46 @@ public final class GradientConditioner {
         }
     }
 
+    /**
+     * The illumination preconditioner's weights: 1 / (I/max I + ε) per cell, the diagonal pseudo-Hessian of Shin et
+     * al. (2001) from the source side, scaled so that the brightest cell weighs about 1 and none more than 1/ε.
+     */
+    public static float[] illuminationWeights(float[] illumination, double epsilon) {
+        if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
+            throw new IllegalArgumentException("the preconditioner's epsilon must be > 0 and finite, got " + epsilon);
+        }
+        double max = 0;
+        for (float v : illumination) {
+            max = Math.max(max, v);
+        }
+        if (!(max > 0) || Double.isInfinite(max)) {
+            throw new IllegalArgumentException("the source illumination is " + (max > 0 ? "not finite" : "zero")
+                    + " everywhere: the sources inject nothing the model holds");
+        }
+        float[] w = new float[illumination.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = (float) (1 / (illumination[i] / max + epsilon));
+        }
+        return w;
+    }
+
+    /** Multiplies each parameter's block of {@code grad} by {@code weights} (one per cell), in place; null: nothing. */
+    public static void precondition(float[] grad, float[] weights) {
+        if (weights == null) {
+            return;
+        }
+        int cells = weights.length;
+        if (grad.length % cells != 0) {
+            throw new IllegalArgumentException("the gradient holds " + grad.length + " values, not a multiple of the"
+                    + " preconditioner's " + cells + " cells");
+        }
+        for (int at = 0; at < grad.length; at += cells) {
+            for (int i = 0; i < cells; i++) {
+                grad[at + i] *= weights[i];
+            }
+        }
+    }
+
     /** The convolution of the block at {@code at} with the kernel of axis {@code a}, in double, zeros outside. */
     private void smoothAxis(float[] g, int at, int a) {
         double[] k = kernels[a];

@@ -29,13 +29,19 @@ public final class Inversion {
 
     /**
      * How to invert: the bands, supershots (0 = every shot on its own), their code seed, the Butterworth order,
-     * bounds and step settings ({@code settings.iterations()} is ignored: each band has its own), and whether each
+     * bounds and step settings ({@code settings.iterations()} is ignored: each band has its own), whether each
      * band starts by estimating the source wavelet ({@link WaveletEstimate}) from the acquisition's, low-passed, at the
-     * band's starting model.
+     * band's starting model, and the illumination preconditioner's ε ({@link GradientConditioner#illuminationWeights},
+     * from each band's source illumination at its starting model, fixed for the band so that the L-BFGS pairs see one
+     * metric; 0: no preconditioning).
      */
     public record Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings,
-                          boolean estimateWavelet) {
+                          boolean estimateWavelet, double precondition) {
         public Options {
+            if (!(precondition >= 0) || Double.isInfinite(precondition)) {
+                throw new IllegalArgumentException("the preconditioner's epsilon must be >= 0 (0 = none) and finite,"
+                        + " got " + precondition);
+            }
             if (bands.isEmpty()) {
                 throw new IllegalArgumentException("an inversion needs at least one band");
             }
@@ -45,9 +51,9 @@ public final class Inversion {
             bands = List.copyOf(bands);
         }
 
-        /** With the wavelet as given (no estimation). */
+        /** With the wavelet as given (no estimation) and no preconditioning. */
         public Options(List<Band> bands, int supershots, long seed, int filterOrder, Fwi.Settings settings) {
-            this(bands, supershots, seed, filterOrder, settings, false);
+            this(bands, supershots, seed, filterOrder, settings, false, 0);
         }
     }
 
@@ -69,6 +75,13 @@ public final class Inversion {
          * its starting model.
          */
         default void waveletEstimated(int band, float[] wavelet) {
+        }
+
+        /**
+         * With preconditioning, before band {@code band} (0-based) starts: the source illumination at its starting
+         * model (model-shaped) whose weights precondition its gradients.
+         */
+        default void illuminated(int band, float[] illumination) {
         }
 
         /** After band {@code band} (0-based) has finished (also for bands a resumed run finds finished). */
@@ -162,6 +175,12 @@ public final class Inversion {
             if (o.estimateWavelet()) {
                 data = estimated(objective, data, model);
                 listener.waveletEstimated(k, data.wavelet());
+            }
+            if (o.precondition() > 0) {
+                objective.setAcquisition(data);
+                float[] illumination = objective.illumination(model);
+                listener.illuminated(k, illumination);
+                objective.setPreconditioner(GradientConditioner.illuminationWeights(illumination, o.precondition()));
             }
             Objective obj;
             if (o.supershots() > 0) {

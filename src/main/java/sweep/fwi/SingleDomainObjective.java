@@ -1,5 +1,6 @@
 package sweep.fwi;
 
+import sweep.imaging.Illumination;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
 import sweep.prop.Propagator;
@@ -13,6 +14,7 @@ public final class SingleDomainObjective implements DataObjective {
     private Acquisition acq;
     private final Propagator solver;
     private final GradientConditioner conditioner;
+    private float[] preconditioner;
 
     /** {@code muteRows}: top rows whose gradient is zeroed (cells the inversion must not change, e.g. near sources). */
     public SingleDomainObjective(Acquisition acq, int muteRows) {
@@ -43,6 +45,7 @@ public final class SingleDomainObjective implements DataObjective {
                     + acq.spec().equation().parameters() + " need " + g.parameters().length);
         }
         System.arraycopy(g.parameters(), 0, grad, 0, grad.length);
+        GradientConditioner.precondition(grad, preconditioner);
         conditioner.apply(grad);
         return g.misfit();
     }
@@ -52,6 +55,18 @@ public final class SingleDomainObjective implements DataObjective {
         Record r = solver.forward(acq.wavelet(), acq.sources(), acq.receivers(), model);
         return WaveletEstimate.batchSpectra(r.data(), acq.observed(), acq.sources().length, acq.spec().nt(),
                 acq.receivers()[0].length * acq.spec().nfield(), nfft);
+    }
+
+    @Override
+    public float[] illumination(float[] model) {
+        Illumination il = new Illumination(acq.sources().length, model.length / acq.spec().equation().parameterCount());
+        solver.forward(acq.wavelet(), acq.sources(), acq.receivers(), model, 1, il);
+        return il.total();
+    }
+
+    @Override
+    public void setPreconditioner(float[] weights) {
+        this.preconditioner = weights;
     }
 
     /** Bytes its solver holds ({@link Propagator#bytesHeld()}). */

@@ -1,6 +1,9 @@
 package sweep.prop;
 
-/** Receives wavefield snapshots during a forward run (the physical region only, z-first, x fastest). */
+/**
+ * Receives wavefield snapshots during a forward run (the physical region only, z-first, x fastest): the pressure of
+ * the acoustic equations, the particle speed |v| of the elastic one.
+ */
 @FunctionalInterface
 public interface WavefieldListener {
     /**
