@@ -244,6 +244,10 @@ run_step() {  # run_step <name> <timeout s> <command...>: logged, timed, bounded
     say "[$(elapsed) s] $name: TIMED OUT after ${step_secs} s (limit ${limit} s); log $(basename "$step_log")"
   elif [ $rc != 0 ]; then
     say "[$(elapsed) s] $name: FAILED (exit $rc, ${step_secs} s): $(grep -v '^\$ \|WARNING' "$step_log" | tail -2 | tr '\n' ' ' | cut -c1-300)"
+  elif grep -q 'clEnqueueNDRangeKernel -> Returned' "$step_log"; then
+    # TornadoVM logs a kernel the OpenCL driver refused and goes on: the run's results are not valid
+    say "[$(elapsed) s] $name: INVALID: $(grep -c 'clEnqueueNDRangeKernel -> Returned' "$step_log") kernel launches refused ($(grep -o 'Returned: -[0-9]*' "$step_log" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')); log $(basename "$step_log")"
+    rc=3
   fi
   [ $rc = 0 ] || failed=$((failed + 1))
   return $rc
@@ -424,7 +428,7 @@ bench() {  # bench <device> <kind> <name> <bench options...>: the table rows and
   SWEEP_JAVA_OPTS="${SWEEP_JAVA_OPTS:-$bench_heap}" run_step "$kind-bench-$name" "$bench_limit" \
     ./sweep bench "$@" --backend tornado --device "$dev" || return
   say "  [$(elapsed) s] $kind $dev bench $* ($step_secs s):"
-  grep -E '^[23]-D |ratio [0-9]| on ' "$step_log" | sed 's/^ */    /' | tee -a "$summary"
+  grep -E '^[23]-D |ratio [0-9]| on |steady steps' "$step_log" | sed 's/^ */    /' | tee -a "$summary"
 }
 if [ $pocl = 1 ]; then
   b3=(--only 3d --size 40 --steps 4 --repeats 2 --bandwidth 40); b2=(--only 2d --size 200 --steps 4 --repeats 2 --bandwidth 40)
