@@ -29,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import sweep.core.Wavelets;
 import sweep.fwi.EncodedObjective;
 import sweep.fwi.Fwi;
@@ -112,10 +113,12 @@ final class FwiJob {
             String p = e.getKey();
             String users = String.join(", ", e.getValue().stream().map(WaveEquation::name).toList());
             Parameter q = parameter(e.getValue().get(0), p);
-            k.put(p + "_min", users + ": lower " + p + " bound, " + q.unit() + " (default " + plain(q.fwiMin()) + ")");
-            k.put(p + "_max", users + ": upper " + p + " bound, " + q.unit() + " (default " + plain(q.fwiMax()) + ")");
+            k.put(p + "_min", users + ": lower " + p + " bound, " + q.unit() + " (default "
+                    + defaults(e.getValue(), p, Parameter::fwiMin) + ")");
+            k.put(p + "_max", users + ": upper " + p + " bound, " + q.unit() + " (default "
+                    + defaults(e.getValue(), p, Parameter::fwiMax) + ")");
             k.put("max_update_" + p, users + ": largest " + p + " change of a steepest-descent step, " + q.unit()
-                    + " (default " + plain(q.fwiMaxUpdate()) + ")");
+                    + " (default " + defaults(e.getValue(), p, Parameter::fwiMaxUpdate) + ")");
         }
         Map<String, List<String>> settingUsers = new LinkedHashMap<>();
         Map<String, Setting> settings = new LinkedHashMap<>();
@@ -169,6 +172,23 @@ final class FwiJob {
 
     private static Parameter parameter(WaveEquation e, String name) {
         return e.parameters().get(e.parameterNames().indexOf(name));
+    }
+
+    /**
+     * The default {@code of} parameter {@code p} for the equations {@code users}: one number when they agree, else
+     * each value with its equations ("1000 (acoustic-vd, visco-acoustic), 900 (elastic)").
+     */
+    private static String defaults(List<WaveEquation> users, String p, ToDoubleFunction<Parameter> of) {
+        Map<String, List<String>> byValue = new LinkedHashMap<>();
+        for (WaveEquation e : users) {
+            byValue.computeIfAbsent(plain(of.applyAsDouble(parameter(e, p))), v -> new ArrayList<>()).add(e.name());
+        }
+        if (byValue.size() == 1) {
+            return byValue.keySet().iterator().next();
+        }
+        List<String> parts = new ArrayList<>();
+        byValue.forEach((v, names) -> parts.add(v + " (" + String.join(", ", names) + ")"));
+        return String.join(", ", parts);
     }
 
     /** A number as a job file would give it: 300, not 300.0. */
