@@ -33,14 +33,6 @@ public interface AcousticDeviceStepper extends DeviceStepper {
     float[] shot(int[] srcIdx, float[] wavelet, int[] recIdx, int nt, AcousticDeviceTape tape, int every,
             Snapshots snapshots);
 
-    /**
-     * Seconds of the last {@link #shot}'s steps after the first (the first uploads the zeroed fields), up to the end
-     * of its last step, before the record and wavefield come back; NaN when not measured.
-     */
-    default double lastStepLoopSeconds() {
-        return Double.NaN;
-    }
-
     /** Receives the wavefield levels {@link #shot} copies from the device. */
     @FunctionalInterface
     interface Snapshots {

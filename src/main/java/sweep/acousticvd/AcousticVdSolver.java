@@ -122,6 +122,8 @@ final class AcousticVdSolver implements EquationSolver {
     /** The tape of the last {@link #forwardAndGradient} (reused shot by shot; counted by {@link #bytesHeld()}). */
     private float[] heldTape;
     private double lastCpu = Double.NaN;
+    /** The transfer seconds of the last device {@link #timeSteps} shot ({@link #lastTransferSeconds}). */
+    private double lastTransfer = Double.NaN;
     /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the first model. */
     private AcousticVdDeviceStepper device;
     private boolean deviceOpened;
@@ -1336,8 +1338,22 @@ final class AcousticVdSolver implements EquationSolver {
         long t0 = System.nanoTime();
         shot(s, 0, 0, null, steps);
         double sec = (System.nanoTime() - t0) * 1e-9;
+        double loop = device != null ? device.lastStepLoopSeconds() : Double.NaN;
+        if (!Double.isNaN(loop) && steps > 1) {
+            // on a device, the time loop alone: steps 1..steps-1 scaled to all the steps (the first uploads)
+            double steady = loop * steps / (steps - 1);
+            lastTransfer = Math.max(0, sec - steady);
+            lastCpu = Double.NaN;
+            return steady;
+        }
+        lastTransfer = Double.NaN;
         lastCpu = cpu ? (mx.getCurrentThreadCpuTime() - c0) * 1e-9 : Double.NaN;
         return sec;
+    }
+
+    @Override
+    public double lastTransferSeconds() {
+        return lastTransfer;
     }
 
     @Override

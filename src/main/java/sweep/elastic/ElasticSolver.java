@@ -53,6 +53,8 @@ final class ElasticSolver implements EquationSolver {
     private ElasticModel gradModel;
     private int recordedFields;
     private double lastCpu = Double.NaN;
+    /** The transfer seconds of the last device {@link #timeSteps} shot ({@link #lastTransferSeconds}). */
+    private double lastTransfer = Double.NaN;
     /** Whether single-domain runs without a FULL tape step through {@link ElasticStepper#fusedStep} (test hook). */
     private boolean fuse = true;
     /** The device backend chosen by {@link Backends#BACKEND} (null: the Java backend), opened with the first model. */
@@ -614,7 +616,7 @@ final class ElasticSolver implements EquationSolver {
     /**
      * Benchmark hook: sets {@code model}, zeroes the fields, then times {@code steps} steps of one explosive shot at
      * the tile's centre with no receivers (the project's Ricker at 10 Hz), halo exchanges of a decomposed run included;
-     * returns the seconds the steps took.
+     * returns the seconds the steps took (on a device: its steady steps, see {@link #lastTransferSeconds}).
      */
     double timeSteps(ElasticModel model, int steps) {
         if (steps < 1) {
@@ -637,6 +639,28 @@ final class ElasticSolver implements EquationSolver {
                 samples[c * steps + t] = (float) (-spec.dt() * w[t] / cell);
             }
         }
+        if (device != null) {
+            // one shot on the device; the time loop alone is steps 1..steps-1 (the first uploads the zeroed fields),
+            // scaled to all the steps; the rest of the shot is its transfer time
+            ElasticShot shot = new ElasticShot(srcIdx, samples, true, new int[0], new int[0], new int[0],
+                    new float[0]);
+            long t0 = System.nanoTime();
+            device.shot(shot, steps, null, 0, null);
+            double sec = (System.nanoTime() - t0) * 1e-9;
+            double loop = device.lastStepLoopSeconds();
+            System.arraycopy(device.velocities(), 0, st.v, 0, st.v.length);
+            System.arraycopy(device.stresses(), 0, st.s, 0, st.s.length);
+            st.checkFinite(steps, 0, vpMax);
+            lastCpu = Double.NaN;
+            if (Double.isNaN(loop) || steps < 2) {
+                lastTransfer = Double.NaN;
+                return sec;
+            }
+            double steady = loop * steps / (steps - 1);
+            lastTransfer = Math.max(0, sec - steady);
+            return steady;
+        }
+        lastTransfer = Double.NaN;
         st.reset();
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long c0 = mx.getCurrentThreadCpuTime();
@@ -783,6 +807,11 @@ final class ElasticSolver implements EquationSolver {
     @Override
     public double timeSteps(float[] model, int steps) {
         return timeSteps(model(model), steps);
+    }
+
+    @Override
+    public double lastTransferSeconds() {
+        return lastTransfer;
     }
 
     @Override

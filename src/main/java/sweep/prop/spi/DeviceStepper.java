@@ -13,6 +13,14 @@ public interface DeviceStepper extends AutoCloseable {
     /** A short description of the device, for logs. */
     String describe();
 
+    /**
+     * Seconds of the last shot's steps after the first (the first uploads the zeroed fields), up to the end of its
+     * last step, before the record and fields come back; NaN when not measured.
+     */
+    default double lastStepLoopSeconds() {
+        return Double.NaN;
+    }
+
     /** Frees the device memory this stepper holds. */
     @Override
     void close();

@@ -156,6 +156,14 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         ringCells = Box.volume(ring);
     }
 
+    /** Seconds of the last shot's steps after the first ({@link #lastStepLoopSeconds}). */
+    private double lastLoop = Double.NaN;
+
+    @Override
+    public double lastStepLoopSeconds() {
+        return lastLoop;
+    }
+
     @Override
     public float[] shot(Shot shot, int nt, Tape tape, int every, Snapshots snapshots) {
         if (geo == null) {
@@ -167,13 +175,18 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         flushTape();
         load(shot, nt);
         step[0] = 0;
+        long loopStart = 0;
         for (int n = 0; n < nt; n++) {
+            if (n == 1) {
+                loopStart = System.nanoTime();
+            }
             lastResult = plan.withGraph(n == 0 ? graphFirst : graphStep).execute();
             if (every > 0 && (n + 1) % every == 0) {
                 lastResult.transferToHost(p);
                 snapshots.at(n + 1, p);
             }
         }
+        lastLoop = nt > 1 ? (System.nanoTime() - loopStart) * 1e-9 : Double.NaN;
         ran = true;
         if (lastResult != null) {
             if (k.nval > 0) {

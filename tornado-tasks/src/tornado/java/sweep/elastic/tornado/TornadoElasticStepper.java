@@ -194,6 +194,14 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
         return (int) n;
     }
 
+    /** Seconds of the last shot's steps after the first ({@link #lastStepLoopSeconds}). */
+    private double lastLoop = Double.NaN;
+
+    @Override
+    public double lastStepLoopSeconds() {
+        return lastLoop;
+    }
+
     @Override
     public float[] shot(ElasticShot shot, int nt, ElasticDeviceTape tape, int every, Snapshots snapshots) {
         if (geo == null) {
@@ -205,13 +213,18 @@ public final class TornadoElasticStepper implements ElasticDeviceStepper {
         flushTape();
         load(shot, nt);
         step[0] = 0;
+        long loopStart = 0;
         for (int n = 0; n < nt; n++) {
+            if (n == 1) {
+                loopStart = System.nanoTime();
+            }
             lastResult = plan.withGraph(n == 0 ? graphFirst : graphStep).execute();
             if (every > 0 && (n + 1) % every == 0) {
                 lastResult.transferToHost(v, s);
                 snapshots.at(n + 1, v, s);
             }
         }
+        lastLoop = nt > 1 ? (System.nanoTime() - loopStart) * 1e-9 : Double.NaN;
         ran = true;
         if (lastResult != null) {
             List<Object> back = new ArrayList<>();
