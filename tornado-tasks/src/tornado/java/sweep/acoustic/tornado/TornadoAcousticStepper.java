@@ -27,8 +27,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * <ul>
  * <li>{@code model} (graph 0, run once per plan): uploads the model, profiles and weights, which every other graph
  * uses from there ({@code consumeFromDevice});</li>
- * <li>{@code first} (step 0 of a shot): uploads the zeroed wavefields, auxiliaries, source/receiver indices, wavelets
- * and the step counter (once per shot);</li>
+ * <li>{@code first} (step 0 of a shot): zeroes the wavefields and auxiliaries on the device and uploads the source and
+ * receiver indices, wavelets and the step counter (once per shot);</li>
  * <li>{@code even} and {@code odd}: the step with the two wavefield levels in either role (the leapfrog swaps them),
  * using {@code first}'s device buffers ({@code consumeFromDevice}), so nothing travels between steps.</li>
  * </ul>
@@ -179,13 +179,7 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         System.arraycopy(src, 0, srcIdx, 0, nsrc);
         System.arraycopy(rcv, 0, recIdx, 0, nrec);
         System.arraycopy(w, 0, wavelet, 0, nsrc * nt);
-        Arrays.fill(a, 0f);
-        Arrays.fill(b, 0f);
-        if (psi != null) {
-            Arrays.fill(psi, 0f);
-            Arrays.fill(zeta, 0f);
-        }
-        step[0] = 0;
+        step[0] = 0; // the fields and auxiliaries are zeroed on the device by the first step's graph
         Arrays.fill(recvBuf, 0f);
         long loopStart = 0;
         for (int n = 0; n < nt; n++) {
@@ -349,6 +343,13 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
                 t.transferToDevice(DataTransferMode.EVERY_EXECUTION, recvBuf);
             }
         }
+        // a shot starts from rest: its fields and auxiliaries are zeroed where they live, nothing is uploaded
+        t0.task("zeroA", AcousticStepKernels::zero, a, a.length);
+        t0.task("zeroB", AcousticStepKernels::zero, b, b.length);
+        if (psi != null) {
+            t0.task("zeroPsi", AcousticStepKernels::zero, psi, psi.length);
+            t0.task("zeroZeta", AcousticStepKernels::zero, zeta, zeta.length);
+        }
         addStep(t0, a, b, nsrc, nrec, nt);
         addStep(even, a, b, nsrc, nrec, nt);
         addStep(odd, b, a, nsrc, nrec, nt);
@@ -375,13 +376,9 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         planNt = nt;
     }
 
+    /** What the first step's graph uploads for every shot: the sources, receivers, wavelets and the step counter. */
     private Object[] perShot() {
-        List<Object> l = new ArrayList<>(List.of(a, b, srcIdx, recIdx, wavelet, step));
-        if (psi != null) {
-            l.add(psi);
-            l.add(zeta);
-        }
-        return l.toArray();
+        return new Object[] {srcIdx, recIdx, wavelet, step};
     }
 
     /** The tasks of one step reading level {@code u} and writing {@code un}, in the Java stepper's order. */
