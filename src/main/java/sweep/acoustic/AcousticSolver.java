@@ -23,6 +23,7 @@ import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 import sweep.prop.Storage;
 import sweep.prop.WavefieldListener;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * The acoustic solver behind {@link Propagator}: forward modelling of a batch of shots through a velocity model on one
@@ -523,17 +524,12 @@ final class AcousticSolver implements EquationSolver {
             long t0 = System.nanoTime();
             device.shot(src, w, new int[0], steps);
             double sec = (System.nanoTime() - t0) * 1e-9;
-            double loop = device.lastStepLoopSeconds();
+            double steady = DeviceStepper.steadySeconds(device.lastStepLoopSeconds(), steps);
             System.arraycopy(device.wavefield(), 0, stepper.u, 0, stepper.u.length);
             stepper.checkFinite(steps, 0);
             lastCpu = Double.NaN;
-            if (Double.isNaN(loop) || steps < 2) {
-                lastTransfer = Double.NaN;
-                return sec;
-            }
-            double steady = loop * steps / (steps - 1);
-            lastTransfer = Math.max(0, sec - steady);
-            return steady;
+            lastTransfer = Double.isNaN(steady) ? Double.NaN : Math.max(0, sec - steady);
+            return Double.isNaN(steady) ? sec : steady;
         }
         stepper.reset();
         if (halo != null) {

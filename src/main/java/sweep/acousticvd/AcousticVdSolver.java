@@ -27,6 +27,7 @@ import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 import sweep.prop.Storage;
 import sweep.prop.WavefieldListener;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * The Java solver of the variable-density acoustic equation on one grid (the whole model or one tile): the
@@ -1338,10 +1339,10 @@ final class AcousticVdSolver implements EquationSolver {
         long t0 = System.nanoTime();
         shot(s, 0, 0, null, steps);
         double sec = (System.nanoTime() - t0) * 1e-9;
-        double loop = device != null ? device.lastStepLoopSeconds() : Double.NaN;
-        if (!Double.isNaN(loop) && steps > 1) {
+        double steady = device != null ? DeviceStepper.steadySeconds(device.lastStepLoopSeconds(), steps)
+                : Double.NaN;
+        if (!Double.isNaN(steady)) {
             // on a device, the time loop alone: steps 1..steps-1 scaled to all the steps (the first uploads)
-            double steady = loop * steps / (steps - 1);
             lastTransfer = Math.max(0, sec - steady);
             lastCpu = Double.NaN;
             return steady;

@@ -25,6 +25,7 @@ import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 import sweep.prop.Storage;
 import sweep.prop.WavefieldListener;
+import sweep.prop.spi.DeviceStepper;
 
 /**
  * The elastic solver behind {@link Propagator} (the twin of {@code sweep.acoustic.AcousticSolver}): isotropic
@@ -647,18 +648,13 @@ final class ElasticSolver implements EquationSolver {
             long t0 = System.nanoTime();
             device.shot(shot, steps, null, 0, null);
             double sec = (System.nanoTime() - t0) * 1e-9;
-            double loop = device.lastStepLoopSeconds();
+            double steady = DeviceStepper.steadySeconds(device.lastStepLoopSeconds(), steps);
             System.arraycopy(device.velocities(), 0, st.v, 0, st.v.length);
             System.arraycopy(device.stresses(), 0, st.s, 0, st.s.length);
             st.checkFinite(steps, 0, vpMax);
             lastCpu = Double.NaN;
-            if (Double.isNaN(loop) || steps < 2) {
-                lastTransfer = Double.NaN;
-                return sec;
-            }
-            double steady = loop * steps / (steps - 1);
-            lastTransfer = Math.max(0, sec - steady);
-            return steady;
+            lastTransfer = Double.isNaN(steady) ? Double.NaN : Math.max(0, sec - steady);
+            return Double.isNaN(steady) ? sec : steady;
         }
         lastTransfer = Double.NaN;
         st.reset();

@@ -21,6 +21,14 @@ public interface DeviceStepper extends AutoCloseable {
         return Double.NaN;
     }
 
+    /**
+     * A benchmark shot's steady time from {@link #lastStepLoopSeconds} ({@code loop}, the steps after the first)
+     * scaled to all its {@code steps}; NaN when not measured or with fewer than 2 steps.
+     */
+    static double steadySeconds(double loop, int steps) {
+        return Double.isNaN(loop) || steps < 2 ? Double.NaN : loop * steps / (steps - 1);
+    }
+
     /** Frees the device memory this stepper holds. */
     @Override
     void close();
