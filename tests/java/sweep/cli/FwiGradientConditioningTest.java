@@ -16,11 +16,11 @@ import sweep.io.Npy;
 
 /**
  * The job-file keys of the gradient conditioning, {@code smooth_gradient}, {@code source_taper},
- * {@code gradient_mask} and {@code precondition(_epsilon)}: bad values are refused (exit code 2, one line naming the key), so is a mask the run would
- * overwrite, and a run with all three
- * writes a final gradient that is zero in the muted rows and where the mask is 0, and smoother elsewhere than the
- * same job's without the smoothing (a smaller total variation per unit of the gradient). A tiny problem: 30 x 40
- * cells, 2 shots, 150 steps, one iteration.
+ * {@code gradient_mask} and {@code precondition(_epsilon)}: bad values are refused (exit code 2, one line naming the
+ * key), so is a mask the run would overwrite; a preconditioned run (the default) writes its band's illumination; and
+ * a run with the smoothing, taper and mask writes a final gradient that is zero in the muted rows and where the mask
+ * is 0, and smoother elsewhere than the same job's without the smoothing (a smaller total variation per unit of the
+ * gradient). A tiny problem: 30 x 40 cells, 2 shots, 150 steps, one iteration.
  */
 class FwiGradientConditioningTest {
     private static final int NZ = 30;
@@ -97,9 +97,16 @@ class FwiGradientConditioningTest {
         assertEquals(0, r.code(), r.stderr());
         float[] g = Npy.readFloat32(dir.resolve("out2/gradient_final.npy"), "gradient").asFloat32();
         assertEquals(NZ * NX, g.length);
-        // preconditioned by default: the band's illumination is written beside the model
-        assertArrayEquals(new int[] {NZ, NX}, Npy.readFloat32(dir.resolve("out2/illumination_band1.npy"),
-                "illumination").shape());
+        // preconditioned by default: the band's illumination (a sum of squares, lit somewhere) is written beside
+        // the model
+        Npy.Array il = Npy.readFloat32(dir.resolve("out2/illumination_band1.npy"), "illumination");
+        assertArrayEquals(new int[] {NZ, NX}, il.shape());
+        float top = 0f;
+        for (float v : il.asFloat32()) {
+            assertTrue(v >= 0f && Float.isFinite(v), "illumination value " + v);
+            top = Math.max(top, v);
+        }
+        assertTrue(top > 0f, "the illumination is zero everywhere");
         for (int i = 0; i < 2 * NX; i++) {
             assertEquals(0f, g[i], 0f, "muted row cell " + i);
         }
