@@ -170,8 +170,7 @@ class AcousticKernelSetTest {
 
     private static float[] bandRandom(GridView g, Random r) {
         int[] geo = g.geo();
-        int len = g.length();
-        float[] a = new float[g.ndim() * len];
+        float[] a = new float[g.auxLength()];
         int[] lo = {geo[Layout.ZBL], geo[Layout.YBL], geo[Layout.XBL]};
         int[] hi = {geo[Layout.ZBH], geo[Layout.YBH], geo[Layout.XBH]};
         for (int slot = 0; slot < g.ndim(); slot++) {
@@ -181,8 +180,7 @@ class AcousticKernelSetTest {
                     for (int x = 0; x < g.nx(); x++) {
                         int c = axis == 0 ? z : axis == 1 ? y : x;
                         if (c < lo[axis] || c >= hi[axis]) {
-                            a[slot * len + geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + x] =
-                                    r.nextFloat() - 0.5f;
+                            a[Layout.auxIndex(geo, axis, z, y, x)] = r.nextFloat() - 0.5f;
                         }
                     }
                 }

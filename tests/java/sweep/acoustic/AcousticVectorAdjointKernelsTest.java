@@ -9,13 +9,17 @@ import sweep.acoustic.kernels.AcousticAdjointKernels2D;
 import sweep.acoustic.kernels.AcousticAdjointKernels3D;
 import sweep.acoustic.kernels.AcousticKernels2D;
 import sweep.acoustic.kernels.AcousticKernels3D;
+import sweep.core.Box;
 import sweep.kernels.Layout;
+import sweep.prop.Grid;
+import sweep.prop.PropSpec;
 
 /**
  * The CPU adjoint kernels ({@link AcousticVectorAdjointKernels2D}, {@link AcousticVectorAdjointKernels3D}) give the
  * same bits as the portable kernels of {@link AcousticAdjointKernels2D}, {@link AcousticAdjointKernels3D} (and the
  * fused {@code rebuildScale} the same bits as laplacian, reverse and scale in sequence) on random data and
- * coefficients, every order, over the interior, band and odd boxes.
+ * coefficients, every order, over the interior, band and odd boxes; and on the layouts the solver's grids give
+ * (padded rows, CPML auxiliaries in band slabs, bands narrower than a vector).
  */
 class AcousticVectorAdjointKernelsTest {
 
@@ -84,6 +88,7 @@ class AcousticVectorAdjointKernelsTest {
         for (int i = 0; i < 6; i++) {
             g[Layout.ZBL + i] = bands[i];
         }
+        Layout.placeAuxiliaries(g);
         s.coef = rnd(r, Layout.coefSize(h), -1, 1);
         s.prof = new float[2 * (nz + ny + nx)];
         int base = 0;
@@ -96,7 +101,7 @@ class AcousticVectorAdjointKernelsTest {
         }
         s.f = new float[NAMES.length][];
         for (int i = 0; i < NAMES.length; i++) {
-            s.f[i] = rnd(r, i >= COR ? ndim * len : len, i == V2 ? 0 : -1, i == V2 ? 0.5f : 1);
+            s.f[i] = rnd(r, i >= COR ? g[Layout.AUX_LEN] : len, i == V2 ? 0 : -1, i == V2 ? 0.5f : 1);
         }
         return s;
     }
@@ -133,45 +138,30 @@ class AcousticVectorAdjointKernelsTest {
         }
     }
 
-    /** Sets cor and pb of each axis to +0.0f at every cell (halo included) outside that axis's band (2-D). */
-    private static void zeroOutsideBands2(St s) {
+    /** Sets cor and pb to +0.0f everywhere but at the band cells of their axis slot. */
+    private static void zeroOutsideBands(St s) {
         int[] g = s.geo;
-        int h = g[Layout.H];
-        int len = g[Layout.LEN];
-        int sz = g[Layout.SZ];
-        int[] n = {g[Layout.NZ], g[Layout.NX]};
-        int[] bl = {g[Layout.ZBL], g[Layout.XBL]};
-        int[] bh = {g[Layout.ZBH], g[Layout.XBH]};
-        for (int i = 0; i < len; i++) {
-            int[] c = {i / sz - h, i % sz - h};
-            for (int a = 0; a < 2; a++) {
-                boolean inGrid = c[a] >= 0 && c[a] < n[a];
-                boolean band = c[a] < bl[a] || c[a] >= bh[a];
-                if (!(inGrid && band)) {
-                    s.f[COR][a * len + i] = 0f;
-                    s.f[PB][a * len + i] = 0f;
+        int ndim = g[Layout.NDIM];
+        boolean[] band = new boolean[g[Layout.AUX_LEN]];
+        for (int a = 0; a < 3; a++) {
+            if (ndim == 2 && a == 1) {
+                continue;
+            }
+            for (int z = 0; z < g[Layout.NZ]; z++) {
+                for (int y = 0; y < g[Layout.NY]; y++) {
+                    for (int x = 0; x < g[Layout.NX]; x++) {
+                        int c = a == 0 ? z : a == 1 ? y : x;
+                        if (c < g[Layout.ZBL + 2 * a] || c >= g[Layout.ZBH + 2 * a]) {
+                            band[Layout.auxIndex(g, a, z, y, x)] = true;
+                        }
+                    }
                 }
             }
         }
-    }
-
-    /** Sets cor and pb of each axis to +0.0f at every cell (halo included) outside that axis's band (3-D). */
-    private static void zeroOutsideBands3(St s) {
-        int[] g = s.geo;
-        int h = g[Layout.H];
-        int len = g[Layout.LEN];
-        int sz = g[Layout.SZ];
-        int sy = g[Layout.SY];
-        int[] n = {g[Layout.NZ], g[Layout.NY], g[Layout.NX]};
-        for (int i = 0; i < len; i++) {
-            int[] c = {i / sz - h, (i % sz) / sy - h, i % sy - h};
-            for (int a = 0; a < 3; a++) {
-                boolean inGrid = c[a] >= 0 && c[a] < n[a];
-                boolean band = c[a] < g[Layout.ZBL + 2 * a] || c[a] >= g[Layout.ZBH + 2 * a];
-                if (!(inGrid && band)) {
-                    s.f[COR][a * len + i] = 0f;
-                    s.f[PB][a * len + i] = 0f;
-                }
+        for (int i = 0; i < band.length; i++) {
+            if (!band[i]) {
+                s.f[COR][i] = 0f;
+                s.f[PB][i] = 0f;
             }
         }
     }
@@ -205,8 +195,8 @@ class AcousticVectorAdjointKernelsTest {
                     x1);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
-            zeroOutsideBands2(ref);
-            zeroOutsideBands2(cpu);
+            zeroOutsideBands(ref);
+            zeroOutsideBands(cpu);
             AcousticAdjointKernels2D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, z0, z1, x0, x1);
             AcousticVectorAdjointKernels2D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, z0, z1, x0, x1,
                     new float[AcousticVectorAdjointKernels3D.scratchSize(cpu.geo)]);
@@ -269,8 +259,8 @@ class AcousticVectorAdjointKernelsTest {
                     b[5]);
             sameAll(ref, cpu, "pmlPsi", b);
             // general's contract: cor and pb are zero (+0.0f) outside their axis's band
-            zeroOutsideBands3(ref);
-            zeroOutsideBands3(cpu);
+            zeroOutsideBands(ref);
+            zeroOutsideBands(cpu);
             AcousticAdjointKernels3D.general(r[QP], r[QB], r[W], r[COR], r[PB], ref.coef, ref.geo, b[0], b[1], b[2],
                     b[3], b[4], b[5]);
             AcousticVectorAdjointKernels3D.general(c[QP], c[QB], c[W], c[COR], c[PB], cpu.coef, cpu.geo, b[0], b[1],
@@ -354,6 +344,92 @@ class AcousticVectorAdjointKernelsTest {
                             b[4], b[5]);
                     sameAll(ref2, cpu2, "pmlPsi 2-D x bands " + wl + "/" + wh, b);
                     seed += 2;
+                }
+            }
+        }
+    }
+
+    /**
+     * The adjoint kernels on solver grids (2-D with and without a free surface, 3-D), PML bands 3 cells wide so that
+     * row segments are shorter than a vector: cor and pb random on band cells and +0.0f elsewhere, as in a run.
+     */
+    @ParameterizedTest(name = "solver grids, order {0}")
+    @ValueSource(ints = {4, 8})
+    void solverGridLayoutsAreBitIdentical(int order) {
+        List<PropSpec> specs = List.of(
+                PropSpec.builder(new int[] {28, 40}).dh(10).dt(1e-3).nt(1).abcn(3).order(order).freeSurface(true)
+                        .build(),
+                PropSpec.builder(new int[] {25, 37}).dh(10).dt(1e-3).nt(1).abcn(3).order(order).build(),
+                PropSpec.builder(new int[] {11, 14, 19}).dh(10).dt(1e-3).nt(1).abcn(3).order(order).build());
+        long seed = 7L * order;
+        for (PropSpec spec : specs) {
+            Grid g = Grid.single(spec);
+            int[] geo = g.geo();
+            Random r = new Random(seed++);
+            float[] w = rnd(r, g.length(), -1, 1);
+            float[] qb = rnd(r, g.length(), -1, 1);
+            float[] cor = new float[g.auxLength()];
+            float[] pb = new float[g.auxLength()];
+            for (int a = 0; a < 3; a++) {
+                for (int z = 0; z < g.nz; z++) {
+                    for (int y = 0; y < g.ny; y++) {
+                        for (int x = 0; x < g.nx; x++) {
+                            int c = a == 0 ? z : a == 1 ? y : x;
+                            boolean band = c < geo[Layout.ZBL + 2 * a] || c >= geo[Layout.ZBH + 2 * a];
+                            if (band && (g.ndim == 3 || a != 1)) {
+                                cor[g.auxIndex(a, z, y, x)] = r.nextFloat() - 0.5f;
+                                pb[g.auxIndex(a, z, y, x)] = r.nextFloat() - 0.5f;
+                            }
+                        }
+                    }
+                }
+            }
+            float[] prof = g.profiles(3000);
+            float[] scratch = new float[AcousticVectorAdjointKernels3D.scratchSize(geo)];
+            float[] refQp = new float[g.length()];
+            float[] cpuQp = new float[g.length()];
+            for (Box b : g.view().stencilClearOuter()) {
+                int[] bb = {b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1()};
+                if (g.ndim == 2) {
+                    AcousticAdjointKernels2D.general(refQp, qb, w, cor, pb, g.coef, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                    AcousticVectorAdjointKernels2D.general(cpuQp, qb, w, cor, pb, g.coef, geo, b.z0(), b.z1(), b.x0(),
+                            b.x1(), scratch);
+                } else {
+                    AcousticAdjointKernels3D.general(refQp, qb, w, cor, pb, g.coef, geo, b.z0(), b.z1(), b.y0(), b.y1(),
+                            b.x0(), b.x1());
+                    AcousticVectorAdjointKernels3D.general(cpuQp, qb, w, cor, pb, g.coef, geo, b.z0(), b.z1(), b.y0(),
+                            b.y1(), b.x0(), b.x1(), scratch);
+                }
+                AcousticVectorKernelsTest.same(refQp, cpuQp, spec.ndim() + "-D general (qp)", bb);
+            }
+            float[][] ref = {cor.clone(), new float[g.auxLength()], new float[g.auxLength()], pb.clone()};
+            float[][] cpu = {cor.clone(), new float[g.auxLength()], new float[g.auxLength()], pb.clone()};
+            for (Box b : g.view().pmlBoxes()) {
+                int[] bb = {b.z0(), b.z1(), b.y0(), b.y1(), b.x0(), b.x1()};
+                for (float[][] f : List.of(ref, cpu)) {
+                    boolean vec = f == cpu;
+                    if (g.ndim == 2 && vec) {
+                        AcousticVectorAdjointKernels2D.pmlZeta(w, f[1], f[0], prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                        AcousticVectorAdjointKernels2D.pmlPsi(w, f[0], f[2], f[3], prof, g.coef, geo, b.z0(), b.z1(),
+                                b.x0(), b.x1(), scratch);
+                    } else if (g.ndim == 2) {
+                        AcousticAdjointKernels2D.pmlZeta(w, f[1], f[0], prof, geo, b.z0(), b.z1(), b.x0(), b.x1());
+                        AcousticAdjointKernels2D.pmlPsi(w, f[0], f[2], f[3], prof, g.coef, geo, b.z0(), b.z1(), b.x0(),
+                                b.x1());
+                    } else if (vec) {
+                        AcousticVectorAdjointKernels3D.pmlZeta(w, f[1], f[0], prof, geo, b.z0(), b.z1(), b.y0(), b.y1(),
+                                b.x0(), b.x1());
+                        AcousticVectorAdjointKernels3D.pmlPsi(w, f[0], f[2], f[3], prof, g.coef, geo, b.z0(), b.z1(),
+                                b.y0(), b.y1(), b.x0(), b.x1(), scratch);
+                    } else {
+                        AcousticAdjointKernels3D.pmlZeta(w, f[1], f[0], prof, geo, b.z0(), b.z1(), b.y0(), b.y1(), b.x0(),
+                                b.x1());
+                        AcousticAdjointKernels3D.pmlPsi(w, f[0], f[2], f[3], prof, g.coef, geo, b.z0(), b.z1(), b.y0(),
+                                b.y1(), b.x0(), b.x1());
+                    }
+                }
+                for (int k = 0; k < 4; k++) {
+                    AcousticVectorKernelsTest.same(ref[k], cpu[k], spec.ndim() + "-D pmlZeta, pmlPsi (" + k + ")", bb);
                 }
             }
         }

@@ -82,6 +82,7 @@ class AcousticVectorKernelsTest {
         g[Layout.YBH] = bands[3];
         g[Layout.XBL] = bands[4];
         g[Layout.XBH] = bands[5];
+        Layout.placeAuxiliaries(g);
         s.coef = rnd(r, Layout.coefSize(h), -1, 1);
         s.prof = new float[2 * (nz + ny + nx) + profPad];
         int base = 0;
@@ -98,9 +99,8 @@ class AcousticVectorKernelsTest {
         s.u = rnd(r, len, -1, 1);
         s.un = rnd(r, len, -1, 1);
         s.v2 = rnd(r, len, 0, 0.5f);
-        int slots = ndim;
-        s.psi = rnd(r, slots * len, -1, 1);
-        s.zeta = rnd(r, slots * len, -1, 1);
+        s.psi = rnd(r, g[Layout.AUX_LEN], -1, 1);
+        s.zeta = rnd(r, g[Layout.AUX_LEN], -1, 1);
         return s;
     }
 

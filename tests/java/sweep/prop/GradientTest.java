@@ -195,9 +195,13 @@ class GradientTest {
         // move its interior's first cell onto a line start (Grid.alignShift)
         long len = (long) (n + 40 + 8) * 656 + 16;
         long prof = 2L * (n + 40 + 1 + n + 40);
-        // forward-only: u, u_prev, v2, psi (2 axes), zeta (2 axes) and the profiles, plus the CPU kernels' per-thread
-        // scratch (two vectors per thread in 2-D); nothing for the gradient
-        long scratch = held[0] - 4 * (7 * len + prof);
+        // psi and zeta keep per axis the cells within 3h of the bands, [-4, 28) and [612, 644) along it (Layout): along z
+        // 64 rows of the wavefield layout (the array's own 16-float tail included), along x 640 rows of 64 floats; each
+        // slot then one 16-float line of slack
+        long aux = (64L * 656 + 16 + 16) + (640L * 64 + 16);
+        // forward-only: u, u_prev, v2, psi, zeta and the profiles, plus the CPU kernels' per-thread scratch (two
+        // vectors per thread in 2-D); nothing for the gradient
+        long scratch = held[0] - 4 * (3 * len + 2 * aux + prof);
         assertTrue(scratch >= 0 && scratch <= 4L * 64 * Runtime.getRuntime().availableProcessors(),
                 "forward-only solver holds only the forward arrays and small per-thread scratch: " + held[0]
                         + " bytes, " + scratch + " beyond the forward arrays");

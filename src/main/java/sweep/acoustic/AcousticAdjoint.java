@@ -294,16 +294,18 @@ final class AcousticAdjoint {
         float[] prev = fwd.un;
         boolean fs = g.spec.freeSurface();
         int top = fs ? -g.h : 0;
-        int[] cells = entries(0, 0, false);
+        int[] cells = entries(0, -1);
         StateVector.Builder b = StateVector.builder()
                 .part("previous level", prev, adj.qp, cells, 1, true)
-                .part("current level", cur, adj.qb, fs ? entries(top, 0, false) : cells, 1, false);
+                .part("current level", cur, adj.qb, fs ? entries(top, -1) : cells, 1, false);
         double dh = g.spec.dh()[0];
-        int slots = fwd.psi.length / g.length();
-        for (int slot = 0; slot < slots; slot++) {
-            int[] band = entries(0, slot, true);
-            b.part("psi " + slot, fwd.psi, adj.psib, band, 1 / dh, false);
-            b.part("zeta " + slot, fwd.zeta, adj.zetab, band, 1 / (dh * dh), false);
+        for (int axis = 0; axis < 3 && fwd.psi.length > 0; axis++) {
+            if (g.ndim == 2 && axis == 1) {
+                continue;
+            }
+            int[] band = entries(0, axis);
+            b.part("psi " + axis, fwd.psi, adj.psib, band, 1 / dh, false);
+            b.part("zeta " + axis, fwd.zeta, adj.zetab, band, 1 / (dh * dh), false);
         }
         List<String> names = fs ? List.of("update", "free surface") : List.of("update");
         return StepStages.of(names, b.build(), stage -> {
@@ -338,11 +340,12 @@ final class AcousticAdjoint {
     }
 
     /**
-     * The flat indices of the computational cells from row {@code z0} (negative: ghost rows above the top) down, in
-     * slot {@code slot}; with {@code band}, only the cells in the band of the slot's axis.
+     * The flat indices of the computational cells from row {@code z0} (negative: ghost rows above the top) down in a
+     * wavefield ({@code axis} −1), or those of the band cells of axis slot {@code axis} (0 = z, 1 = y, 2 = x) in a CPML
+     * auxiliary.
      */
-    private int[] entries(int z0, int slot, boolean band) {
-        int axis = g.ndim == 2 && slot == 1 ? 2 : slot;
+    private int[] entries(int z0, int axis) {
+        boolean band = axis >= 0;
         int[] geo = g.geo;
         int[] out = new int[(g.nz - z0) * g.ny * g.nx];
         int n = 0;
@@ -352,8 +355,10 @@ final class AcousticAdjoint {
                     boolean in = axis == 0 ? z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]
                             : axis == 1 ? y < geo[Layout.YBL] || y >= geo[Layout.YBH]
                             : x < geo[Layout.XBL] || x >= geo[Layout.XBH];
-                    if (!band || in) {
-                        out[n++] = slot * g.length() + g.compIndex(z, y, x);
+                    if (!band) {
+                        out[n++] = g.compIndex(z, y, x);
+                    } else if (in) {
+                        out[n++] = g.auxIndex(axis, z, y, x);
                     }
                 }
             }
@@ -372,8 +377,8 @@ final class AcousticAdjoint {
 
     /**
      * Zeroes cor, pb, psib and zetab, in parallel. The kernels write them only at band cells (per axis slot, the cells
-     * of that axis's band) and nothing else does, so after a run only those need clearing; the rest is still +0.0f
-     * from the allocation (at 256³ + 20 a seventh of the memory of the four arrays).
+     * of that axis's band) and nothing else does, so after a run only those need clearing; the rest (the cells beyond
+     * the bands that the stencils read) is still +0.0f from the allocation.
      */
     private void clearAuxiliaries() {
         if (!auxUsed) {
@@ -382,7 +387,7 @@ final class AcousticAdjoint {
         }
         backend.parallelFor(0, g.nz, (z0, z1) -> {
             for (float[] a : new float[][] {adj.cor, adj.pb, adj.psib, adj.zetab}) {
-                g.clearBandSlots(a, z0, z1);
+                g.clearBandCells(a, z0, z1);
             }
         });
     }

@@ -7,8 +7,8 @@ import sweep.prop.spi.GridView;
  * The arrays of one grid's adjoint (gradient) run, allocated once per solver and reused shot after shot: λ and q̄
  * ({@code qb}, {@code qp}, which swap roles every step), the scaled adjoint field {@code w}, dJ/d(v²dt²)
  * {@code grad}, the forward term {@code d}, the adjoint CPML auxiliaries ({@code cor}, {@code pb}, {@code psib},
- * {@code zetab}: ndim slots of the wavefield length where the grid has a PML) and, for boundary saving, the two
- * forward levels the run rebuilds ({@code ucur}, {@code unxt}). An array the run does not need has length
+ * {@code zetab}: the band slabs, {@link GridView#auxLength()} floats, where the grid has a PML) and, for boundary
+ * saving, the two forward levels the run rebuilds ({@code ucur}, {@code unxt}). An array the run does not need has length
  * {@code absent}: 0 for the Java backend, 1 for a device backend that cannot pass an empty array to a task.
  */
 public final class AcousticAdjointArrays {
@@ -30,7 +30,7 @@ public final class AcousticAdjointArrays {
             throw new IllegalArgumentException("absent arrays need a length >= 0, got " + absent);
         }
         int len = grid.length();
-        int pml = grid.hasPml() ? grid.ndim() * len : absent;
+        int pml = grid.hasPml() ? grid.auxLength() : absent;
         int levels = storage == Storage.BOUNDARY_SAVING ? len : absent;
         qb = new float[len];
         qp = new float[len];

@@ -80,7 +80,7 @@ public final class AcousticEquation implements WaveEquation {
         return 2.0 / (vmax * Math.sqrt(s));
     }
 
-    /** psi and zeta on the whole grid (second-order form). */
+    /** psi and zeta, in band slabs (second-order form; see {@link sweep.kernels.Layout}). */
     @Override
     public int pmlAuxiliariesPerAxis(int ndim) {
         return 2;

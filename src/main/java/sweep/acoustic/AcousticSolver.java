@@ -83,16 +83,16 @@ final class AcousticSolver implements EquationSolver {
         return 4L * (3L * g.length() + MemoryEstimate.threads(g) * scratch);
     }
 
-    /** CPML arrays of a solver of {@code g}: the auxiliaries psi and zeta (one slot per axis) and the profiles. */
+    /** CPML arrays of a solver of {@code g}: the auxiliaries psi and zeta (band slabs per axis) and the profiles. */
     public static long cpmlBytes(Grid g) {
-        long aux = g.hasPml() ? 2L * g.ndim * g.length() : 0;
+        long aux = g.hasPml() ? 2L * g.auxLength() : 0;
         return 4L * (aux + 2L * (g.nz + g.ny + g.nx) + Grid.PROFILE_PAD);
     }
 
     /** The adjoint run's own arrays: adjoint levels, gradient, CPML adjoints, rebuilt levels (boundary saving). */
     public static long adjointBytes(Grid g, Storage storage) {
         long len = g.length();
-        long pml = g.hasPml() ? (long) g.ndim * len : 0;
+        long pml = g.hasPml() ? g.auxLength() : 0;
         long scratch = CpuKernels.useCpuKernels() ? AcousticVectorAdjointKernels3D.scratchSize(g.geo) : 0;
         long rebuild = storage == Storage.BOUNDARY_SAVING ? 2 * len : 0;
         return 4L * (5 * len + 4 * pml + rebuild + MemoryEstimate.threads(g) * scratch);

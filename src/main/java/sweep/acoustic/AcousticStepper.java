@@ -117,9 +117,8 @@ final class AcousticStepper {
         this.v2 = v2;
         u = new float[len];
         un = new float[len];
-        int slots = g.ndim;
-        psi = g.hasPml() ? new float[slots * len] : new float[0];
-        zeta = g.hasPml() ? new float[slots * len] : new float[0];
+        psi = g.hasPml() ? new float[g.auxLength()] : new float[0];
+        zeta = g.hasPml() ? new float[g.auxLength()] : new float[0];
         scratch = new float[backend.threads()][kernels.forwardScratch(g.geo)];
     }
 
@@ -142,8 +141,8 @@ final class AcousticStepper {
     }
 
     /**
-     * Zeroes the wavefields and the CPML auxiliaries for a new shot, in parallel; of psi and zeta only the band cells
-     * of each axis slot, the only cells the kernels write.
+     * Zeroes the wavefields and the CPML auxiliaries for a new shot, in parallel; of psi and zeta only the band cells,
+     * the only cells the kernels write.
      */
     void reset() {
         backend.parallelFor(0, u.length, (a, b) -> {
@@ -151,8 +150,8 @@ final class AcousticStepper {
             Arrays.fill(un, a, b, 0f);
         });
         backend.parallelFor(0, g.nz, (z0, z1) -> {
-            g.clearBandSlots(psi, z0, z1);
-            g.clearBandSlots(zeta, z0, z1);
+            g.clearBandCells(psi, z0, z1);
+            g.clearBandCells(zeta, z0, z1);
         });
     }
 

@@ -155,7 +155,6 @@ public final class AcousticVectorAdjointKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
@@ -166,15 +165,16 @@ public final class AcousticVectorAdjointKernels2D {
         for (int z = z0; z < z1; z++) {
             boolean rz = !(z - h >= geo[Layout.ZBL] && z + h < geo[Layout.ZBH]);
             int i0 = off + z * sz + x0;
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n, i0, xa - x0, len, 1, coef, cx, dx, h,
+            int pz = rz ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
+            int pl = Layout.auxShift(geo, 2, z, 0, x0);
+            int ph = Layout.auxShift(geo, 2, z, 0, xe);
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, 0, i0, n, pz, sz, coef, 0, d1, h, rz);
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n, i0, xa - x0, pl, 1, coef, cx, dx, h,
                     true);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xa - x0, i0 + xa - x0, xe - xa, len, 1,
-                    coef, cx, dx, h,
-                    false);
-            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xe - x0, i0 + xe - x0, x1 - xe, len, 1,
-                    coef, cx, dx, h,
-                    true);
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xa - x0, i0 + xa - x0, xe - xa, 0, 1,
+                    coef, cx, dx, h, false);
+            AcousticVectorAdjointKernels3D.generalAxis(w, cor, pb, scratch, n + xe - x0, i0 + xe - x0, x1 - xe, ph, 1,
+                    coef, cx, dx, h, true);
             int j = 0;
             for (; j + vl <= n; j += vl) {
                 int i = i0 + j;
@@ -192,7 +192,6 @@ public final class AcousticVectorAdjointKernels2D {
                                int z0, int z1, int x0, int x1) {
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int pax = 2 * nz + 2 * geo[Layout.NY];
         int pbx = pax + geo[Layout.NX];
@@ -201,12 +200,14 @@ public final class AcousticVectorAdjointKernels2D {
         for (int z = z0; z < z1; z++) {
             int row = off + z * sz;
             if (z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]) {
-                AcousticVectorAdjointKernels3D.zetaRow(w, zetab, cor, row + x0, 0, x1 - x0, prof[z], prof[nz + z]);
+                AcousticVectorAdjointKernels3D.zetaRow(w, zetab, cor, row + x0, Layout.auxShift(geo, 0, z, 0, 0),
+                        x1 - x0, prof[z], prof[nz + z]);
             }
             for (int seg = 0; seg < 2; seg++) {
                 int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                 int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                AcousticVectorAdjointKernels3D.zetaRowX(w, zetab, cor, prof, row, len, xa, xe, pax, pbx);
+                AcousticVectorAdjointKernels3D.zetaRowX(w, zetab, cor, prof, row, Layout.auxShift(geo, 2, z, 0, xa), xa,
+                        xe, pax, pbx);
             }
         }
     }
@@ -228,7 +229,6 @@ public final class AcousticVectorAdjointKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int nx = geo[Layout.NX];
         int zbl = geo[Layout.ZBL];
@@ -241,16 +241,14 @@ public final class AcousticVectorAdjointKernels2D {
         for (int z = z0; z < z1; z++) {
             int row = off + z * sz;
             if (z < zbl || z >= zbh) {
-                AcousticVectorAdjointKernels3D.psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z,
-                        nz, zbl, zbh,
-                        prof[z], prof[nz + z]);
+                AcousticVectorAdjointKernels3D.psiRowStrided(w, cor, psib, pb, coef, d1, row + x0,
+                        Layout.auxShift(geo, 0, z, 0, 0), x1 - x0, sz, h, z, nz, zbl, zbh, prof[z], prof[nz + z]);
             }
             for (int seg = 0; seg < 2; seg++) {
                 int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                 int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                AcousticVectorAdjointKernels3D.psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, len, xa, xe, h,
-                        nx, xbl, xbh,
-                        pax, pbx, scratch);
+                AcousticVectorAdjointKernels3D.psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row,
+                        Layout.auxShift(geo, 2, z, 0, xa), xa, xe, h, nx, xbl, xbh, pax, pbx, scratch);
             }
         }
     }

@@ -333,11 +333,11 @@ public final class AcousticVectorAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int cy = h + 1;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int n = x1 - x0;
+        int ax = Layout.aux(2);
         // x band reach: cells in [xa, xe) have their whole x stencil outside the x bands
         int xa = Math.min(x1, Math.max(x0, geo[Layout.XBL] + h));
         int xe = Math.max(xa, Math.min(x1, geo[Layout.XBH] - h));
@@ -350,19 +350,22 @@ public final class AcousticVectorAdjointKernels3D {
                 int i0 = off + z * sz + y * sy + x0;
                 if (ahead > 0) {
                     // the x-slot cor/pb segments of a later row: short strided pieces no hardware stream fetches
-                    int r = CpuKernels.rowAhead(off, sz, sy, z, y, ahead, y0, y1, z1);
+                    int r = CpuKernels.rowAhead(geo[ax], geo[ax + 2], geo[ax + 3], z, y, ahead, y0, y1, z1);
                     if (r >= 0) {
-                        r += 2 * len;
-                        acc += touch(cor, pb, r + x0, xa - x0, h) + touch(cor, pb, r + xe, x1 - xe, h);
+                        acc += touch(cor, pb, r + x0, xa - x0, h)
+                                + touch(cor, pb, r + geo[ax + 1] - geo[ax] + xe, x1 - xe, h);
                     }
                 }
-                generalAxis(w, cor, pb, scratch, 0, i0, n, 0, sz, coef, 0, d1, h, rz);
-                generalAxis(w, cor, pb, scratch, n, i0, n, len, sy, coef, cy, d1 + h, h, ry);
-                generalAxis(w, cor, pb, scratch, 2 * n, i0, xa - x0, 2 * len, 1, coef, cx, d1 + 2 * h, h, true);
-                generalAxis(w, cor, pb, scratch, 2 * n + xa - x0, i0 + xa - x0, xe - xa, 2 * len, 1, coef, cx,
-                        d1 + 2 * h, h, false);
-                generalAxis(w, cor, pb, scratch, 2 * n + xe - x0, i0 + xe - x0, x1 - xe, 2 * len, 1, coef, cx,
+                int pz = rz ? Layout.auxShift(geo, 0, z, y, 0) : 0;
+                int py = ry ? Layout.auxShift(geo, 1, z, y, 0) : 0;
+                generalAxis(w, cor, pb, scratch, 0, i0, n, pz, sz, coef, 0, d1, h, rz);
+                generalAxis(w, cor, pb, scratch, n, i0, n, py, sy, coef, cy, d1 + h, h, ry);
+                generalAxis(w, cor, pb, scratch, 2 * n, i0, xa - x0, Layout.auxShift(geo, 2, z, y, x0), 1, coef, cx,
                         d1 + 2 * h, h, true);
+                generalAxis(w, cor, pb, scratch, 2 * n + xa - x0, i0 + xa - x0, xe - xa, 0, 1, coef, cx,
+                        d1 + 2 * h, h, false);
+                generalAxis(w, cor, pb, scratch, 2 * n + xe - x0, i0 + xe - x0, x1 - xe,
+                        Layout.auxShift(geo, 2, z, y, xe), 1, coef, cx, d1 + 2 * h, h, true);
                 generalFinish(qp, qb, scratch, i0, n);
             }
         }
@@ -384,7 +387,7 @@ public final class AcousticVectorAdjointKernels3D {
     /**
      * One axis of {@link AcousticAdjointKernels3D#general} over m cells from i0:
      * {@code t = c0·(w + cor) + Σ_k (c_k·((w(+k) + cor(+k)) + (w(−k) + cor(−k))) + d_k·(pb(−k) − pb(+k)))} into
-     * {@code t[to..]}; stride st, auxiliaries of the axis at slot offset p; {@code reach} false: cor and pb read as
+     * {@code t[to..]}; stride st, auxiliaries of the axis at index p + i; {@code reach} false: cor and pb read as
      * +0.0f. A row longer than a vector ends with a vector that overlaps the one before it (t is a pure function of
      * read-only inputs, so the overlapped cells are written with the same values): no scalar tail.
      */
@@ -437,11 +440,14 @@ public final class AcousticVectorAdjointKernels3D {
         }
         for (; j < m; j++) {
             int i = i0 + j;
-            float s = coef[cb] * (w[i] + cor[p + i]);
+            float s = coef[cb] * (w[i] + (reach ? cor[p + i] : 0.0f));
             for (int k = 1; k <= h; k++) {
                 int o = k * st;
-                s += coef[cb + k] * ((w[i + o] + cor[p + i + o]) + (w[i - o] + cor[p + i - o]))
-                        + coef[db + k - 1] * (pb[p + i - o] - pb[p + i + o]);
+                float cp = reach ? cor[p + i + o] : 0.0f;
+                float cm = reach ? cor[p + i - o] : 0.0f;
+                float pm = reach ? pb[p + i - o] : 0.0f;
+                float pp = reach ? pb[p + i + o] : 0.0f;
+                s += coef[cb + k] * ((w[i + o] + cp) + (w[i - o] + cm)) + coef[db + k - 1] * (pm - pp);
             }
             t[to + j] = s;
         }
@@ -540,7 +546,6 @@ public final class AcousticVectorAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int pay = 2 * nz;
@@ -554,15 +559,16 @@ public final class AcousticVectorAdjointKernels3D {
             for (int y = y0; y < y1; y++) {
                 int row = off + z * sz + y * sy;
                 if (zb) {
-                    zetaRow(w, zetab, cor, row + x0, 0, x1 - x0, prof[z], prof[nz + z]);
+                    zetaRow(w, zetab, cor, row + x0, Layout.auxShift(geo, 0, z, y, 0), x1 - x0, prof[z], prof[nz + z]);
                 }
                 if (y < geo[Layout.YBL] || y >= geo[Layout.YBH]) {
-                    zetaRow(w, zetab, cor, row + x0, len, x1 - x0, prof[pay + y], prof[pby + y]);
+                    zetaRow(w, zetab, cor, row + x0, Layout.auxShift(geo, 1, z, y, 0), x1 - x0, prof[pay + y],
+                            prof[pby + y]);
                 }
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                     int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                    zetaRowX(w, zetab, cor, prof, row, 2 * len, xa, xe, pax, pbx);
+                    zetaRowX(w, zetab, cor, prof, row, Layout.auxShift(geo, 2, z, y, xa), xa, xe, pax, pbx);
                 }
             }
         }
@@ -570,7 +576,7 @@ public final class AcousticVectorAdjointKernels3D {
 
     /**
      * Backward zeta recursion of one axis over n cells from i0 whose band profile is (a, b) for the whole row:
-     * {@code t = zetab + w; cor = b·t; zetab = a·t}, auxiliaries of the axis at slot offset p.
+     * {@code t = zetab + w; cor = b·t; zetab = a·t}, auxiliaries of the axis at index p + i.
      */
     static void zetaRow(float[] w, float[] zetab, float[] cor, int i0, int p, int n, float a, float b) {
         int vl = S.length();
@@ -611,7 +617,7 @@ public final class AcousticVectorAdjointKernels3D {
     /**
      * Backward psi recursion of an axis with stride st over n cells from i0, the cells' coordinate c on that axis being
      * the same for the whole row (so are the band tests of its neighbours c±k): {@code t = psib + Σ_k d_k(lo − hi);
-     * pb = b·t; psib = a·t}, auxiliaries at slot offset p, weights at {@code coef[dc + k − 1]}.
+     * pb = b·t; psib = a·t}, auxiliaries at index p + i, weights at {@code coef[dc + k − 1]}.
      */
     static void psiRowStrided(float[] w, float[] cor, float[] psib, float[] pb, float[] coef, int dc, int i0, int p,
                               int n, int st, int h, int c, int nc, int bl, int bh, float a, float b) {
@@ -742,7 +748,7 @@ public final class AcousticVectorAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int ax = Layout.aux(2);
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -771,23 +777,24 @@ public final class AcousticVectorAdjointKernels3D {
                     // are touched a few rows ahead
                     int r = CpuKernels.rowAhead(off, sz, sy, z, y, ahead, y0, y1, z1);
                     if (r >= 0) {
-                        acc += touchX(w, cor, psib, pb, r, 2 * len, la, le, h)
-                                + touchX(w, cor, psib, pb, r, 2 * len, ha, x1, h);
+                        int p = CpuKernels.rowAhead(geo[ax], geo[ax + 2], geo[ax + 3], z, y, ahead, y0, y1, z1) - r;
+                        acc += touchX(w, cor, psib, pb, r, p, la, le, h)
+                                + touchX(w, cor, psib, pb, r, p + geo[ax + 1] - geo[ax], ha, x1, h);
                     }
                 }
                 if (zb) {
-                    psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, 0, x1 - x0, sz, h, z, nz, zbl, zbh, prof[z],
-                            prof[nz + z]);
+                    psiRowStrided(w, cor, psib, pb, coef, d1, row + x0, Layout.auxShift(geo, 0, z, y, 0), x1 - x0, sz,
+                            h, z, nz, zbl, zbh, prof[z], prof[nz + z]);
                 }
                 if (y < ybl || y >= ybh) {
-                    psiRowStrided(w, cor, psib, pb, coef, d1 + h, row + x0, len, x1 - x0, sy, h, y, ny, ybl, ybh,
-                            prof[pay + y], prof[pby + y]);
+                    psiRowStrided(w, cor, psib, pb, coef, d1 + h, row + x0, Layout.auxShift(geo, 1, z, y, 0), x1 - x0,
+                            sy, h, y, ny, ybl, ybh, prof[pay + y], prof[pby + y]);
                 }
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                     int xe = seg == 0 ? Math.min(x1, xbl) : x1;
-                    psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, 2 * len, xa, xe, h, nx, xbl, xbh, pax, pbx,
-                            scratch);
+                    psiRowX(w, cor, psib, pb, prof, coef, d1 + 2 * h, row, Layout.auxShift(geo, 2, z, y, xa), xa, xe, h,
+                            nx, xbl, xbh, pax, pbx, scratch);
                 }
             }
         }
@@ -795,7 +802,7 @@ public final class AcousticVectorAdjointKernels3D {
     }
 
     /**
-     * Sum of one float per 16 of w over [row + xa − h, row + xe + h) and of c, e, f (slot p) over the same cells, when
+     * Sum of one float per 16 of w over [row + xa − h, row + xe + h) and of c, e, f at p + i over the same cells, when
      * xa &lt; xe (only brings their lines in).
      */
     static float touchX(float[] w, float[] c, float[] e, float[] f, int row, int p, int xa, int xe, int h) {

@@ -250,8 +250,6 @@ public final class AcousticVectorKernels2D {
         int a = x0;
         int b = Math.min(x1, Math.max(x0, xbl));
         int c = Math.max(b, Math.min(x1, xbh));
-        int sz = geo[Layout.SZ];
-        int base = geo[Layout.LEN] + geo[Layout.OFF0];
         int ahead = TOUCH_AHEAD;
         float acc = 0f;
         // rows in pairs, so that the interior segments run through the two-row loop of interior
@@ -262,9 +260,8 @@ public final class AcousticVectorKernels2D {
             }
             for (int zz = z; zz < ze; zz++) {
                 if (ahead > 0 && zz + ahead < z1) {
-                    int r = base + (zz + ahead) * sz;
-                    acc += CpuKernels.touchLines(psi, zeta, r + a, b - a)
-                            + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
+                    acc += CpuKernels.touchLines(psi, zeta, Layout.auxIndex(geo, 2, zz + ahead, 0, a), b - a)
+                            + CpuKernels.touchLines(psi, zeta, Layout.auxIndex(geo, 2, zz + ahead, 0, c), x1 - c);
                 }
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, zz, a, b, scratch);
             }
@@ -297,7 +294,7 @@ public final class AcousticVectorKernels2D {
         }
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
-        int p = geo[Layout.LEN];
+        int p = Layout.auxShift(geo, 2, z, 0, xa);
         int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
         int pbx = pax + geo[Layout.NX];
         int dx = Layout.d1(h) + 2 * h;
@@ -318,7 +315,8 @@ public final class AcousticVectorKernels2D {
     }
 
     /**
-     * One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}.
+     * One vector of the x-axis psi update at cell {@code i} (auxiliary index {@code p + i}); the result goes to
+     * {@code dst[o]}.
      */
     private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
                              int pb, float[] dst, int o) {
@@ -369,7 +367,6 @@ public final class AcousticVectorKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int zbl = geo[Layout.ZBL];
@@ -386,6 +383,7 @@ public final class AcousticVectorKernels2D {
             if (z < zbl || z >= zbh) {
                 float a = prof[z];
                 float b = prof[nz + z];
+                int sh = Layout.auxShift(geo, 0, z, 0, 0);
                 int x = x0;
                 for (; x + vl <= x1; x += vl) {
                     int i = row + x;
@@ -393,7 +391,7 @@ public final class AcousticVectorKernels2D {
                     for (int k = 1; k <= h; k++) {
                         d = d.add(ld(u, i + k * sz).sub(ld(u, i - k * sz)).mul(coef[d1 + k - 1]));
                     }
-                    ld(psi, i).mul(a).add(d.mul(b)).intoArray(psi, i);
+                    ld(psi, sh + i).mul(a).add(d.mul(b)).intoArray(psi, sh + i);
                 }
                 if (x < x1) {
                     psiZ(u, psi, prof, coef, geo, z, x, x1);
@@ -403,6 +401,7 @@ public final class AcousticVectorKernels2D {
             for (int seg = 0; seg < 2; seg++) {
                 int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                 int xe = seg == 0 ? Math.min(x1, xbl) : x1;
+                int sh = Layout.auxShift(geo, 2, z, 0, xa);
                 int x = xa;
                 for (; x + vl <= xe; x += vl) {
                     int i = row + x;
@@ -410,7 +409,7 @@ public final class AcousticVectorKernels2D {
                     for (int k = 1; k <= h; k++) {
                         d = d.add(ld(u, i + k).sub(ld(u, i - k)).mul(coef[dx + k - 1]));
                     }
-                    ld(psi, len + i).mul(ld(prof, pax + x)).add(d.mul(ld(prof, pbx + x))).intoArray(psi, len + i);
+                    ld(psi, sh + i).mul(ld(prof, pax + x)).add(d.mul(ld(prof, pbx + x))).intoArray(psi, sh + i);
                 }
                 for (; x < xe; x++) {
                     int i = row + x;
@@ -418,7 +417,7 @@ public final class AcousticVectorKernels2D {
                     for (int k = 1; k <= h; k++) {
                         d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
                     }
-                    psi[len + i] = prof[pax + x] * psi[len + i] + prof[pbx + x] * d;
+                    psi[sh + i] = prof[pax + x] * psi[sh + i] + prof[pbx + x] * d;
                 }
             }
         }
@@ -431,13 +430,14 @@ public final class AcousticVectorKernels2D {
         int nz = geo[Layout.NZ];
         int d1 = Layout.d1(h);
         int row = geo[Layout.OFF0] + z * sz;
+        int sh = Layout.auxShift(geo, 0, z, 0, 0);
         for (int x = xa; x < xe; x++) {
             int i = row + x;
             float d = 0.0f;
             for (int k = 1; k <= h; k++) {
                 d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
             }
-            psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
+            psi[sh + i] = prof[z] * psi[sh + i] + prof[nz + z] * d;
         }
     }
 
@@ -467,10 +467,12 @@ public final class AcousticVectorKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+        int shz = zb ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
+        int psz = geo[Layout.aux(0) + 2];
+        int shx = xb ? Layout.auxShift(geo, 2, z, 0, xa) : 0;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
@@ -492,15 +494,16 @@ public final class AcousticVectorKernels2D {
                 tx = tx.add(ld(u, i + k).add(ld(u, i - k)).mul(coef[cx + k]));
             }
             if (zb) {
+                int j = shz + i;
                 for (int k = 1; k <= h; k++) {
-                    tz = tz.add(ld(psi, i + k * sz).sub(ld(psi, i - k * sz)).mul(coef[d1 + k - 1]));
+                    tz = tz.add(ld(psi, j + k * psz).sub(ld(psi, j - k * psz)).mul(coef[d1 + k - 1]));
                 }
-                FloatVector ze = ld(zeta, i).mul(az).add(tz.mul(bz));
-                ze.intoArray(zeta, i);
+                FloatVector ze = ld(zeta, j).mul(az).add(tz.mul(bz));
+                ze.intoArray(zeta, j);
                 tz = tz.add(ze);
             }
             if (xb) {
-                int j = len + i;
+                int j = shx + i;
                 for (int k = 1; k <= h; k++) {
                     tx = tx.add(ld(psi, j + k).sub(ld(psi, j - k)).mul(coef[dx + k - 1]));
                 }

@@ -108,38 +108,39 @@ public final class AcousticVectorKernels3D {
         }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
-        int len = geo[Layout.LEN];
         int i0 = geo[Layout.OFF0] + z * sz + y * sy + xa;
+        // psi and zeta of each band axis at the auxiliary index of cell i0
+        int jz = zb ? Layout.auxShift(geo, 0, z, y, xa) + i0 : 0;
+        int jy = yb ? Layout.auxShift(geo, 1, z, y, xa) + i0 : 0;
+        int jx = xb ? Layout.auxShift(geo, 2, z, y, xa) + i0 : 0;
         boolean ex = AcousticVectorRows3D.exact(n);
         int spare = 3 * w;
         int bands = (zb ? 1 : 0) + (yb ? 1 : 0) + (xb ? 1 : 0);
         if (bands == 1) {
             // one band axis: its whole term in one pass, then the other two axes and the leapfrog in a second
             if (zb) {
-                AcousticVectorRows3D.axisBand(u, psi, zeta, i0, t, 0, coef, 0, AcousticVectorRows3D.DZ, sz, prof[z],
-                        prof[nz + z], i0, n,
-                        ex ? zeta : t, ex ? i0 : spare);
+                AcousticVectorRows3D.axisBand(u, psi, zeta, jz, t, 0, coef, 0, AcousticVectorRows3D.DZ, sz, prof[z],
+                        prof[nz + z], i0, n, ex ? zeta : t, ex ? jz : spare);
                 if (!ex) {
-                    AcousticVectorRows3D.copy(t, spare, zeta, i0, n);
+                    AcousticVectorRows3D.copy(t, spare, zeta, jz, n);
                 }
                 AcousticVectorRows3D.leapOne(u, un, v2, t, 0, coef, AcousticVectorRows3D.CY, sy,
                         AcousticVectorRows3D.CX, 1, 0, i0, n,
                         ex ? un : t, ex ? i0 : spare);
             } else if (yb) {
                 int pay = 2 * nz + y;
-                AcousticVectorRows3D.axisBand(u, psi, zeta, len + i0, t, 0, coef, AcousticVectorRows3D.CY,
-                        AcousticVectorRows3D.DY, sy, prof[pay],
-                        prof[pay + ny], i0, n, ex ? zeta : t, ex ? len + i0 : spare);
+                AcousticVectorRows3D.axisBand(u, psi, zeta, jy, t, 0, coef, AcousticVectorRows3D.CY,
+                        AcousticVectorRows3D.DY, sy, prof[pay], prof[pay + ny], i0, n, ex ? zeta : t, ex ? jy : spare);
                 if (!ex) {
-                    AcousticVectorRows3D.copy(t, spare, zeta, len + i0, n);
+                    AcousticVectorRows3D.copy(t, spare, zeta, jy, n);
                 }
                 AcousticVectorRows3D.leapOne(u, un, v2, t, 0, coef, 0, sz, AcousticVectorRows3D.CX, 1, 1, i0, n,
                         ex ? un : t, ex ? i0 : spare);
             } else {
-                AcousticVectorRows3D.axisBandX(u, psi, zeta, 2 * len + i0, t, 0, coef, prof, pax, pbx, i0, n,
-                        ex ? zeta : t, ex ? 2 * len + i0 : spare);
+                AcousticVectorRows3D.axisBandX(u, psi, zeta, jx, t, 0, coef, prof, pax, pbx, i0, n,
+                        ex ? zeta : t, ex ? jx : spare);
                 if (!ex) {
-                    AcousticVectorRows3D.copy(t, spare, zeta, 2 * len + i0, n);
+                    AcousticVectorRows3D.copy(t, spare, zeta, jx, n);
                 }
                 AcousticVectorRows3D.leapOne(u, un, v2, t, 0, coef, 0, sz, AcousticVectorRows3D.CY, sy, 2, i0, n,
                         ex ? un : t, ex ? i0 : spare);
@@ -153,26 +154,25 @@ public final class AcousticVectorKernels3D {
         AcousticVectorRows3D.second(u, t, w, coef, AcousticVectorRows3D.CY, i0, n, sy);
         AcousticVectorRows3D.second(u, t, 2 * w, coef, AcousticVectorRows3D.CX, i0, n, 1);
         if (zb) {
-            AcousticVectorRows3D.band(psi, zeta, i0, t, 0, coef, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], n,
-                    ex ? zeta : t, ex ? i0 : spare);
+            AcousticVectorRows3D.band(psi, zeta, jz, t, 0, coef, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], n,
+                    ex ? zeta : t, ex ? jz : spare);
             if (!ex) {
-                AcousticVectorRows3D.copy(t, spare, zeta, i0, n);
+                AcousticVectorRows3D.copy(t, spare, zeta, jz, n);
             }
         }
         if (yb) {
             int pay = 2 * nz + y;
-            AcousticVectorRows3D.band(psi, zeta, len + i0, t, w, coef, AcousticVectorRows3D.DY, sy, prof[pay], prof[pay
-                    + ny], n,
-                    ex ? zeta : t, ex ? len + i0 : spare);
+            AcousticVectorRows3D.band(psi, zeta, jy, t, w, coef, AcousticVectorRows3D.DY, sy, prof[pay], prof[pay + ny],
+                    n, ex ? zeta : t, ex ? jy : spare);
             if (!ex) {
-                AcousticVectorRows3D.copy(t, spare, zeta, len + i0, n);
+                AcousticVectorRows3D.copy(t, spare, zeta, jy, n);
             }
         }
         if (xb) {
-            AcousticVectorRows3D.bandX(psi, zeta, 2 * len + i0, t, 2 * w, coef, prof, pax, pbx, n,
-                    ex ? zeta : t, ex ? 2 * len + i0 : spare);
+            AcousticVectorRows3D.bandX(psi, zeta, jx, t, 2 * w, coef, prof, pax, pbx, n,
+                    ex ? zeta : t, ex ? jx : spare);
             if (!ex) {
-                AcousticVectorRows3D.copy(t, spare, zeta, 2 * len + i0, n);
+                AcousticVectorRows3D.copy(t, spare, zeta, jx, n);
             }
         }
         AcousticVectorRows3D.finish(u, un, v2, t, w, i0, n, ex ? un : t, ex ? i0 : spare);
@@ -199,7 +199,7 @@ public final class AcousticVectorKernels3D {
             return false;
         }
         int i0 = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY] + xa;
-        int p = 2 * geo[Layout.LEN] + i0;
+        int p = Layout.auxShift(geo, 2, z, y, xa) + i0;
         if (AcousticVectorRows3D.exact(n)) {
             AcousticVectorRows3D.psiRowX(u, psi, p, coef, prof, pax, pbx, i0, n, psi, p);
         } else {
@@ -209,7 +209,7 @@ public final class AcousticVectorKernels3D {
         return true;
     }
 
-    /** psi of a row [x0, x1) for an axis with row-constant profile (a, b), stride st, slot offset p, h = 4. */
+    /** psi of a row [x0, x1) for an axis with row-constant profile (a, b), stride st, auxiliary index p + i0, h = 4. */
     private static void psiRow4(float[] u, float[] psi, float[] coef, int db, int st, float a, float b, int i0, int p,
                                 int n, float[] t) {
         if (n <= 0) {
@@ -352,7 +352,6 @@ public final class AcousticVectorKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int p2 = 2 * geo[Layout.LEN];
         if (geo[Layout.H] == 4) {
             innerRows4(u, un, v2, psi, zeta, prof, coef, geo, z0, z1, y0, y1, a, b, c, x1, scratch);
             return;
@@ -362,7 +361,7 @@ public final class AcousticVectorKernels3D {
         for (int z = z0; z < z1; z++) {
             for (int y = y0; y < y1; y++) {
                 if (ahead > 0) {
-                    acc += touchAhead(psi, zeta, p2 + off, sz, sy, z, y, z1, y0, y1, ahead, a, b, c, x1);
+                    acc += touchAhead(psi, zeta, geo, z, y, z1, y0, y1, ahead, a, b, c, x1);
                 }
                 bandRowX(u, un, v2, psi, zeta, prof, coef, geo, z, y, a, b, scratch);
                 if (b < c) {
@@ -426,17 +425,19 @@ public final class AcousticVectorKernels3D {
 
     /**
      * Reads one float of each cache line that the x-band segments [a, b) and [c, x1) of the row {@code ahead} rows
-     * after (z, y) in a box [.., z1) × [y0, y1) will use in psi and zeta (x slot at {@code base}; zeta null: psi only),
+     * after (z, y) in a box [.., z1) × [y0, y1) will use in psi and zeta (their x slot; zeta null: psi only),
      * so that those lines, which no hardware stream brings in, arrive together with this row's misses instead of
      * stalling the later row on their own. Returns their sum, to be kept in {@link #sink}.
      */
-    private static float touchAhead(float[] psi, float[] zeta, int base, int sz, int sy, int z, int y, int z1, int y0,
-                                    int y1, int ahead, int a, int b, int c, int x1) {
-        int r = CpuKernels.rowAhead(base, sz, sy, z, y, ahead, y0, y1, z1);
+    private static float touchAhead(float[] psi, float[] zeta, int[] geo, int z, int y, int z1, int y0, int y1,
+                                    int ahead, int a, int b, int c, int x1) {
+        int ax = Layout.aux(2);
+        int r = CpuKernels.rowAhead(geo[ax], geo[ax + 2], geo[ax + 3], z, y, ahead, y0, y1, z1);
         if (r < 0) {
             return 0f;
         }
-        return CpuKernels.touchLines(psi, zeta, r + a, b - a) + CpuKernels.touchLines(psi, zeta, r + c, x1 - c);
+        return CpuKernels.touchLines(psi, zeta, r + a, b - a)
+                + CpuKernels.touchLines(psi, zeta, r + geo[ax + 1] - geo[ax] + c, x1 - c);
     }
 
     /** psi then update of an x-band-only row segment [xa, xe) (see {@link #innerRows}). */
@@ -453,7 +454,7 @@ public final class AcousticVectorKernels3D {
             return;
         }
         int h = geo[Layout.H];
-        int p = 2 * geo[Layout.LEN];
+        int p = Layout.auxShift(geo, 2, z, y, xa);
         int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
         int pbx = pax + geo[Layout.NX];
         int dx = Layout.d1(h) + 2 * h;
@@ -468,7 +469,8 @@ public final class AcousticVectorKernels3D {
     }
 
     /**
-     * One vector of the x-axis psi update at cell {@code i} (slot offset {@code p}); the result goes to {@code dst[o]}.
+     * One vector of the x-axis psi update at cell {@code i} (auxiliary index {@code p + i}); the result goes to
+     * {@code dst[o]}.
      */
     private static void psiX(float[] u, float[] psi, float[] prof, float[] coef, int h, int dx, int p, int i, int pa,
                              int pb, float[] dst, int o) {
@@ -498,7 +500,6 @@ public final class AcousticVectorKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -516,17 +517,19 @@ public final class AcousticVectorKernels3D {
                 boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
                 int row = off + z * sz + y * sy;
                 if (zb) {
-                    psiAxis(u, psi, coef, row, 0, sz, d1, prof[z], prof[nz + z], x0, x1, h, vl);
+                    psiAxis(u, psi, coef, row, Layout.auxShift(geo, 0, z, y, 0), sz, d1, prof[z], prof[nz + z], x0, x1,
+                            h, vl);
                 }
                 if (yb) {
-                    psiAxis(u, psi, coef, row, len, sy, d1 + h, prof[pay + y], prof[pby + y], x0, x1, h, vl);
+                    psiAxis(u, psi, coef, row, Layout.auxShift(geo, 1, z, y, 0), sy, d1 + h, prof[pay + y],
+                            prof[pby + y], x0, x1, h, vl);
                 }
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
                     int xe = seg == 0 ? Math.min(x1, xbl) : x1;
                     int x = xa;
                     int dx = d1 + 2 * h;
-                    int p = 2 * len;
+                    int p = Layout.auxShift(geo, 2, z, y, xa);
                     for (; x + vl <= xe; x += vl) {
                         int i = row + x;
                         FloatVector d = FloatVector.zero(S);
@@ -554,7 +557,6 @@ public final class AcousticVectorKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int xbl = geo[Layout.XBL];
@@ -566,11 +568,12 @@ public final class AcousticVectorKernels3D {
                 boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
                 int i0 = off + z * sz + y * sy + x0;
                 if (zb) {
-                    psiRow4(u, psi, coef, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], i0, 0, n, t);
+                    psiRow4(u, psi, coef, AcousticVectorRows3D.DZ, sz, prof[z], prof[nz + z], i0,
+                            Layout.auxShift(geo, 0, z, y, 0), n, t);
                 }
                 if (yb) {
-                    psiRow4(u, psi, coef, AcousticVectorRows3D.DY, sy, prof[2 * nz + y], prof[2 * nz + ny + y], i0, len,
-                            n, t);
+                    psiRow4(u, psi, coef, AcousticVectorRows3D.DY, sy, prof[2 * nz + y], prof[2 * nz + ny + y], i0,
+                            Layout.auxShift(geo, 1, z, y, 0), n, t);
                 }
                 for (int seg = 0; seg < 2; seg++) {
                     int xa = seg == 0 ? x0 : Math.max(x0, xbh);
@@ -594,7 +597,7 @@ public final class AcousticVectorKernels3D {
                                   int xe) {
         int h = geo[Layout.H];
         int dx = Layout.d1(h) + 2 * h;
-        int p = 2 * geo[Layout.LEN];
+        int p = Layout.auxShift(geo, 2, z, y, xa);
         int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY];
         int pbx = pax + geo[Layout.NX];
         int row = geo[Layout.OFF0] + z * geo[Layout.SZ] + y * geo[Layout.SY];
@@ -608,7 +611,7 @@ public final class AcousticVectorKernels3D {
         }
     }
 
-    /** psi update of one row for an axis (z or y) whose band holds the whole row: stride {@code st}, slot {@code p}. */
+    /** psi update of one row for an axis (z or y) whose band holds the whole row: stride st, auxiliary index p + i. */
     private static void psiAxis(float[] u, float[] psi, float[] coef, int row, int p, int st, int dc, float a, float b,
                                 int x0, int x1, int h, int vl) {
         int x = x0;
@@ -735,45 +738,44 @@ public final class AcousticVectorKernels3D {
         int nx = geo[Layout.NX];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
-        int len = geo[Layout.LEN];
         int i0 = geo[Layout.OFF0] + z * sz + ya * sy + xa;
+        int xsy = geo[Layout.aux(2) + 3];
+        int jx = xb ? Layout.auxIndex(geo, 2, z, ya, xa) : 0;
         int blk = rows * n;
         int zo = 3 * blk;
         if (xb && !zb && !yb) {
             // the x band alone: its term, then the z and y sums with the leapfrog in one pass
             int pax = 2 * nz + 2 * ny + xa;
-            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 0, t, zo, coef, prof, pax, pax + nx, i0,
-                    sy, rows,
-                    n);
-            AcousticVectorRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
+            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, jx, xsy, t, 0, t, zo, coef, prof, pax, pax + nx, i0,
+                    sy, rows, n);
+            AcousticVectorRows3D.scatter(t, zo, zeta, jx, xsy, rows, n);
             AcousticVectorRows3D.leapOneCols(u, un, v2, t, 0, coef, 0, sz, AcousticVectorRows3D.CY, sy, 2, i0, sy, rows,
                     n, t, zo);
             AcousticVectorRows3D.scatter(t, zo, un, i0, sy, rows, n);
             return;
         }
         if (zb) {
-            AcousticVectorRows3D.axisBandCols(u, psi, zeta, i0, t, 0, t, zo, coef, 0, AcousticVectorRows3D.DZ, sz, prof,
-                    z, nz + z, 0, i0,
-                    sy, rows, n);
-            AcousticVectorRows3D.scatter(t, zo, zeta, i0, sy, rows, n);
+            int jz = Layout.auxIndex(geo, 0, z, ya, xa);
+            AcousticVectorRows3D.axisBandCols(u, psi, zeta, jz, t, 0, t, zo, coef, 0, AcousticVectorRows3D.DZ, sz, prof,
+                    z, nz + z, 0, i0, sy, rows, n);
+            AcousticVectorRows3D.scatter(t, zo, zeta, jz, sy, rows, n);
         } else {
             AcousticVectorRows3D.secondCols(u, t, 0, coef, 0, sz, i0, sy, rows, n);
         }
         if (yb) {
             int pay = 2 * nz + ya;
-            AcousticVectorRows3D.axisBandCols(u, psi, zeta, len + i0, t, blk, t, zo, coef, AcousticVectorRows3D.CY,
-                    AcousticVectorRows3D.DY, sy, prof,
-                    pay, pay + ny, 1, i0, sy, rows, n);
-            AcousticVectorRows3D.scatter(t, zo, zeta, len + i0, sy, rows, n);
+            int jy = Layout.auxIndex(geo, 1, z, ya, xa);
+            AcousticVectorRows3D.axisBandCols(u, psi, zeta, jy, t, blk, t, zo, coef, AcousticVectorRows3D.CY,
+                    AcousticVectorRows3D.DY, sy, prof, pay, pay + ny, 1, i0, sy, rows, n);
+            AcousticVectorRows3D.scatter(t, zo, zeta, jy, sy, rows, n);
         } else {
             AcousticVectorRows3D.secondCols(u, t, blk, coef, AcousticVectorRows3D.CY, sy, i0, sy, rows, n);
         }
         if (xb) {
             int pax = 2 * nz + 2 * ny + xa;
-            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, 2 * len + i0, t, 2 * blk, t, zo, coef, prof, pax, pax + nx,
-                    i0, sy,
-                    rows, n);
-            AcousticVectorRows3D.scatter(t, zo, zeta, 2 * len + i0, sy, rows, n);
+            AcousticVectorRows3D.axisBandXCols(u, psi, zeta, jx, xsy, t, 2 * blk, t, zo, coef, prof, pax, pax + nx,
+                    i0, sy, rows, n);
+            AcousticVectorRows3D.scatter(t, zo, zeta, jx, xsy, rows, n);
         } else {
             AcousticVectorRows3D.secondCols(u, t, 2 * blk, coef, AcousticVectorRows3D.CX, 1, i0, sy, rows, n);
         }
@@ -788,10 +790,11 @@ public final class AcousticVectorKernels3D {
         int rows = ye - ya;
         int sy = geo[Layout.SY];
         int i0 = geo[Layout.OFF0] + z * geo[Layout.SZ] + ya * sy + xa;
-        int p = 2 * geo[Layout.LEN] + i0;
+        int p = Layout.auxIndex(geo, 2, z, ya, xa);
+        int xsy = geo[Layout.aux(2) + 3];
         int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY] + xa;
-        AcousticVectorRows3D.psiXCols(u, psi, p, t, 0, coef, prof, pax, pax + geo[Layout.NX], i0, sy, rows, n);
-        AcousticVectorRows3D.scatter(t, 0, psi, p, sy, rows, n);
+        AcousticVectorRows3D.psiXCols(u, psi, p, xsy, t, 0, coef, prof, pax, pax + geo[Layout.NX], i0, sy, rows, n);
+        AcousticVectorRows3D.scatter(t, 0, psi, p, xsy, rows, n);
     }
 
     /**
@@ -805,7 +808,7 @@ public final class AcousticVectorKernels3D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
-        int p = 2 * geo[Layout.LEN];
+        int p = Layout.auxShift(geo, 2, z, y, xa);
         int pax = 2 * geo[Layout.NZ] + 2 * geo[Layout.NY];
         int pbx = pax + geo[Layout.NX];
         int vl = S.length();
@@ -860,7 +863,6 @@ public final class AcousticVectorKernels3D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -870,14 +872,16 @@ public final class AcousticVectorKernels3D {
         second(u, t, n, i0, n, coef, h + 1, sy, h);
         second(u, t, 2 * n, i0, n, coef, 2 * (h + 1), 1, h);
         if (z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]) {
-            band(psi, zeta, i0, t, 0, n, coef, d1, sz, h, prof[z], prof[nz + z]);
+            band(psi, zeta, Layout.auxShift(geo, 0, z, y, xa) + i0, t, 0, n, coef, d1, sz, h, prof[z], prof[nz + z]);
         }
         if (y < geo[Layout.YBL] || y >= geo[Layout.YBH]) {
-            band(psi, zeta, len + i0, t, n, n, coef, d1 + h, sy, h, prof[2 * nz + y], prof[2 * nz + ny + y]);
+            band(psi, zeta, Layout.auxShift(geo, 1, z, y, xa) + i0, t, n, n, coef, d1 + h, sy, h, prof[2 * nz + y],
+                    prof[2 * nz + ny + y]);
         }
         if (xb) {
             int pax = 2 * nz + 2 * ny + xa;
-            bandX(psi, zeta, 2 * len + i0, t, 2 * n, n, coef, d1 + 2 * h, h, prof, pax, pax + nx);
+            bandX(psi, zeta, Layout.auxShift(geo, 2, z, y, xa) + i0, t, 2 * n, n, coef, d1 + 2 * h, h, prof, pax,
+                    pax + nx);
         }
         finish(u, un, v2, i0, t, n);
     }

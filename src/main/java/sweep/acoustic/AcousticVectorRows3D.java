@@ -466,9 +466,12 @@ final class AcousticVectorRows3D {
         }
     }
 
-    /** {@link #axisBandX} over a column block (x profile per cell at {@code prof[pa + c]}, {@code prof[pb + c]}). */
-    static void axisBandXCols(float[] u, float[] psi, float[] zeta, int p0, float[] b, int bo, float[] zb, int zo,
-                              float[] coef, float[] prof, int pa, int pb, int i0, int sy, int rows, int n) {
+    /**
+     * {@link #axisBandX} over a column block (x profile per cell at {@code prof[pa + c]}, {@code prof[pb + c]}); psi
+     * and zeta of the x axis at {@code p0 + r·psy + c}.
+     */
+    static void axisBandXCols(float[] u, float[] psi, float[] zeta, int p0, int psy, float[] b, int bo, float[] zb,
+                              int zo, float[] coef, float[] prof, int pa, int pb, int i0, int sy, int rows, int n) {
         FloatVector c0 = FloatVector.broadcast(S, coef[CX]);
         FloatVector c1 = FloatVector.broadcast(S, coef[CX + 1]);
         FloatVector c2 = FloatVector.broadcast(S, coef[CX + 2]);
@@ -478,14 +481,13 @@ final class AcousticVectorRows3D {
         FloatVector d2 = FloatVector.broadcast(S, coef[DX + 1]);
         FloatVector d3 = FloatVector.broadcast(S, coef[DX + 2]);
         FloatVector d4 = FloatVector.broadcast(S, coef[DX + 3]);
-        int dp = p0 - i0;
         for (int c = 0; c >= 0; c = nextColumn(c, n)) {
             int ic = i0 + c;
             FloatVector va = FloatVector.fromArray(S, prof, pa + c);
             FloatVector vb = FloatVector.fromArray(S, prof, pb + c);
             for (int r = 0; r < rows; r++) {
                 int i = ic + r * sy;
-                int q = i + dp;
+                int q = p0 + c + r * psy;
                 FloatVector s = FloatVector.fromArray(S, u, i).mul(c0);
                 s = s.add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(c1));
                 s = s.add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(c2));
@@ -519,15 +521,14 @@ final class AcousticVectorRows3D {
         }
     }
 
-    /** {@link #psiRowX} over a column block: psi' to {@code b[bo + r·n + c]}. */
-    static void psiXCols(float[] u, float[] psi, int p0, float[] b, int bo, float[] coef, float[] prof, int pa, int pb,
-                         int i0, int sy, int rows, int n) {
+    /** {@link #psiRowX} over a column block (psi at {@code p0 + r·psy + c}): psi' to {@code b[bo + r·n + c]}. */
+    static void psiXCols(float[] u, float[] psi, int p0, int psy, float[] b, int bo, float[] coef, float[] prof, int pa,
+                         int pb, int i0, int sy, int rows, int n) {
         FloatVector d1 = FloatVector.broadcast(S, coef[DX]);
         FloatVector d2 = FloatVector.broadcast(S, coef[DX + 1]);
         FloatVector d3 = FloatVector.broadcast(S, coef[DX + 2]);
         FloatVector d4 = FloatVector.broadcast(S, coef[DX + 3]);
         FloatVector zero = FloatVector.zero(S);
-        int dp = p0 - i0;
         for (int c = 0; c >= 0; c = nextColumn(c, n)) {
             int ic = i0 + c;
             FloatVector va = FloatVector.fromArray(S, prof, pa + c);
@@ -539,7 +540,7 @@ final class AcousticVectorRows3D {
                 d = d.add(FloatVector.fromArray(S, u, i + 2).sub(FloatVector.fromArray(S, u, i - 2)).mul(d2));
                 d = d.add(FloatVector.fromArray(S, u, i + 3).sub(FloatVector.fromArray(S, u, i - 3)).mul(d3));
                 d = d.add(FloatVector.fromArray(S, u, i + 4).sub(FloatVector.fromArray(S, u, i - 4)).mul(d4));
-                FloatVector.fromArray(S, psi, i + dp).mul(va).add(d.mul(vb)).intoArray(b, bo + c + r * n);
+                FloatVector.fromArray(S, psi, p0 + c + r * psy).mul(va).add(d.mul(vb)).intoArray(b, bo + c + r * n);
             }
         }
     }

@@ -50,7 +50,7 @@ public final class CpuKernels {
     }
 
     /**
-     * Sum of one float per 16 of psi[i−4, i+n+4) and of zeta[i, i+n) when zeta is not null: reading it brings those
+     * Sum of one float per 16 of psi[i, i+n) and of zeta[i, i+n) when zeta is not null: reading it brings those
      * cache lines in ahead of use (short strided pieces that no hardware stream fetches). 0 when n ≤ 0.
      */
     public static float touchLines(float[] psi, float[] zeta, int i, int n) {
@@ -58,10 +58,10 @@ public final class CpuKernels {
             return 0f;
         }
         float s = 0f;
-        for (int j = -4; j < n + 4; j += 16) {
+        for (int j = 0; j < n; j += 16) {
             s += psi[i + j];
         }
-        s += psi[i + n + 3];
+        s += psi[i + n - 1];
         if (zeta != null) {
             for (int j = 0; j < n; j += 16) {
                 s += zeta[i + j];

@@ -85,9 +85,9 @@ public final class KernelBenchmark {
         float[] qp = rnd(r, l, 1f);
         float[] w = rnd(r, l, 1f);
         float[] grad = rnd(r, l, 1f);
-        float[] a3 = rnd(r, ndim * l, 1f);
-        float[] b3 = rnd(r, ndim * l, 1f);
-        float[] c3 = rnd(r, ndim * l, 1f);
+        float[] a3 = rnd(r, grid.auxLength(), 1f);
+        float[] b3 = rnd(r, grid.auxLength(), 1f);
+        float[] c3 = rnd(r, grid.auxLength(), 1f);
         float[] scr = new float[Math.max(AcousticVectorKernels3D.scratchSize(geo),
                 AcousticVectorAdjointKernels3D.scratchSize(geo))];
 

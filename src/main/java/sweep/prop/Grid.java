@@ -155,6 +155,10 @@ public final class Grid {
         }
         geo[Layout.OFF0] = (int) (off + shift);
         geo[Layout.LEN] = (int) len;
+        if (Layout.placeAuxiliaries(geo) > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("CPML auxiliaries of this grid exceed Java's array limit;"
+                    + " split the model across ranks (domain decomposition)");
+        }
 
         coef = new float[Layout.coefSize(h)];
         double[] c2 = FdWeights.second(spec.order());
@@ -291,27 +295,46 @@ public final class Grid {
         return geo[Layout.OFF0] + (z + pz0) * geo[Layout.SZ] + (y + py0) * geo[Layout.SY] + (x + px0);
     }
 
+    /** Length of a CPML auxiliary array (psi, zeta, psib, zetab): the band slabs of every axis ({@link Layout#aux}). */
+    public int auxLength() {
+        return geo[Layout.AUX_LEN];
+    }
+
     /**
-     * Zeroes, in rows z of [z0, z1), the band cells of each axis slot of {@code a} (a PML auxiliary of {@code ndim}
-     * slots of {@link #length()}: slot a holds axis a, 2-D slots z and x): the cells its kernels write. The rest of
-     * such an array is never written and stays +0.0f, which the adjoint's λ kernels rely on.
+     * Index in a CPML auxiliary array of computational cell (z, y, x), y = 0 in 2-D, in the slab of axis slot {@code s}
+     * (0 = z, 1 = y, 2 = x): for cells in the band or within h of it ({@link Layout#auxIndex}).
      */
-    public void clearBandSlots(float[] a, int z0, int z1) {
-        int len = length();
-        int xbl = Math.max(0, Math.min(nx, geo[Layout.XBL]));
-        int xbh = Math.max(xbl, Math.min(nx, geo[Layout.XBH]));
-        for (int slot = 0; slot < a.length / len; slot++) {
-            int axis = ndim == 2 && slot == 1 ? 2 : slot;
+    public int auxIndex(int s, int z, int y, int x) {
+        return Layout.auxIndex(geo, s, z, y, x);
+    }
+
+    /**
+     * Zeroes, in rows z of [z0, z1), the band cells of each axis slot of the CPML auxiliary {@code a}
+     * ({@link #auxLength()} floats): the cells its kernels write. The rest is never written and stays +0.0f, the zeros
+     * the stencil reads beyond a band.
+     */
+    public void clearBandCells(float[] a, int z0, int z1) {
+        if (!hasPml()) {
+            return; // the auxiliaries are not allocated
+        }
+        int[] lo = {geo[Layout.ZBL], geo[Layout.YBL], geo[Layout.XBL]};
+        int[] hi = {geo[Layout.ZBH], geo[Layout.YBH], geo[Layout.XBH]};
+        for (int s = 0; s < 3; s++) {
+            if (ndim == 2 && s == 1) {
+                continue;
+            }
             for (int z = z0; z < z1; z++) {
-                boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
                 for (int y = 0; y < ny; y++) {
-                    int i = slot * len + compIndex(z, y, 0);
-                    boolean yb = y < geo[Layout.YBL] || y >= geo[Layout.YBH];
-                    if (axis == 0 && zb || axis == 1 && yb) {
+                    if (s == 0 && (z < lo[0] || z >= hi[0]) || s == 1 && (y < lo[1] || y >= hi[1])) {
+                        int i = auxIndex(s, z, y, 0);
                         Arrays.fill(a, i, i + nx, 0f);
-                    } else if (axis == 2) {
-                        Arrays.fill(a, i, i + xbl, 0f);
-                        Arrays.fill(a, i + xbh, i + nx, 0f);
+                    } else if (s == 2 && lo[2] > 0) {
+                        int i = auxIndex(2, z, y, 0);
+                        Arrays.fill(a, i, i + lo[2], 0f);
+                    }
+                    if (s == 2 && hi[2] < nx) {
+                        int j = auxIndex(2, z, y, hi[2]);
+                        Arrays.fill(a, j, j + nx - hi[2], 0f);
                     }
                 }
             }

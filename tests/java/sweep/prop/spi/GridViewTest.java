@@ -90,13 +90,13 @@ class GridViewTest {
         GridView g = Grid.single(S2).view();
         AcousticAdjointArrays full = new AcousticAdjointArrays(g, Storage.FULL, 1);
         assertEquals(g.length(), full.qb.length);
-        assertEquals(2 * g.length(), full.cor.length);
+        assertEquals(g.auxLength(), full.cor.length);
         assertEquals(1, full.ucur.length, "no rebuilt levels with full storage");
         AcousticAdjointArrays bs = new AcousticAdjointArrays(g, Storage.BOUNDARY_SAVING, 0);
         assertEquals(g.length(), bs.unxt.length);
         GridView noPml = Grid.single(S2.toBuilder().abcn(0).build()).view();
         assertEquals(0, new AcousticAdjointArrays(noPml, Storage.FULL, 0).psib.length);
-        assertEquals(4L * (5 * g.length() + 4 * 2 * g.length() + 2 * g.length()), bs.bytes());
+        assertEquals(4L * (5 * g.length() + 4 * g.auxLength() + 2 * g.length()), bs.bytes());
     }
 
     private static boolean inBand(int[] c, int[] lo, int[] hi) {

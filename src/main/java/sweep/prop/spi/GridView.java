@@ -100,7 +100,12 @@ public final class GridView {
         return freeSurface;
     }
 
-    /** Whether any cell lies in a PML band (then the CPML auxiliaries have {@code ndim} slots of {@link #length()}). */
+    /** Length of one CPML auxiliary array: the band slabs of every axis ({@link Layout#aux}). */
+    public int auxLength() {
+        return geo[Layout.AUX_LEN];
+    }
+
+    /** Whether any cell lies in a PML band (then the CPML auxiliaries have {@link #auxLength()} floats). */
     public boolean hasPml() {
         return geo[Layout.ZBL] > 0 || geo[Layout.ZBH] < nz || geo[Layout.YBL] > 0 || geo[Layout.YBH] < ny
                 || geo[Layout.XBL] > 0 || geo[Layout.XBH] < nx;

@@ -54,7 +54,8 @@ public final class AcousticAdjointKernels2D {
                                int z0, int z1, int x0, int x1) {
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int zbl = geo[Layout.ZBL];
@@ -69,14 +70,16 @@ public final class AcousticAdjointKernels2D {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
                 if (z < zbl | z >= zbh) {
-                    float t = zetab[i] + w[i];
-                    cor[i] = prof[nz + z] * t;
-                    zetab[i] = prof[z] * t;
+                    int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * geo[az + 2] + x;
+                    float t = zetab[jz] + w[i];
+                    cor[jz] = prof[nz + z] * t;
+                    zetab[jz] = prof[z] * t;
                 }
                 if (x < xbl | x >= xbh) {
-                    float t = zetab[len + i] + w[i];
-                    cor[len + i] = prof[pbx + x] * t;
-                    zetab[len + i] = prof[pax + x] * t;
+                    int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x;
+                    float t = zetab[jx] + w[i];
+                    cor[jx] = prof[pbx + x] * t;
+                    zetab[jx] = prof[pax + x] * t;
                 }
             }
         }
@@ -91,7 +94,9 @@ public final class AcousticAdjointKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -109,28 +114,30 @@ public final class AcousticAdjointKernels2D {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
                 if (z < zbl | z >= zbh) {
-                    float t = psib[i];
+                    int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * geo[az + 2] + x;
+                    float t = psib[jz];
                     for (int k = 1; k <= h; k++) {
                         int zm = z - k;
                         int zp = z + k;
-                        float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                        float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                        float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[jz - k * psz] : 0.0f;
+                        float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[jz + k * psz] : 0.0f;
                         t += coef[d1 + k - 1] * (lo - hi);
                     }
-                    pb[i] = prof[nz + z] * t;
-                    psib[i] = prof[z] * t;
+                    pb[jz] = prof[nz + z] * t;
+                    psib[jz] = prof[z] * t;
                 }
                 if (x < xbl | x >= xbh) {
-                    float t = psib[len + i];
+                    int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x;
+                    float t = psib[jx];
                     for (int k = 1; k <= h; k++) {
                         int xm = x - k;
                         int xp = x + k;
-                        float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[len + i - k] : 0.0f;
-                        float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[len + i + k] : 0.0f;
+                        float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[jx - k] : 0.0f;
+                        float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[jx + k] : 0.0f;
                         t += coef[dx + k - 1] * (lo - hi);
                     }
-                    pb[len + i] = prof[pbx + x] * t;
-                    psib[len + i] = prof[pax + x] * t;
+                    pb[jx] = prof[pbx + x] * t;
+                    psib[jx] = prof[pax + x] * t;
                 }
             }
         }
@@ -170,7 +177,13 @@ public final class AcousticAdjointKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
@@ -179,14 +192,27 @@ public final class AcousticAdjointKernels2D {
             for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
-                int j = len + i;
-                float tz = coef[0] * (w[i] + cor[i]);
-                float tx = coef[cx] * (w[i] + cor[j]);
+                boolean rz = z < zbl + h | z >= zbh - h;
+                int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + x : 0;
+                float tz = coef[0] * (w[i] + (rz ? cor[jz] : 0.0f));
                 for (int k = 1; k <= h; k++) {
-                    tz += coef[k] * ((w[i + k * sz] + cor[i + k * sz]) + (w[i - k * sz] + cor[i - k * sz]))
-                            + coef[d1 + k - 1] * (pb[i - k * sz] - pb[i + k * sz]);
-                    tx += coef[cx + k] * ((w[i + k] + cor[j + k]) + (w[i - k] + cor[j - k]))
-                            + coef[dx + k - 1] * (pb[j - k] - pb[j + k]);
+                    float cp = rz ? cor[jz + k * psz] : 0.0f;
+                    float cm = rz ? cor[jz - k * psz] : 0.0f;
+                    float pm = rz ? pb[jz - k * psz] : 0.0f;
+                    float pp = rz ? pb[jz + k * psz] : 0.0f;
+                    tz += coef[k] * ((w[i + k * sz] + cp) + (w[i - k * sz] + cm))
+                            + coef[d1 + k - 1] * (pm - pp);
+                }
+                boolean rx = x < xbl + h | x >= xbh - h;
+                int jx = rx ? (x < xbl + h ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x : 0;
+                float tx = coef[cx] * (w[i] + (rx ? cor[jx] : 0.0f));
+                for (int k = 1; k <= h; k++) {
+                    float cp = rx ? cor[jx + k] : 0.0f;
+                    float cm = rx ? cor[jx - k] : 0.0f;
+                    float pm = rx ? pb[jx - k] : 0.0f;
+                    float pp = rx ? pb[jx + k] : 0.0f;
+                    tx += coef[cx + k] * ((w[i + k] + cp) + (w[i - k] + cm))
+                            + coef[dx + k - 1] * (pm - pp);
                 }
                 qp[i] = (2.0f * qb[i] - qp[i]) + (tz + tx);
             }

@@ -57,7 +57,9 @@ public final class AcousticAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -79,19 +81,22 @@ public final class AcousticAdjointKernels3D {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl | z >= zbh) {
-                        float t = zetab[i] + w[i];
-                        cor[i] = prof[nz + z] * t;
-                        zetab[i] = prof[z] * t;
+                        int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * geo[az + 2] + y * geo[az + 3] + x;
+                        float t = zetab[jz] + w[i];
+                        cor[jz] = prof[nz + z] * t;
+                        zetab[jz] = prof[z] * t;
                     }
                     if (y < ybl | y >= ybh) {
-                        float t = zetab[len + i] + w[i];
-                        cor[len + i] = prof[pby + y] * t;
-                        zetab[len + i] = prof[pay + y] * t;
+                        int jy = (y < ybl ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * geo[ay + 3] + x;
+                        float t = zetab[jy] + w[i];
+                        cor[jy] = prof[pby + y] * t;
+                        zetab[jy] = prof[pay + y] * t;
                     }
                     if (x < xbl | x >= xbh) {
-                        float t = zetab[2 * len + i] + w[i];
-                        cor[2 * len + i] = prof[pbx + x] * t;
-                        zetab[2 * len + i] = prof[pax + x] * t;
+                        int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x;
+                        float t = zetab[jx] + w[i];
+                        cor[jx] = prof[pbx + x] * t;
+                        zetab[jx] = prof[pax + x] * t;
                     }
                 }
             }
@@ -105,7 +110,11 @@ public final class AcousticAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
+        int psy = geo[ay + 3];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -128,42 +137,43 @@ public final class AcousticAdjointKernels3D {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl | z >= zbh) {
-                        float t = psib[i];
+                        int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * geo[az + 2] + y * geo[az + 3] + x;
+                        float t = psib[jz];
                         for (int k = 1; k <= h; k++) {
                             int zm = z - k;
                             int zp = z + k;
-                            float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[i - k * sz] : 0.0f;
-                            float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[i + k * sz] : 0.0f;
+                            float lo = (zm >= 0 & (zm < zbl | zm >= zbh)) ? w[i - k * sz] + cor[jz - k * psz] : 0.0f;
+                            float hi = (zp < nz & (zp < zbl | zp >= zbh)) ? w[i + k * sz] + cor[jz + k * psz] : 0.0f;
                             t += coef[d1 + k - 1] * (lo - hi);
                         }
-                        pb[i] = prof[nz + z] * t;
-                        psib[i] = prof[z] * t;
+                        pb[jz] = prof[nz + z] * t;
+                        psib[jz] = prof[z] * t;
                     }
                     if (y < ybl | y >= ybh) {
-                        int j = len + i;
-                        float t = psib[j];
+                        int jy = (y < ybl ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * geo[ay + 3] + x;
+                        float t = psib[jy];
                         for (int k = 1; k <= h; k++) {
                             int ym = y - k;
                             int yp = y + k;
-                            float lo = (ym >= 0 & (ym < ybl | ym >= ybh)) ? w[i - k * sy] + cor[j - k * sy] : 0.0f;
-                            float hi = (yp < ny & (yp < ybl | yp >= ybh)) ? w[i + k * sy] + cor[j + k * sy] : 0.0f;
+                            float lo = (ym >= 0 & (ym < ybl | ym >= ybh)) ? w[i - k * sy] + cor[jy - k * psy] : 0.0f;
+                            float hi = (yp < ny & (yp < ybl | yp >= ybh)) ? w[i + k * sy] + cor[jy + k * psy] : 0.0f;
                             t += coef[d1 + h + k - 1] * (lo - hi);
                         }
-                        pb[j] = prof[pby + y] * t;
-                        psib[j] = prof[pay + y] * t;
+                        pb[jy] = prof[pby + y] * t;
+                        psib[jy] = prof[pay + y] * t;
                     }
                     if (x < xbl | x >= xbh) {
-                        int j = 2 * len + i;
-                        float t = psib[j];
+                        int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x;
+                        float t = psib[jx];
                         for (int k = 1; k <= h; k++) {
                             int xm = x - k;
                             int xp = x + k;
-                            float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[j - k] : 0.0f;
-                            float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[j + k] : 0.0f;
+                            float lo = (xm >= 0 & (xm < xbl | xm >= xbh)) ? w[i - k] + cor[jx - k] : 0.0f;
+                            float hi = (xp < nx & (xp < xbl | xp >= xbh)) ? w[i + k] + cor[jx + k] : 0.0f;
                             t += coef[d1 + 2 * h + k - 1] * (lo - hi);
                         }
-                        pb[j] = prof[pbx + x] * t;
-                        psib[j] = prof[pax + x] * t;
+                        pb[jx] = prof[pbx + x] * t;
+                        psib[jx] = prof[pax + x] * t;
                     }
                 }
             }
@@ -205,7 +215,17 @@ public final class AcousticAdjointKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int zbl = geo[Layout.ZBL];
+        int zbh = geo[Layout.ZBH];
+        int ybl = geo[Layout.YBL];
+        int ybh = geo[Layout.YBH];
+        int xbl = geo[Layout.XBL];
+        int xbh = geo[Layout.XBH];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
+        int psy = geo[ay + 3];
         int cy = h + 1;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
@@ -216,18 +236,38 @@ public final class AcousticAdjointKernels3D {
                 for (@Parallel int ix = 0; ix < x1 - x0; ix++) {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
-                    int jy = len + i;
-                    int jx = 2 * len + i;
-                    float tz = coef[0] * (w[i] + cor[i]);
-                    float ty = coef[cy] * (w[i] + cor[jy]);
-                    float tx = coef[cx] * (w[i] + cor[jx]);
+                    boolean rz = z < zbl + h | z >= zbh - h;
+                    int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x : 0;
+                    float tz = coef[0] * (w[i] + (rz ? cor[jz] : 0.0f));
                     for (int k = 1; k <= h; k++) {
-                        tz += coef[k] * ((w[i + k * sz] + cor[i + k * sz]) + (w[i - k * sz] + cor[i - k * sz]))
-                                + coef[d1 + k - 1] * (pb[i - k * sz] - pb[i + k * sz]);
-                        ty += coef[cy + k] * ((w[i + k * sy] + cor[jy + k * sy]) + (w[i - k * sy] + cor[jy - k * sy]))
-                                + coef[d1 + h + k - 1] * (pb[jy - k * sy] - pb[jy + k * sy]);
-                        tx += coef[cx + k] * ((w[i + k] + cor[jx + k]) + (w[i - k] + cor[jx - k]))
-                                + coef[d1 + 2 * h + k - 1] * (pb[jx - k] - pb[jx + k]);
+                        float cp = rz ? cor[jz + k * psz] : 0.0f;
+                        float cm = rz ? cor[jz - k * psz] : 0.0f;
+                        float pm = rz ? pb[jz - k * psz] : 0.0f;
+                        float pp = rz ? pb[jz + k * psz] : 0.0f;
+                        tz += coef[k] * ((w[i + k * sz] + cp) + (w[i - k * sz] + cm))
+                                + coef[d1 + k - 1] * (pm - pp);
+                    }
+                    boolean ry = y < ybl + h | y >= ybh - h;
+                    int jy = ry ? (y < ybl + h ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x : 0;
+                    float ty = coef[cy] * (w[i] + (ry ? cor[jy] : 0.0f));
+                    for (int k = 1; k <= h; k++) {
+                        float cp = ry ? cor[jy + k * psy] : 0.0f;
+                        float cm = ry ? cor[jy - k * psy] : 0.0f;
+                        float pm = ry ? pb[jy - k * psy] : 0.0f;
+                        float pp = ry ? pb[jy + k * psy] : 0.0f;
+                        ty += coef[cy + k] * ((w[i + k * sy] + cp) + (w[i - k * sy] + cm))
+                                + coef[d1 + h + k - 1] * (pm - pp);
+                    }
+                    boolean rx = x < xbl + h | x >= xbh - h;
+                    int jx = rx ? (x < xbl + h ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x : 0;
+                    float tx = coef[cx] * (w[i] + (rx ? cor[jx] : 0.0f));
+                    for (int k = 1; k <= h; k++) {
+                        float cp = rx ? cor[jx + k] : 0.0f;
+                        float cm = rx ? cor[jx - k] : 0.0f;
+                        float pm = rx ? pb[jx - k] : 0.0f;
+                        float pp = rx ? pb[jx + k] : 0.0f;
+                        tx += coef[cx + k] * ((w[i + k] + cp) + (w[i - k] + cm))
+                                + coef[d1 + 2 * h + k - 1] * (pm - pp);
                     }
                     qp[i] = (2.0f * qb[i] - qp[i]) + ((tz + ty) + tx);
                 }

@@ -76,13 +76,14 @@ public final class AcousticKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int zbl = geo[Layout.ZBL];
         int zbh = geo[Layout.ZBH];
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
         int pax = 2 * nz + 2 * ny;
@@ -93,18 +94,20 @@ public final class AcousticKernels2D {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
                 if (z < zbl | z >= zbh) {
+                    int j = (z < zbl ? geo[az] : geo[az + 1]) + z * geo[az + 2] + x;
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
                     }
-                    psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
+                    psi[j] = prof[z] * psi[j] + prof[nz + z] * d;
                 }
                 if (x < xbl | x >= xbh) {
+                    int j = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x;
                     float d = 0.0f;
                     for (int k = 1; k <= h; k++) {
                         d += coef[dx + k - 1] * (u[i + k] - u[i - k]);
                     }
-                    psi[len + i] = prof[pax + x] * psi[len + i] + prof[pbx + x] * d;
+                    psi[j] = prof[pax + x] * psi[j] + prof[pbx + x] * d;
                 }
             }
         }
@@ -119,13 +122,14 @@ public final class AcousticKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int zbl = geo[Layout.ZBL];
         int zbh = geo[Layout.ZBH];
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
@@ -143,18 +147,21 @@ public final class AcousticKernels2D {
                     tx += coef[cx + k] * (u[i + k] + u[i - k]);
                 }
                 if (z < zbl | z >= zbh) {
+                    int sj = geo[az + 2];
+                    int j = (z < zbl ? geo[az] : geo[az + 1]) + z * sj + x;
                     for (int k = 1; k <= h; k++) {
-                        tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                        tz += coef[d1 + k - 1] * (psi[j + k * sj] - psi[j - k * sj]);
                     }
-                    zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
-                    tz = tz + zeta[i];
+                    zeta[j] = prof[z] * zeta[j] + prof[nz + z] * tz;
+                    tz = tz + zeta[j];
                 }
                 if (x < xbl | x >= xbh) {
+                    int j = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x;
                     for (int k = 1; k <= h; k++) {
-                        tx += coef[dx + k - 1] * (psi[len + i + k] - psi[len + i - k]);
+                        tx += coef[dx + k - 1] * (psi[j + k] - psi[j - k]);
                     }
-                    zeta[len + i] = prof[pax + x] * zeta[len + i] + prof[pbx + x] * tx;
-                    tx = tx + zeta[len + i];
+                    zeta[j] = prof[pax + x] * zeta[j] + prof[pbx + x] * tx;
+                    tx = tx + zeta[j];
                 }
                 un[i] = (2.0f * u[i] - un[i]) + v2[i] * (tz + tx);
             }
@@ -189,11 +196,12 @@ public final class AcousticKernels2D {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
         int zbl = geo[Layout.ZBL];
         int zbh = geo[Layout.ZBH];
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
+        int az = Layout.aux(0);
+        int ax = Layout.aux(2);
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
@@ -219,16 +227,19 @@ public final class AcousticKernels2D {
                         tx += coef[cx + k] * (u[i + k] + u[i - k]);
                     }
                     if (inZ) {
+                        int sj = geo[az + 2];
+                        int j = (z < zbl ? geo[az] : geo[az + 1]) + z * sj + x;
                         for (int k = 1; k <= h; k++) {
-                            tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                            tz += coef[d1 + k - 1] * (psi[j + k * sj] - psi[j - k * sj]);
                         }
-                        tz = tz + zeta[i];
+                        tz = tz + zeta[j];
                     }
                     if (inX) {
+                        int j = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x;
                         for (int k = 1; k <= h; k++) {
-                            tx += coef[dx + k - 1] * (psi[len + i + k] - psi[len + i - k]);
+                            tx += coef[dx + k - 1] * (psi[j + k] - psi[j - k]);
                         }
-                        tx = tx + zeta[len + i];
+                        tx = tx + zeta[j];
                     }
                     d[i] = tz + tx;
                 }

@@ -78,7 +78,11 @@ public final class AcousticKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
+        int psy = geo[ay + 3];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -101,25 +105,28 @@ public final class AcousticKernels3D {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     if (z < zbl | z >= zbh) {
+                        int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x;
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + k - 1] * (u[i + k * sz] - u[i - k * sz]);
                         }
-                        psi[i] = prof[z] * psi[i] + prof[nz + z] * d;
+                        psi[jz] = prof[z] * psi[jz] + prof[nz + z] * d;
                     }
                     if (y < ybl | y >= ybh) {
+                        int jy = (y < ybl ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x;
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + h + k - 1] * (u[i + k * sy] - u[i - k * sy]);
                         }
-                        psi[len + i] = prof[pay + y] * psi[len + i] + prof[pby + y] * d;
+                        psi[jy] = prof[pay + y] * psi[jy] + prof[pby + y] * d;
                     }
                     if (x < xbl | x >= xbh) {
+                        int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x;
                         float d = 0.0f;
                         for (int k = 1; k <= h; k++) {
                             d += coef[d1 + 2 * h + k - 1] * (u[i + k] - u[i - k]);
                         }
-                        psi[2 * len + i] = prof[pax + x] * psi[2 * len + i] + prof[pbx + x] * d;
+                        psi[jx] = prof[pax + x] * psi[jx] + prof[pbx + x] * d;
                     }
                 }
             }
@@ -133,7 +140,11 @@ public final class AcousticKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
+        int psy = geo[ay + 3];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
@@ -166,25 +177,28 @@ public final class AcousticKernels3D {
                         tx += coef[cx + k] * (u[i + k] + u[i - k]);
                     }
                     if (z < zbl | z >= zbh) {
+                        int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x;
                         for (int k = 1; k <= h; k++) {
-                            tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                            tz += coef[d1 + k - 1] * (psi[jz + k * psz] - psi[jz - k * psz]);
                         }
-                        zeta[i] = prof[z] * zeta[i] + prof[nz + z] * tz;
-                        tz = tz + zeta[i];
+                        zeta[jz] = prof[z] * zeta[jz] + prof[nz + z] * tz;
+                        tz = tz + zeta[jz];
                     }
                     if (y < ybl | y >= ybh) {
+                        int jy = (y < ybl ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x;
                         for (int k = 1; k <= h; k++) {
-                            ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
+                            ty += coef[d1 + h + k - 1] * (psi[jy + k * psy] - psi[jy - k * psy]);
                         }
-                        zeta[len + i] = prof[pay + y] * zeta[len + i] + prof[pby + y] * ty;
-                        ty = ty + zeta[len + i];
+                        zeta[jy] = prof[pay + y] * zeta[jy] + prof[pby + y] * ty;
+                        ty = ty + zeta[jy];
                     }
                     if (x < xbl | x >= xbh) {
+                        int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x;
                         for (int k = 1; k <= h; k++) {
-                            tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
+                            tx += coef[d1 + 2 * h + k - 1] * (psi[jx + k] - psi[jx - k]);
                         }
-                        zeta[2 * len + i] = prof[pax + x] * zeta[2 * len + i] + prof[pbx + x] * tx;
-                        tx = tx + zeta[2 * len + i];
+                        zeta[jx] = prof[pax + x] * zeta[jx] + prof[pbx + x] * tx;
+                        tx = tx + zeta[jx];
                     }
                     un[i] = (2.0f * u[i] - un[i]) + v2[i] * ((tz + ty) + tx);
                 }
@@ -218,7 +232,11 @@ public final class AcousticKernels3D {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
-        int len = geo[Layout.LEN];
+        int az = Layout.aux(0);
+        int ay = Layout.aux(1);
+        int ax = Layout.aux(2);
+        int psz = geo[az + 2];
+        int psy = geo[ay + 3];
         int zbl = geo[Layout.ZBL];
         int zbh = geo[Layout.ZBH];
         int ybl = geo[Layout.YBL];
@@ -257,22 +275,25 @@ public final class AcousticKernels3D {
                             tx += coef[cx + k] * (u[i + k] + u[i - k]);
                         }
                         if (inZ) {
+                            int jz = (z < zbl ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x;
                             for (int k = 1; k <= h; k++) {
-                                tz += coef[d1 + k - 1] * (psi[i + k * sz] - psi[i - k * sz]);
+                                tz += coef[d1 + k - 1] * (psi[jz + k * psz] - psi[jz - k * psz]);
                             }
-                            tz = tz + zeta[i];
+                            tz = tz + zeta[jz];
                         }
                         if (inY) {
+                            int jy = (y < ybl ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x;
                             for (int k = 1; k <= h; k++) {
-                                ty += coef[d1 + h + k - 1] * (psi[len + i + k * sy] - psi[len + i - k * sy]);
+                                ty += coef[d1 + h + k - 1] * (psi[jy + k * psy] - psi[jy - k * psy]);
                             }
-                            ty = ty + zeta[len + i];
+                            ty = ty + zeta[jy];
                         }
                         if (inX) {
+                            int jx = (x < xbl ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x;
                             for (int k = 1; k <= h; k++) {
-                                tx += coef[d1 + 2 * h + k - 1] * (psi[2 * len + i + k] - psi[2 * len + i - k]);
+                                tx += coef[d1 + 2 * h + k - 1] * (psi[jx + k] - psi[jx - k]);
                             }
-                            tx = tx + zeta[2 * len + i];
+                            tx = tx + zeta[jx];
                         }
                         d[i] = (tz + ty) + tx;
                     }

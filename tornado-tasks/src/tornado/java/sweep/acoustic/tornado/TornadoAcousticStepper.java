@@ -127,8 +127,8 @@ public final class TornadoAcousticStepper implements AcousticDeviceStepper {
         a = new float[len];
         b = new float[len];
         v2 = new float[len];
-        psi = g.hasPml() ? new float[g.ndim() * len] : null;
-        zeta = g.hasPml() ? new float[g.ndim() * len] : null;
+        psi = g.hasPml() ? new float[g.auxLength()] : null;
+        zeta = g.hasPml() ? new float[g.auxLength()] : null;
         psiArg = psi != null ? psi : new float[1];
         zetaArg = zeta != null ? zeta : new float[1];
     }
