@@ -43,6 +43,7 @@ class TornadoKernelsTest {
         geo[Layout.XBH] = xbh;
         geo[Layout.OFF0] = H * sz + H;
         geo[Layout.LEN] = (nz + 2 * H) * sz;
+        Layout.placeAuxiliaries(geo);
         return geo;
     }
 
@@ -65,6 +66,7 @@ class TornadoKernelsTest {
         geo[Layout.XBH] = nx - band;
         geo[Layout.OFF0] = H * sz + H * sy + H;
         geo[Layout.LEN] = (nz + 2 * H) * sz;
+        Layout.placeAuxiliaries(geo);
         return geo;
     }
 
@@ -130,8 +132,8 @@ class TornadoKernelsTest {
         float[] u = random(r, len, -1, 1);
         float[] un0 = random(r, len, -1, 1);
         float[] v2 = random(r, len, 0.01f, 0.2f);
-        float[] psi0 = random(r, 2 * len, -0.1f, 0.1f);
-        float[] zeta0 = random(r, 2 * len, -0.1f, 0.1f);
+        float[] psi0 = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] zeta0 = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
         float[] prof = random(r, 2 * (nz + 1 + nx), 0, 1);
 
         float[] unJ = un0.clone();
@@ -219,8 +221,8 @@ class TornadoKernelsTest {
         float[] u = random(r, len, -1, 1);
         float[] un0 = random(r, len, -1, 1);
         float[] v2 = random(r, len, 0.01f, 0.2f);
-        float[] psi0 = random(r, 3 * len, -0.1f, 0.1f);
-        float[] zeta0 = random(r, 3 * len, -0.1f, 0.1f);
+        float[] psi0 = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] zeta0 = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
         float[] prof = random(r, 2 * (nz + ny + nx), 0, 1);
 
         float[] unJ = un0.clone();
@@ -305,10 +307,10 @@ class TornadoKernelsTest {
         float[] w = random(r, len, -1, 1);
         float[] grad = random(r, len, -1, 1);
         float[] d = random(r, len, -1, 1);
-        float[] cor = random(r, 2 * len, -0.1f, 0.1f);
-        float[] pb = random(r, 2 * len, -0.1f, 0.1f);
-        float[] zetab = random(r, 2 * len, -0.1f, 0.1f);
-        float[] psib = random(r, 2 * len, -0.1f, 0.1f);
+        float[] cor = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] pb = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] zetab = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] psib = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
         float[] qp = random(r, len, -1, 1);
         float[] u = random(r, len, -1, 1);
 
@@ -407,10 +409,10 @@ class TornadoKernelsTest {
         float[] w = random(r, len, -1, 1);
         float[] grad = random(r, len, -1, 1);
         float[] d = random(r, len, -1, 1);
-        float[] cor = random(r, 3 * len, -0.1f, 0.1f);
-        float[] pb = random(r, 3 * len, -0.1f, 0.1f);
-        float[] zetab = random(r, 3 * len, -0.1f, 0.1f);
-        float[] psib = random(r, 3 * len, -0.1f, 0.1f);
+        float[] cor = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] pb = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] zetab = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
+        float[] psib = random(r, geo[Layout.AUX_LEN], -0.1f, 0.1f);
         float[] qp = random(r, len, -1, 1);
         float[] u = random(r, len, -1, 1);
         int in0 = band;
