@@ -446,21 +446,29 @@ public final class AcousticVectorKernels2D {
                            float[] coef, int[] geo, int z0, int z1, int x0, int x1) {
         int xbl = geo[Layout.XBL];
         int xbh = geo[Layout.XBH];
+        int psz = geo[Layout.aux(0) + 2];
         for (int z = z0; z < z1; z++) {
             // segments of constant x-band membership: [x0, xbl), [xbl, xbh), [xbh, x1)
             int a = x0;
             int b = Math.min(x1, Math.max(x0, xbl));
             int c = Math.max(b, Math.min(x1, xbh));
+            boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
+            // the auxiliaries' offsets from the wavefield's (z slab; low and high x slab), worked out here: the row
+            // body stays small enough for C2 to inline its Vector API calls
+            int shz = zb ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
+            int shl = Layout.auxShift(geo, 2, z, 0, a);
+            int shh = Layout.auxShift(geo, 2, z, 0, c);
             // one call site: C2 inlines the Vector API calls of one copy of the row body only
             for (int seg = 0; seg < 3; seg++) {
                 pmlRow(u, un, v2, psi, zeta, prof, coef, geo, z, seg == 0 ? a : seg == 1 ? b : c,
-                        seg == 0 ? b : seg == 1 ? c : x1, seg != 1);
+                        seg == 0 ? b : seg == 1 ? c : x1, seg != 1, zb, shz, psz, seg == 0 ? shl : shh);
             }
         }
     }
 
     private static void pmlRow(float[] u, float[] un, float[] v2, float[] psi, float[] zeta, float[] prof,
-                               float[] coef, int[] geo, int z, int xa, int xe, boolean xb) {
+                               float[] coef, int[] geo, int z, int xa, int xe, boolean xb, boolean zb, int shz, int psz,
+                               int shx) {
         if (xa >= xe) {
             return;
         }
@@ -469,10 +477,6 @@ public final class AcousticVectorKernels2D {
         int off = geo[Layout.OFF0];
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
-        boolean zb = z < geo[Layout.ZBL] || z >= geo[Layout.ZBH];
-        int shz = zb ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
-        int psz = geo[Layout.aux(0) + 2];
-        int shx = xb ? Layout.auxShift(geo, 2, z, 0, xa) : 0;
         int cx = 2 * (h + 1);
         int d1 = Layout.d1(h);
         int dx = d1 + 2 * h;
