@@ -440,16 +440,8 @@ public final class AcousticVectorAdjointKernels3D {
         }
         for (; j < m; j++) {
             int i = i0 + j;
-            float s = coef[cb] * (w[i] + (reach ? cor[p + i] : 0.0f));
-            for (int k = 1; k <= h; k++) {
-                int o = k * st;
-                float cp = reach ? cor[p + i + o] : 0.0f;
-                float cm = reach ? cor[p + i - o] : 0.0f;
-                float pm = reach ? pb[p + i - o] : 0.0f;
-                float pp = reach ? pb[p + i + o] : 0.0f;
-                s += coef[cb + k] * ((w[i + o] + cp) + (w[i - o] + cm)) + coef[db + k - 1] * (pm - pp);
-            }
-            t[to + j] = s;
+            t[to + j] = AcousticAdjointKernels3D.generalTerm(w, cor, pb, coef, h, cb, db, i, st, reach ? 1 : 0, p + i,
+                    st);
         }
     }
 

@@ -193,27 +193,11 @@ public final class AcousticAdjointKernels2D {
                 int x = x0 + ix;
                 int i = off + z * sz + x;
                 boolean rz = z < zbl + h | z >= zbh - h;
-                int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + x : 0;
-                float tz = coef[0] * (w[i] + (rz ? cor[jz] : 0.0f));
-                for (int k = 1; k <= h; k++) {
-                    float cp = rz ? cor[jz + k * psz] : 0.0f;
-                    float cm = rz ? cor[jz - k * psz] : 0.0f;
-                    float pm = rz ? pb[jz - k * psz] : 0.0f;
-                    float pp = rz ? pb[jz + k * psz] : 0.0f;
-                    tz += coef[k] * ((w[i + k * sz] + cp) + (w[i - k * sz] + cm))
-                            + coef[d1 + k - 1] * (pm - pp);
-                }
                 boolean rx = x < xbl + h | x >= xbh - h;
+                int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + x : 0;
                 int jx = rx ? (x < xbl + h ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + x : 0;
-                float tx = coef[cx] * (w[i] + (rx ? cor[jx] : 0.0f));
-                for (int k = 1; k <= h; k++) {
-                    float cp = rx ? cor[jx + k] : 0.0f;
-                    float cm = rx ? cor[jx - k] : 0.0f;
-                    float pm = rx ? pb[jx - k] : 0.0f;
-                    float pp = rx ? pb[jx + k] : 0.0f;
-                    tx += coef[cx + k] * ((w[i + k] + cp) + (w[i - k] + cm))
-                            + coef[dx + k - 1] * (pm - pp);
-                }
+                float tz = AcousticAdjointKernels3D.generalTerm(w, cor, pb, coef, h, 0, d1, i, sz, rz ? 1 : 0, jz, psz);
+                float tx = AcousticAdjointKernels3D.generalTerm(w, cor, pb, coef, h, cx, dx, i, 1, rx ? 1 : 0, jx, 1);
                 qp[i] = (2.0f * qb[i] - qp[i]) + (tz + tx);
             }
         }

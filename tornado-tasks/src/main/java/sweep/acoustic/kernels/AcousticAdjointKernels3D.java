@@ -237,42 +237,37 @@ public final class AcousticAdjointKernels3D {
                     int x = x0 + ix;
                     int i = off + z * sz + y * sy + x;
                     boolean rz = z < zbl + h | z >= zbh - h;
-                    int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x : 0;
-                    float tz = coef[0] * (w[i] + (rz ? cor[jz] : 0.0f));
-                    for (int k = 1; k <= h; k++) {
-                        float cp = rz ? cor[jz + k * psz] : 0.0f;
-                        float cm = rz ? cor[jz - k * psz] : 0.0f;
-                        float pm = rz ? pb[jz - k * psz] : 0.0f;
-                        float pp = rz ? pb[jz + k * psz] : 0.0f;
-                        tz += coef[k] * ((w[i + k * sz] + cp) + (w[i - k * sz] + cm))
-                                + coef[d1 + k - 1] * (pm - pp);
-                    }
                     boolean ry = y < ybl + h | y >= ybh - h;
-                    int jy = ry ? (y < ybl + h ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x : 0;
-                    float ty = coef[cy] * (w[i] + (ry ? cor[jy] : 0.0f));
-                    for (int k = 1; k <= h; k++) {
-                        float cp = ry ? cor[jy + k * psy] : 0.0f;
-                        float cm = ry ? cor[jy - k * psy] : 0.0f;
-                        float pm = ry ? pb[jy - k * psy] : 0.0f;
-                        float pp = ry ? pb[jy + k * psy] : 0.0f;
-                        ty += coef[cy + k] * ((w[i + k * sy] + cp) + (w[i - k * sy] + cm))
-                                + coef[d1 + h + k - 1] * (pm - pp);
-                    }
                     boolean rx = x < xbl + h | x >= xbh - h;
+                    int jz = rz ? (z < zbl + h ? geo[az] : geo[az + 1]) + z * psz + y * geo[az + 3] + x : 0;
+                    int jy = ry ? (y < ybl + h ? geo[ay] : geo[ay + 1]) + z * geo[ay + 2] + y * psy + x : 0;
                     int jx = rx ? (x < xbl + h ? geo[ax] : geo[ax + 1]) + z * geo[ax + 2] + y * geo[ax + 3] + x : 0;
-                    float tx = coef[cx] * (w[i] + (rx ? cor[jx] : 0.0f));
-                    for (int k = 1; k <= h; k++) {
-                        float cp = rx ? cor[jx + k] : 0.0f;
-                        float cm = rx ? cor[jx - k] : 0.0f;
-                        float pm = rx ? pb[jx - k] : 0.0f;
-                        float pp = rx ? pb[jx + k] : 0.0f;
-                        tx += coef[cx + k] * ((w[i + k] + cp) + (w[i - k] + cm))
-                                + coef[d1 + 2 * h + k - 1] * (pm - pp);
-                    }
+                    float tz = generalTerm(w, cor, pb, coef, h, 0, d1, i, sz, rz ? 1 : 0, jz, psz);
+                    float ty = generalTerm(w, cor, pb, coef, h, cy, d1 + h, i, sy, ry ? 1 : 0, jy, psy);
+                    float tx = generalTerm(w, cor, pb, coef, h, cx, d1 + 2 * h, i, 1, rx ? 1 : 0, jx, 1);
                     qp[i] = (2.0f * qb[i] - qp[i]) + ((tz + ty) + tx);
                 }
             }
         }
+    }
+
+    /**
+     * One axis's term of {@link #general} at wavefield index i (stride st along the axis): the Laplacian stencil of
+     * {@code w + cor} plus the transposed first derivative of {@code pb}, cor and pb at auxiliary index j (stride pst)
+     * when {@code reach} is 1; with 0 (the cell's stencil cannot reach the axis's band, where cor and pb are zero) the
+     * literal 0.0f takes their place in the same operations, so the same bits without the reads.
+     */
+    public static float generalTerm(float[] w, float[] cor, float[] pb, float[] coef, int h, int cb, int db, int i,
+                                    int st, int reach, int j, int pst) {
+        float t = coef[cb] * (w[i] + (reach != 0 ? cor[j] : 0.0f));
+        for (int k = 1; k <= h; k++) {
+            float cp = reach != 0 ? cor[j + k * pst] : 0.0f;
+            float cm = reach != 0 ? cor[j - k * pst] : 0.0f;
+            float pm = reach != 0 ? pb[j - k * pst] : 0.0f;
+            float pp = reach != 0 ? pb[j + k * pst] : 0.0f;
+            t += coef[cb + k] * ((w[i + k * st] + cp) + (w[i - k * st] + cm)) + coef[db + k - 1] * (pm - pp);
+        }
+        return t;
     }
 
     /** Free surface: λ of the ghost planes above the surface; see {@link AcousticAdjointKernels2D#ghostRows}. */
