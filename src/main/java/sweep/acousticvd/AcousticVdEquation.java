@@ -152,16 +152,16 @@ public final class AcousticVdEquation implements WaveEquation {
         return 4L * AcousticVdSolver.fieldArrays(g.ndim()) * g.length();
     }
 
-    /** Two memory variables per axis (full arrays of the grid) and the staggered profiles. */
+    /** Two memory variables per axis (in band slabs, {@link Grid#auxLength()} each) and the staggered profiles. */
     @Override
     public long cpmlBytes(Grid g) {
-        return 4L * (2L * g.ndim() * g.length() + 4L * (g.nz() + g.ny() + g.nx()));
+        return 4L * (2L * g.auxLength() + 4L * (g.nz() + g.ny() + g.nx()));
     }
 
     /** The adjoint arrays; with boundary saving also the brackets of one step. */
     @Override
     public long adjointBytes(Grid g, Storage storage) {
-        long n = (long) AcousticVdSolver.adjointArrays(g.ndim()) * g.length();
+        long n = (long) AcousticVdSolver.adjointArrays(g.ndim()) * g.length() + 2L * g.auxLength();
         if (storage == Storage.BOUNDARY_SAVING) {
             n += (1L + g.ndim()) * g.nz() * g.ny() * g.nx();
         }

@@ -242,11 +242,11 @@ final class AcousticVdSolver implements EquationSolver {
     }
 
     /**
-     * Floats of the forward run's state that a checkpoint keeps: p, the velocities, both CPML memories, and the
-     * {@code nmech} memory variables per node.
+     * Floats of the forward run's state that a checkpoint keeps: p, the velocities, both CPML memories (band slabs),
+     * and the {@code nmech} memory variables per node.
      */
     static long stateFloats(Grid g, int nmech) {
-        return (1L + 3L * g.ndim() + nmech) * g.length();
+        return (1L + g.ndim() + nmech) * g.length() + 2L * g.auxLength();
     }
 
     /**
@@ -266,9 +266,12 @@ final class AcousticVdSolver implements EquationSolver {
         return 2 + 2 * ndim;
     }
 
-    /** Arrays of the grid's length the adjoint run holds: p̄, gK, and per axis v̄, ψ̄v, ψ̄p, e, d, gb. */
+    /**
+     * Arrays of the grid's length the adjoint run holds: p̄, gK, and per axis v̄, e, d, gb (besides the CPML adjoints
+     * ψ̄v, ψ̄p in band slabs, {@link Grid#auxLength()} each).
+     */
     static int adjointArrays(int ndim) {
-        return 2 + 6 * ndim;
+        return 2 + 4 * ndim;
     }
 
     @Override
@@ -285,13 +288,13 @@ final class AcousticVdSolver implements EquationSolver {
     public long bytesHeld() {
         long n = 0;
         if (p != null) {
-            n += (long) fieldArrays(ndim) * len + 2L * ndim * len + prof.length;
+            n += (long) fieldArrays(ndim) * len + 2L * grid.auxLength() + prof.length;
             if (nmech > 0) {
                 n += 2L * nmech * len + divScratch.length;
             }
         }
         if (pb != null) {
-            n += (long) adjointArrays(ndim) * len;
+            n += (long) adjointArrays(ndim) * len + 2L * grid.auxLength();
             if (nmech > 0) {
                 n += 2L * nmech * len + divBar.length;
             }
@@ -337,8 +340,8 @@ final class AcousticVdSolver implements EquationSolver {
             v = new float[ndim * len];
             kdt = new float[len];
             bv = new float[ndim * len];
-            psiV = new float[ndim * len];
-            psiP = new float[ndim * len];
+            psiV = new float[grid.auxLength()];
+            psiP = new float[grid.auxLength()];
             if (nmech > 0) {
                 mem = new float[nmech * len];
                 cmem = new float[nmech * len];
@@ -945,8 +948,8 @@ final class AcousticVdSolver implements EquationSolver {
         if (pb == null) {
             pb = new float[len];
             vb = new float[ndim * len];
-            psiVb = new float[ndim * len];
-            psiPb = new float[ndim * len];
+            psiVb = new float[grid.auxLength()];
+            psiPb = new float[grid.auxLength()];
             e = new float[ndim * len];
             d = new float[ndim * len];
             gk = new float[len];
@@ -1277,8 +1280,10 @@ final class AcousticVdSolver implements EquationSolver {
         for (int a = 0; a < ndim; a++) {
             int[] comp = shifted(nodes, a * len);
             sv.part("v" + axes[a], v, vb, comp, 1 / impedance, false);
-            sv.part("psi of dp/d" + axes[a], psiV, psiVb, comp, 1 / dh, false);
-            sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, comp, 1 / (impedance * dh), false);
+            // component a's axis slot in the CPML auxiliaries: x (a = 0), z (the last), y
+            int[] band = auxCells(a == 0 ? 2 : a == ndim - 1 ? 0 : 1);
+            sv.part("psi of dp/d" + axes[a], psiV, psiVb, band, 1 / dh, false);
+            sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, band, 1 / (impedance * dh), false);
         }
         for (int l = 0; l < nmech; l++) {
             sv.part("memory " + l, mem, memb, shifted(nodes, l * len), 1, false);
@@ -1316,6 +1321,30 @@ final class AcousticVdSolver implements EquationSolver {
 
     private float[] newTapeOfOneStep() {
         return new float[(1 + ndim) * nz * ny * nx];
+    }
+
+    /**
+     * The CPML auxiliary indices of axis slot s (0 = z, 1 = y, 2 = x) of every cell within h of that axis's bands or in
+     * them: all the cells the kernels may touch (node and half-node profiles), and a few they leave as they are.
+     */
+    private int[] auxCells(int s) {
+        int[] g = grid.geo();
+        int h = g[Layout.H];
+        int lo = g[Layout.ZBL + 2 * s];
+        int hi = g[Layout.ZBH + 2 * s];
+        int[] out = new int[nz * ny * nx];
+        int k = 0;
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int c = s == 0 ? z : s == 1 ? y : x;
+                    if (c < lo + h || c >= hi - h) {
+                        out[k++] = grid.auxIndex(s, z, y, x);
+                    }
+                }
+            }
+        }
+        return Arrays.copyOf(out, k);
     }
 
     private static int[] shifted(int[] idx, int by) {

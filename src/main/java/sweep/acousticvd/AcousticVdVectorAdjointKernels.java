@@ -43,12 +43,15 @@ final class AcousticVdVectorAdjointKernels {
         for (int z = z0; z < z1; z++) {
             float az = prof[z];
             float bz = prof[nz + z];
+            int shz = az != 0.0f ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             for (int y = 0; y < ny; y++) {
                 float ay = prof[py + y];
                 float by = prof[py + ny + y];
+                int shy = ndim == 3 && ay != 0.0f ? Layout.auxShift(geo, 1, z, y, 0) : 0;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
                 for (int part = 0; part < 3; part++) {
+                    int shx = part != 1 ? Layout.auxShift(geo, 2, z, y, cuts[part]) : 0;
                     int xa = cuts[part];
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
@@ -59,16 +62,16 @@ final class AcousticVdVectorAdjointKernels {
                             q = q.add(FloatVector.fromArray(S, extra, crow + x));
                         }
                         if (part != 1) {
-                            FloatVector r = FloatVector.fromArray(S, psib, i).add(q);
+                            FloatVector r = FloatVector.fromArray(S, psib, shx + i).add(q);
                             q.add(FloatVector.fromArray(S, prof, px + nx + x).mul(r)).intoArray(e, i);
-                            FloatVector.fromArray(S, prof, px + x).mul(r).intoArray(psib, i);
+                            FloatVector.fromArray(S, prof, px + x).mul(r).intoArray(psib, shx + i);
                         } else {
                             q.intoArray(e, i);
                         }
                         if (ndim == 3) {
-                            point(q, ay, by, psib, e, len + i);
+                            point(q, ay, by, psib, shy + i, e, len + i);
                         }
-                        point(q, az, bz, psib, e, lz + i);
+                        point(q, az, bz, psib, shz + i, e, lz + i);
                         FloatVector.fromArray(S, gk, i).sub(a.mul(FloatVector.fromArray(S, tape, tapeOff + crow + x)))
                                 .intoArray(gk, i);
                     }
@@ -83,13 +86,14 @@ final class AcousticVdVectorAdjointKernels {
 
     /**
      * The pointwise transpose of one CPML term whose profile is constant over the vector ({@code pa}, {@code pbh}: 0
-     * outside the band): e = Q, or in the band P = ψ̄ + Q, e = Q + b·P, ψ̄ ← a·P, at array index j.
+     * outside the band): e = Q, or in the band P = ψ̄ + Q, e = Q + b·P, ψ̄ ← a·P; ψ̄ at index jb of the CPML
+     * auxiliary, e at index j of the field.
      */
-    private static void point(FloatVector q, float pa, float pbh, float[] psib, float[] e, int j) {
+    private static void point(FloatVector q, float pa, float pbh, float[] psib, int jb, float[] e, int j) {
         if (pa != 0.0f) {
-            FloatVector r = FloatVector.fromArray(S, psib, j).add(q);
+            FloatVector r = FloatVector.fromArray(S, psib, jb).add(q);
             q.add(r.mul(pbh)).intoArray(e, j);
-            r.mul(pa).intoArray(psib, j);
+            r.mul(pa).intoArray(psib, jb);
         } else {
             q.intoArray(e, j);
         }
@@ -112,10 +116,13 @@ final class AcousticVdVectorAdjointKernels {
         int vl = S.length();
         int[] cuts = AcousticVdVectorKernels.cuts(prof, px + 2 * nx, nx);
         for (int z = z0; z < z1; z++) {
+            int shz = prof[2 * nz + z] != 0.0f ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             for (int y = 0; y < ny; y++) {
+                int shy = ndim == 3 && prof[py + 2 * ny + y] != 0.0f ? Layout.auxShift(geo, 1, z, y, 0) : 0;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
                 for (int part = 0; part < 3; part++) {
+                    int shx = part != 1 ? Layout.auxShift(geo, 2, z, y, cuts[part]) : 0;
                     int xa = cuts[part];
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
@@ -125,15 +132,15 @@ final class AcousticVdVectorAdjointKernels {
                             FloatVector w = FloatVector.fromArray(S, vb, j);
                             FloatVector q = FloatVector.fromArray(S, bv, j).mul(w).neg();
                             if (a == 0 && part != 1) {
-                                FloatVector r = FloatVector.fromArray(S, psib, j).add(q);
+                                FloatVector r = FloatVector.fromArray(S, psib, shx + i).add(q);
                                 q.add(FloatVector.fromArray(S, prof, px + 3 * nx + x).mul(r)).intoArray(d, j);
-                                FloatVector.fromArray(S, prof, px + 2 * nx + x).mul(r).intoArray(psib, j);
+                                FloatVector.fromArray(S, prof, px + 2 * nx + x).mul(r).intoArray(psib, shx + i);
                             } else if (a == 0) {
                                 q.intoArray(d, j);
                             } else if (a == ndim - 1) {
-                                point(q, prof[2 * nz + z], prof[3 * nz + z], psib, d, j);
+                                point(q, prof[2 * nz + z], prof[3 * nz + z], psib, shz + i, d, j);
                             } else {
-                                point(q, prof[py + 2 * ny + y], prof[py + 3 * ny + y], psib, d, j);
+                                point(q, prof[py + 2 * ny + y], prof[py + 3 * ny + y], psib, shy + i, d, j);
                             }
                             FloatVector t = FloatVector.fromArray(S, tape, tapeOff + (1 + a) * cells + crow + x);
                             FloatVector.fromArray(S, gb, j).sub(w.mul(t)).intoArray(gb, j);

@@ -104,19 +104,21 @@ final class AcousticVdVectorKernels {
             float az = prof[2 * nz + z];
             float bz = prof[3 * nz + z];
             boolean inZ = az != 0.0f;
+            int shz = inZ ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             int row = off + z * sz;
             int crow = z * nx;
             for (int part = 0; part < 3; part++) {
                 boolean inX = part != 1;
+                int shx = inX ? Layout.auxShift(geo, 2, z, 0, cuts[part]) : 0;
                 int xa = cuts[part];
                 int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                 for (int x = xa; x < xe; x += vl) {
                     int i = row + x;
                     FloatVector d = dPlus4(p, i, 1, wx1, wx2, wx3, wx4);
                     if (inX) {
-                        FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                        FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
                                 px + 2 * nx + x)).add(d.mul(FloatVector.fromArray(S, prof, px + 3 * nx + x)));
-                        q.intoArray(psi, i);
+                        q.intoArray(psi, shx + i);
                         d = d.add(q);
                     }
                     FloatVector.fromArray(S, v, i).sub(FloatVector.fromArray(S, bv, i).mul(d)).intoArray(v, i);
@@ -126,8 +128,8 @@ final class AcousticVdVectorKernels {
                     int j = len + i;
                     d = dPlus4(p, i, sz, wz1, wz2, wz3, wz4);
                     if (inZ) {
-                        FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
-                        q.intoArray(psi, j);
+                        FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
+                        q.intoArray(psi, shz + i);
                         d = d.add(q);
                     }
                     FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v, j);
@@ -166,26 +168,28 @@ final class AcousticVdVectorKernels {
             float az = prof[z];
             float bz = prof[nz + z];
             boolean inZ = az != 0.0f;
+            int shz = inZ ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             int row = off + z * sz;
             int crow = z * nx;
             for (int part = 0; part < 3; part++) {
                 boolean inX = part != 1;
+                int shx = inX ? Layout.auxShift(geo, 2, z, 0, cuts[part]) : 0;
                 int xa = cuts[part];
                 int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                 for (int x = xa; x < xe; x += vl) {
                     int i = row + x;
                     FloatVector div = dPlus4(v, i - 1, 1, wx1, wx2, wx3, wx4);
                     if (inX) {
-                        FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                        FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
                                 px + x)).add(div.mul(FloatVector.fromArray(S, prof, px + nx + x)));
-                        q.intoArray(psi, i);
+                        q.intoArray(psi, shx + i);
                         div = div.add(q);
                     }
                     int j = len + i;
                     FloatVector d = dPlus4(v, j - sz, sz, wz1, wz2, wz3, wz4);
                     if (inZ) {
-                        FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
-                        q.intoArray(psi, j);
+                        FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
+                        q.intoArray(psi, shz + i);
                         d = d.add(q);
                     }
                     div = div.add(d);
@@ -228,14 +232,17 @@ final class AcousticVdVectorKernels {
             float az = prof[2 * nz + z];
             float bz = prof[3 * nz + z];
             boolean inZ = az != 0.0f;
+            int shz = inZ ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             for (int y = 0; y < ny; y++) {
                 float ay = prof[py + 2 * ny + y];
                 float by = prof[py + 3 * ny + y];
                 boolean inY = ay != 0.0f;
+                int shy = inY ? Layout.auxShift(geo, 1, z, y, 0) : 0;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
                 for (int part = 0; part < 3; part++) {
                     boolean inX = part != 1;
+                    int shx = inX ? Layout.auxShift(geo, 2, z, y, cuts[part]) : 0;
                     int xa = cuts[part];
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
@@ -247,9 +254,9 @@ final class AcousticVdVectorKernels {
                             d = d.add(a.sub(b).mul(coef[2 * h + k - 1]));
                         }
                         if (inX) {
-                            FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                            FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
                                     px + 2 * nx + x)).add(d.mul(FloatVector.fromArray(S, prof, px + 3 * nx + x)));
-                            q.intoArray(psi, i);
+                            q.intoArray(psi, shx + i);
                             d = d.add(q);
                         }
                         FloatVector.fromArray(S, v, i).sub(FloatVector.fromArray(S, bv, i).mul(d)).intoArray(v, i);
@@ -265,8 +272,8 @@ final class AcousticVdVectorKernels {
                                 d = d.add(a.sub(b).mul(coef[h + k - 1]));
                             }
                             if (inY) {
-                                FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
-                                q.intoArray(psi, j);
+                                FloatVector q = FloatVector.fromArray(S, psi, shy + i).mul(ay).add(d.mul(by));
+                                q.intoArray(psi, shy + i);
                                 d = d.add(q);
                             }
                             FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v,
@@ -283,8 +290,8 @@ final class AcousticVdVectorKernels {
                             d = d.add(a.sub(b).mul(coef[k - 1]));
                         }
                         if (inZ) {
-                            FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
-                            q.intoArray(psi, j);
+                            FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
+                            q.intoArray(psi, shz + i);
                             d = d.add(q);
                         }
                         FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v, j);
@@ -326,14 +333,17 @@ final class AcousticVdVectorKernels {
             float az = prof[z];
             float bz = prof[nz + z];
             boolean inZ = az != 0.0f;
+            int shz = inZ ? Layout.auxShift(geo, 0, z, 0, 0) : 0;
             for (int y = 0; y < ny; y++) {
                 float ay = prof[py + y];
                 float by = prof[py + ny + y];
                 boolean inY = ay != 0.0f;
+                int shy = inY ? Layout.auxShift(geo, 1, z, y, 0) : 0;
                 int row = off + z * sz + y * sy;
                 int crow = (z * ny + y) * nx;
                 for (int part = 0; part < 3; part++) {
                     boolean inX = part != 1;
+                    int shx = inX ? Layout.auxShift(geo, 2, z, y, cuts[part]) : 0;
                     int xa = cuts[part];
                     int xe = xa + (cuts[part + 1] - xa) / vl * vl;
                     for (int x = xa; x < xe; x += vl) {
@@ -345,9 +355,9 @@ final class AcousticVdVectorKernels {
                             div = div.add(a.sub(b).mul(coef[2 * h + k - 1]));
                         }
                         if (inX) {
-                            FloatVector q = FloatVector.fromArray(S, psi, i).mul(FloatVector.fromArray(S, prof,
+                            FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
                                     px + x)).add(div.mul(FloatVector.fromArray(S, prof, px + nx + x)));
-                            q.intoArray(psi, i);
+                            q.intoArray(psi, shx + i);
                             div = div.add(q);
                         }
                         if (ndim == 3) {
@@ -359,8 +369,8 @@ final class AcousticVdVectorKernels {
                                 d = d.add(a.sub(b).mul(coef[h + k - 1]));
                             }
                             if (inY) {
-                                FloatVector q = FloatVector.fromArray(S, psi, j).mul(ay).add(d.mul(by));
-                                q.intoArray(psi, j);
+                                FloatVector q = FloatVector.fromArray(S, psi, shy + i).mul(ay).add(d.mul(by));
+                                q.intoArray(psi, shy + i);
                                 d = d.add(q);
                             }
                             div = div.add(d);
@@ -373,8 +383,8 @@ final class AcousticVdVectorKernels {
                             d = d.add(a.sub(b).mul(coef[k - 1]));
                         }
                         if (inZ) {
-                            FloatVector q = FloatVector.fromArray(S, psi, j).mul(az).add(d.mul(bz));
-                            q.intoArray(psi, j);
+                            FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
+                            q.intoArray(psi, shz + i);
                             d = d.add(q);
                         }
                         div = div.add(d);
@@ -450,14 +460,15 @@ final class AcousticVdVectorKernels {
         int t = tapeOff + cells + (z * ny + y) * nx + x;
         FloatVector d = dPlus(p, i, 1, coef, 2 * h, h);
         if (inX) {
-            d = pml(d, psi, i, FloatVector.fromArray(S, prof, pa + x), FloatVector.fromArray(S, prof, pa + nx + x), m);
+            d = pml(d, psi, Layout.auxShift(geo, 2, z, y, x) + i, FloatVector.fromArray(S, prof, pa + x),
+                    FloatVector.fromArray(S, prof, pa + nx + x), m);
         }
         update(d, v, bv, i, tape, t, taping, m);
         if (ndim == 3) {
             int j = len + i;
             d = dPlus(p, i, geo[Layout.SY], coef, h, h);
             if (prof[py + 2 * ny + y] != 0.0f) {
-                d = pml(d, psi, j, FloatVector.broadcast(S, prof[py + 2 * ny + y]),
+                d = pml(d, psi, Layout.auxShift(geo, 1, z, y, x) + i, FloatVector.broadcast(S, prof[py + 2 * ny + y]),
                         FloatVector.broadcast(S, prof[py + 3 * ny + y]), m);
             }
             update(d, v, bv, j, tape, t + cells, taping, m);
@@ -465,8 +476,8 @@ final class AcousticVdVectorKernels {
         int j = (ndim - 1) * len + i;
         d = dPlus(p, i, geo[Layout.SZ], coef, 0, h);
         if (prof[2 * nz + z] != 0.0f) {
-            d = pml(d, psi, j, FloatVector.broadcast(S, prof[2 * nz + z]), FloatVector.broadcast(S, prof[3 * nz + z]),
-                    m);
+            d = pml(d, psi, Layout.auxShift(geo, 0, z, y, x) + i, FloatVector.broadcast(S, prof[2 * nz + z]),
+                    FloatVector.broadcast(S, prof[3 * nz + z]), m);
         }
         update(d, v, bv, j, tape, t + (ndim - 1) * cells, taping, m);
     }
@@ -496,22 +507,23 @@ final class AcousticVdVectorKernels {
         int i = geo[Layout.OFF0] + z * sz + y * sy + x;
         FloatVector div = dPlus(v, i - 1, 1, coef, 2 * h, h);
         if (inX) {
-            div = pml(div, psi, i, FloatVector.fromArray(S, prof, pa + x), FloatVector.fromArray(S, prof, pa + nx + x),
-                    m);
+            div = pml(div, psi, Layout.auxShift(geo, 2, z, y, x) + i, FloatVector.fromArray(S, prof, pa + x),
+                    FloatVector.fromArray(S, prof, pa + nx + x), m);
         }
         if (ndim == 3) {
             int j = len + i;
             FloatVector d = dPlus(v, j - sy, sy, coef, h, h);
             if (prof[py + y] != 0.0f) {
-                d = pml(d, psi, j, FloatVector.broadcast(S, prof[py + y]), FloatVector.broadcast(S, prof[py + ny + y]),
-                        m);
+                d = pml(d, psi, Layout.auxShift(geo, 1, z, y, x) + i, FloatVector.broadcast(S, prof[py + y]),
+                        FloatVector.broadcast(S, prof[py + ny + y]), m);
             }
             div = div.add(d);
         }
         int j = (ndim - 1) * len + i;
         FloatVector d = dPlus(v, j - sz, sz, coef, 0, h);
         if (prof[z] != 0.0f) {
-            d = pml(d, psi, j, FloatVector.broadcast(S, prof[z]), FloatVector.broadcast(S, prof[nz + z]), m);
+            d = pml(d, psi, Layout.auxShift(geo, 0, z, y, x) + i, FloatVector.broadcast(S, prof[z]),
+                    FloatVector.broadcast(S, prof[nz + z]), m);
         }
         update(div.add(d), p, kdt, i, tape, tapeOff + (z * ny + y) * nx + x, taping, m);
     }

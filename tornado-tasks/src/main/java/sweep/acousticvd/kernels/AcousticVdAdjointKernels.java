@@ -27,6 +27,13 @@ public final class AcousticVdAdjointKernels {
                                      int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] tape,
                                      int tapeOff, float[] extra, int withExtra) {
         int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
+        int gz = Layout.aux(0);
+        int gy = Layout.aux(1);
+        int gx = Layout.aux(2);
+        int zbl = geo[Layout.ZBL];
+        int ybl = geo[Layout.YBL];
+        int xbl = geo[Layout.XBL];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -51,25 +58,28 @@ public final class AcousticVdAdjointKernels {
                     }
                     e[i] = q;
                     if (prof[px + x] != 0.0f) {
-                        float r = psib[i] + q;
+                        int jx = (x < xbl + h ? geo[gx] : geo[gx + 1]) + z * geo[gx + 2] + y * geo[gx + 3] + x;
+                        float r = psib[jx] + q;
                         e[i] = q + prof[px + nx + x] * r;
-                        psib[i] = prof[px + x] * r;
+                        psib[jx] = prof[px + x] * r;
                     }
                     if (ndim == 3) {
                         int j = len + i;
                         e[j] = q;
                         if (prof[py + y] != 0.0f) {
-                            float r = psib[j] + q;
+                            int jy = (y < ybl + h ? geo[gy] : geo[gy + 1]) + z * geo[gy + 2] + y * geo[gy + 3] + x;
+                            float r = psib[jy] + q;
                             e[j] = q + prof[py + ny + y] * r;
-                            psib[j] = prof[py + y] * r;
+                            psib[jy] = prof[py + y] * r;
                         }
                     }
                     int j = lz + i;
                     e[j] = q;
                     if (prof[z] != 0.0f) {
-                        float r = psib[j] + q;
+                        int jz = (z < zbl + h ? geo[gz] : geo[gz + 1]) + z * geo[gz + 2] + y * geo[gz + 3] + x;
+                        float r = psib[jz] + q;
                         e[j] = q + prof[nz + z] * r;
-                        psib[j] = prof[z] * r;
+                        psib[jz] = prof[z] * r;
                     }
                     gk[i] = gk[i] - a * tape[tapeOff + (z * ny + y) * nx + x];
                 }
@@ -139,6 +149,7 @@ public final class AcousticVdAdjointKernels {
                                      int[] geo, int z0, int z1, int y0, int y1, int x0, int x1, float[] tape,
                                      int tapeOff) {
         int ndim = geo[Layout.NDIM];
+        int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -168,9 +179,15 @@ public final class AcousticVdAdjointKernels {
                         float q = -(bv[j] * w);
                         d[j] = q;
                         if (pa != 0.0f) {
-                            float r = psib[j] + q;
+                            // component a's CPML memory: axis slot z (a = ndim − 1), x (a = 0) or y
+                            int s = a == ndim - 1 ? 0 : a == 0 ? 2 : 1;
+                            int cs = s == 0 ? z : s == 2 ? x : y;
+                            int g = Layout.aux(s);
+                            int jb = (cs < geo[Layout.ZBL + 2 * s] + h ? geo[g] : geo[g + 1]) + z * geo[g + 2]
+                                    + y * geo[g + 3] + x;
+                            float r = psib[jb] + q;
                             d[j] = q + pbh * r;
-                            psib[j] = pa * r;
+                            psib[jb] = pa * r;
                         }
                         gb[j] = gb[j] - w * tape[tapeOff + (1 + a) * cells + c];
                     }

@@ -42,6 +42,12 @@ public final class AcousticVdKernels {
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
+        int gz = Layout.aux(0);
+        int gy = Layout.aux(1);
+        int gx = Layout.aux(2);
+        int zbl = geo[Layout.ZBL];
+        int ybl = geo[Layout.YBL];
+        int xbl = geo[Layout.XBL];
         int cells = nz * ny * nx;
         int py = 4 * nz;
         int px = 4 * (nz + ny);
@@ -67,8 +73,9 @@ public final class AcousticVdKernels {
                         d += coef[2 * h + k - 1] * (p[i + k] - p[i - k + 1]);
                     }
                     if (ax != 0.0f) {
-                        float q = ax * psi[i] + prof[px + 3 * nx + x] * d;
-                        psi[i] = q;
+                        int jx = (x < xbl + h ? geo[gx] : geo[gx + 1]) + z * geo[gx + 2] + y * geo[gx + 3] + x;
+                        float q = ax * psi[jx] + prof[px + 3 * nx + x] * d;
+                        psi[jx] = q;
                         d = d + q;
                     }
                     v[i] = v[i] - bv[i] * d;
@@ -82,8 +89,9 @@ public final class AcousticVdKernels {
                             d += coef[h + k - 1] * (p[i + k * sy] - p[i - (k - 1) * sy]);
                         }
                         if (inY) {
-                            float q = ay * psi[j] + by * d;
-                            psi[j] = q;
+                            int jy = (y < ybl + h ? geo[gy] : geo[gy + 1]) + z * geo[gy + 2] + y * geo[gy + 3] + x;
+                            float q = ay * psi[jy] + by * d;
+                            psi[jy] = q;
                             d = d + q;
                         }
                         v[j] = v[j] - bv[j] * d;
@@ -97,8 +105,9 @@ public final class AcousticVdKernels {
                         d += coef[k - 1] * (p[i + k * sz] - p[i - (k - 1) * sz]);
                     }
                     if (inZ) {
-                        float q = az * psi[j] + bz * d;
-                        psi[j] = q;
+                        int jz = (z < zbl + h ? geo[gz] : geo[gz + 1]) + z * geo[gz + 2] + y * geo[gz + 3] + x;
+                        float q = az * psi[jz] + bz * d;
+                        psi[jz] = q;
                         d = d + q;
                     }
                     v[j] = v[j] - bv[j] * d;
@@ -126,6 +135,12 @@ public final class AcousticVdKernels {
         int nz = geo[Layout.NZ];
         int ny = geo[Layout.NY];
         int nx = geo[Layout.NX];
+        int gz = Layout.aux(0);
+        int gy = Layout.aux(1);
+        int gx = Layout.aux(2);
+        int zbl = geo[Layout.ZBL];
+        int ybl = geo[Layout.YBL];
+        int xbl = geo[Layout.XBL];
         int py = 4 * nz;
         int px = 4 * (nz + ny);
         int lz = (ndim - 1) * len;
@@ -150,8 +165,9 @@ public final class AcousticVdKernels {
                         d += coef[2 * h + k - 1] * (v[i + k - 1] - v[i - k]);
                     }
                     if (ax != 0.0f) {
-                        float q = ax * psi[i] + prof[px + nx + x] * d;
-                        psi[i] = q;
+                        int jx = (x < xbl + h ? geo[gx] : geo[gx + 1]) + z * geo[gx + 2] + y * geo[gx + 3] + x;
+                        float q = ax * psi[jx] + prof[px + nx + x] * d;
+                        psi[jx] = q;
                         d = d + q;
                     }
                     float div = d;
@@ -162,8 +178,9 @@ public final class AcousticVdKernels {
                             d += coef[h + k - 1] * (v[j + (k - 1) * sy] - v[j - k * sy]);
                         }
                         if (inY) {
-                            float q = ay * psi[j] + by * d;
-                            psi[j] = q;
+                            int jy = (y < ybl + h ? geo[gy] : geo[gy + 1]) + z * geo[gy + 2] + y * geo[gy + 3] + x;
+                            float q = ay * psi[jy] + by * d;
+                            psi[jy] = q;
                             d = d + q;
                         }
                         div = div + d;
@@ -174,8 +191,9 @@ public final class AcousticVdKernels {
                         d += coef[k - 1] * (v[j + (k - 1) * sz] - v[j - k * sz]);
                     }
                     if (inZ) {
-                        float q = az * psi[j] + bz * d;
-                        psi[j] = q;
+                        int jz = (z < zbl + h ? geo[gz] : geo[gz + 1]) + z * geo[gz + 2] + y * geo[gz + 3] + x;
+                        float q = az * psi[jz] + bz * d;
+                        psi[jz] = q;
                         d = d + q;
                     }
                     div = div + d;

@@ -74,8 +74,8 @@ final class TornadoAcousticVdAdjoint {
         int len = geo[Layout.LEN];
         pb = new float[len];
         vb = new float[ndim * len];
-        psiVb = new float[ndim * len];
-        psiPb = new float[ndim * len];
+        psiVb = new float[geo[Layout.AUX_LEN]];
+        psiPb = new float[geo[Layout.AUX_LEN]];
         e = new float[ndim * len];
         d = new float[ndim * len];
         gk = new float[len];

@@ -146,8 +146,8 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         prof = new float[profLength];
         p = new float[len];
         v = new float[ndim * len];
-        psiV = new float[ndim * len];
-        psiP = new float[ndim * len];
+        psiV = new float[geo[Layout.AUX_LEN]];
+        psiP = new float[geo[Layout.AUX_LEN]];
         all = new Box(0, g.nz(), 0, g.ny(), 0, g.nx());
         rebuilt = Box.orNull(box[0], box[1], box[2], box[3], box[4], box[5]);
         // boundary saving keeps every cell outside the rebuilt box (sweep.acousticvd.AcousticVdSolver's ring)
