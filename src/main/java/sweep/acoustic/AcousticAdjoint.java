@@ -294,16 +294,16 @@ final class AcousticAdjoint {
         float[] prev = fwd.un;
         boolean fs = g.spec.freeSurface();
         int top = fs ? -g.h : 0;
-        int[] cells = entries(0, -1);
+        int[] cells = entries(0);
         StateVector.Builder b = StateVector.builder()
                 .part("previous level", prev, adj.qp, cells, 1, true)
-                .part("current level", cur, adj.qb, fs ? entries(top, -1) : cells, 1, false);
+                .part("current level", cur, adj.qb, fs ? entries(top) : cells, 1, false);
         double dh = g.spec.dh()[0];
         for (int axis = 0; axis < 3 && fwd.psi.length > 0; axis++) {
             if (g.ndim == 2 && axis == 1) {
                 continue;
             }
-            int[] band = entries(0, axis);
+            int[] band = g.auxCells(axis, 0);
             b.part("psi " + axis, fwd.psi, adj.psib, band, 1 / dh, false);
             b.part("zeta " + axis, fwd.zeta, adj.zetab, band, 1 / (dh * dh), false);
         }
@@ -339,31 +339,18 @@ final class AcousticAdjoint {
         });
     }
 
-    /**
-     * The flat indices of the computational cells from row {@code z0} (negative: ghost rows above the top) down in a
-     * wavefield ({@code axis} −1), or those of the band cells of axis slot {@code axis} (0 = z, 1 = y, 2 = x) in a CPML
-     * auxiliary.
-     */
-    private int[] entries(int z0, int axis) {
-        boolean band = axis >= 0;
-        int[] geo = g.geo;
+    /** The flat indices of the computational cells from row {@code z0} (negative: ghost rows above the top) down. */
+    private int[] entries(int z0) {
         int[] out = new int[(g.nz - z0) * g.ny * g.nx];
         int n = 0;
         for (int z = z0; z < g.nz; z++) {
             for (int y = 0; y < g.ny; y++) {
                 for (int x = 0; x < g.nx; x++) {
-                    boolean in = axis == 0 ? z < geo[Layout.ZBL] || z >= geo[Layout.ZBH]
-                            : axis == 1 ? y < geo[Layout.YBL] || y >= geo[Layout.YBH]
-                            : x < geo[Layout.XBL] || x >= geo[Layout.XBH];
-                    if (!band) {
-                        out[n++] = g.compIndex(z, y, x);
-                    } else if (in) {
-                        out[n++] = g.auxIndex(axis, z, y, x);
-                    }
+                    out[n++] = g.compIndex(z, y, x);
                 }
             }
         }
-        return Arrays.copyOf(out, n);
+        return out;
     }
 
     private static void swapContents(float[] a, float[] b) {

@@ -1281,7 +1281,8 @@ final class AcousticVdSolver implements EquationSolver {
             int[] comp = shifted(nodes, a * len);
             sv.part("v" + axes[a], v, vb, comp, 1 / impedance, false);
             // component a's axis slot in the CPML auxiliaries: x (a = 0), z (the last), y
-            int[] band = auxCells(a == 0 ? 2 : a == ndim - 1 ? 0 : 1);
+            // (the bands and h cells beyond: node and half-node profiles both lie there)
+            int[] band = grid.auxCells(a == 0 ? 2 : a == ndim - 1 ? 0 : 1, grid.haloWidth());
             sv.part("psi of dp/d" + axes[a], psiV, psiVb, band, 1 / dh, false);
             sv.part("psi of dv" + axes[a] + "/d" + axes[a], psiP, psiPb, band, 1 / (impedance * dh), false);
         }
@@ -1321,30 +1322,6 @@ final class AcousticVdSolver implements EquationSolver {
 
     private float[] newTapeOfOneStep() {
         return new float[(1 + ndim) * nz * ny * nx];
-    }
-
-    /**
-     * The CPML auxiliary indices of axis slot s (0 = z, 1 = y, 2 = x) of every cell within h of that axis's bands or in
-     * them: all the cells the kernels may touch (node and half-node profiles), and a few they leave as they are.
-     */
-    private int[] auxCells(int s) {
-        int[] g = grid.geo();
-        int h = g[Layout.H];
-        int lo = g[Layout.ZBL + 2 * s];
-        int hi = g[Layout.ZBH + 2 * s];
-        int[] out = new int[nz * ny * nx];
-        int k = 0;
-        for (int z = 0; z < nz; z++) {
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
-                    int c = s == 0 ? z : s == 1 ? y : x;
-                    if (c < lo + h || c >= hi - h) {
-                        out[k++] = grid.auxIndex(s, z, y, x);
-                    }
-                }
-            }
-        }
-        return Arrays.copyOf(out, k);
     }
 
     private static int[] shifted(int[] idx, int by) {

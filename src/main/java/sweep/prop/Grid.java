@@ -309,6 +309,28 @@ public final class Grid {
     }
 
     /**
+     * The CPML auxiliary indices ({@link #auxIndex}) of axis slot {@code s} of every computational cell whose coordinate
+     * along s lies in the axis's bands or within {@code beyond} (0..h) cells of them, in (z, y, x) order.
+     */
+    public int[] auxCells(int s, int beyond) {
+        int lo = geo[Layout.ZBL + 2 * s] + beyond;
+        int hi = geo[Layout.ZBH + 2 * s] - beyond;
+        int[] out = new int[nz * ny * nx];
+        int n = 0;
+        for (int z = 0; z < nz; z++) {
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int c = s == 0 ? z : s == 1 ? y : x;
+                    if (c < lo || c >= hi) {
+                        out[n++] = auxIndex(s, z, y, x);
+                    }
+                }
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /**
      * Zeroes, in rows z of [z0, z1), the band cells of each axis slot of the CPML auxiliary {@code a}
      * ({@link #auxLength()} floats): the cells its kernels write. The rest is never written and stays +0.0f, the zeros
      * the stencil reads beyond a band.
