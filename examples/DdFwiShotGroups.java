@@ -47,7 +47,8 @@ public class DdFwiShotGroups {
         Acquisition acq = new Acquisition(spec, w, src, rec, observed);
         try (ModelParallelMesh mesh = ModelParallelMesh.create(1, 2, 2);
              Objective obj = new DecomposedObjective(acq, mesh, water)) {
-            Fwi.State st = Fwi.run(obj, start, new Fwi.Settings(5, 1400, 4700, 100, 5), null, it -> {
+            // each rank inverts its tile of the model: the starting model's part, and its part of the result
+            Fwi.State st = Fwi.run(obj, obj.tile().slice(start), new Fwi.Settings(5, 1400, 4700, 100, 5), null, it -> {
                 if (rank == 0) {
                     System.out.printf("iteration %d misfit %.6e%n", it.index(), it.misfit());
                 }

@@ -186,6 +186,10 @@ class FwiCommandTest {
         assertTrue(Files.size(folder.resolve("out").resolve("wavelets.png")) > 0);
     }
 
+    /**
+     * A run killed in its second band and resumed ends with the uninterrupted run's model and misfits; so does the
+     * same job decomposed under mpirun, killed and resumed (the one-domain model, bit for bit).
+     */
     @Test
     void resumeAfterKillEqualsUninterruptedRun() throws Exception {
         String bands = ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 4}]";
@@ -234,6 +238,42 @@ class FwiCommandTest {
         assertEquals(sb.get("misfit"), sa.get("misfit"));
         assertNotEquals(FwiTest.modelError(FwiTest.startModel(FwiTest.trueModel()), FwiTest.trueModel()),
                 FwiTest.modelError(a, FwiTest.trueModel()));
+
+        // the same job decomposed (mpirun, px = 2: each rank holds its tile of the optimiser), every rank killed
+        // (SIGKILL) in the middle of band 2, then resumed: the one-domain model, bit for bit
+        Path dd = job(dir.resolve("dd"), bands);
+        Process job = MpiRunner.start(2, dir.resolve("dd.err"), Main.class, "fwi", "--job", dd.toString(), "--px",
+                "2");
+        boolean ddKilled = false;
+        List<ProcessHandle> ranks = List.of();
+        StringBuilder ddSeen = new StringBuilder();
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(job.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                ddSeen.append(line).append('\n');
+                if (line.startsWith("band 2/2 (all) iteration   1/4")) {
+                    ranks = job.descendants().toList();
+                    ranks.forEach(ProcessHandle::destroyForcibly);
+                    job.destroyForcibly();
+                    ddKilled = true;
+                    break;
+                }
+            }
+        }
+        assertTrue(job.waitFor(60, TimeUnit.SECONDS));
+        for (ProcessHandle h : ranks) { // gone, so that the resumed run finds their output lock stale
+            h.onExit().get(60, TimeUnit.SECONDS);
+        }
+        assertTrue(ddKilled, "the decomposed run ended before it could be killed:\n" + ddSeen
+                + Files.readString(dir.resolve("dd.err")));
+        Path ddOut = dir.resolve("dd/out");
+        assertFalse(Files.exists(ddOut.resolve("model_final.npy")), "killed before the end");
+        MpiRunner.Result ddResumed = MpiRunner.run(2, Main.class, "fwi", "--job", dd.toString(), "--px", "2",
+                "--resume");
+        assertEquals(0, ddResumed.exitCode(), ddResumed.describe());
+        assertFalse(ddResumed.stdout().contains("iteration   1/4"), "iteration 1 of band 2 is not run again:\n"
+                + ddResumed.describe());
+        assertArrayEquals(b, Npy.readFloat32(ddOut.resolve("model_final.npy"), "decomposed").asFloat32());
     }
 
     /** A two-band job of 2 shots and 400 steps whose bands ask for one iteration each. */

@@ -55,12 +55,17 @@ class CheckpointTest {
 
     private static final float[] START = {1, 2, 3};
 
+    /** The whole model of N values as {@code parameters} parameters. */
+    private static ModelTile tile(int parameters) {
+        return ModelTile.whole(new int[] {1, N / parameters}, parameters);
+    }
+
     @Test
     void aSavedStateReadsBackExactly() {
         Path f = dir.resolve("cp.bin");
         Fwi.State st = state();
-        Fwi.save(st, f, JOB, Fwi.fingerprint(START));
-        Fwi.State back = Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START));
+        Fwi.save(st, f, JOB, Fwi.fingerprint(START), tile(P), true);
+        Fwi.State back = Fwi.load(f, 3, tile(P), JOB, Fwi.fingerprint(START));
         assertArrayEquals(st.model, back.model);
         assertArrayEquals(st.grad, back.grad);
         assertEquals(st.misfit, back.misfit);
@@ -75,15 +80,15 @@ class CheckpointTest {
             assertArrayEquals(q.y(), p.y());
             assertEquals(q.rho(), p.rho());
         }
-        assertNull(Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(new float[] {1, 2, 4})), "another start: stale");
+        assertNull(Fwi.load(f, 3, tile(P), JOB, Fwi.fingerprint(new float[] {1, 2, 4})), "another start: stale");
         IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(f, 3, N, P, JOB + 1, Fwi.fingerprint(START)));
+                () -> Fwi.load(f, 3, tile(P), JOB + 1, Fwi.fingerprint(START)));
         assertTrue(other.getMessage().contains("different job"), other.getMessage());
     }
 
     private void refused(Path f, String what) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START)), what);
+                () -> Fwi.load(f, 3, tile(P), JOB, Fwi.fingerprint(START)), what);
         assertTrue(e.getMessage().contains(f.toString()) && e.getMessage().contains("without --resume"),
                 what + ": " + e.getMessage());
     }
@@ -91,7 +96,7 @@ class CheckpointTest {
     @Test
     void everyFlippedByteTruncationAndOldFormatAreRefused() throws IOException {
         Path good = dir.resolve("good.bin");
-        Fwi.save(state(), good, JOB, Fwi.fingerprint(START));
+        Fwi.save(state(), good, JOB, Fwi.fingerprint(START), tile(P), true);
         byte[] bytes = Files.readAllBytes(good);
         Path f = dir.resolve("bad.bin");
         for (int i = 0; i < bytes.length; i++) {
@@ -106,20 +111,20 @@ class CheckpointTest {
         }
         Files.write(f, Arrays.copyOf(bytes, bytes.length + 1));
         refused(f, "one byte appended");
-        for (int magic : new int[] {0x53574632, 0x53574633}) { // before checksums; one parameter only
+        for (int magic : new int[] {0x53574632, 0x53574633, 0x53574634}) { // no checksums; one parameter; ordered hash
             try (OutputStream o = Files.newOutputStream(f); DataOutputStream d = new DataOutputStream(o)) {
                 d.writeInt(magic);
                 d.writeLong(JOB);
                 d.writeInt(N);
             }
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> Fwi.load(f, 3, N, P, JOB, Fwi.fingerprint(START)));
+                    () -> Fwi.load(f, 3, tile(P), JOB, Fwi.fingerprint(START)));
             assertTrue(e.getMessage().contains("earlier version"), e.getMessage());
         }
         Path good2 = dir.resolve("good2.bin");
-        Fwi.save(state(), good2, JOB, Fwi.fingerprint(START));
+        Fwi.save(state(), good2, JOB, Fwi.fingerprint(START), tile(P), true);
         IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
-                () -> Fwi.load(good2, 3, N, 1, JOB, Fwi.fingerprint(START)));
+                () -> Fwi.load(good2, 3, tile(1), JOB, Fwi.fingerprint(START)));
         assertTrue(other.getMessage().contains("holds 2 parameters"), other.getMessage());
     }
 }

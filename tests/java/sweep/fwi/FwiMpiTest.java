@@ -7,18 +7,20 @@ import sweep.parallel.MpiRunner;
 
 /**
  * The decomposed two-band FWI follows the single-domain one under a real mpirun (2 tiles; 2 shot groups × 2 tiles with
- * encoded supershots, one per group, and the wavelet estimated per band; both with illumination preconditioning), both
- * in one launch of 4 ranks.
+ * encoded supershots, one per group, and the wavelet estimated per band; 3-D on 2 × 2 tiles; all with illumination
+ * preconditioning and each rank holding only its tile of the optimiser's arrays), in one launch of 4 ranks.
  */
 class FwiMpiTest {
     @Test
     void decomposedFwiFollowsSingleDomain() throws Exception {
-        String[] meshes = {"1:2:1:0:p", "1:2:2:2:ep"};
+        String[] meshes = {"1:2:1:0:p", "1:2:2:2:ep", "2:2:1:0:p3"};
         MpiRunner.Result r = MpiRunner.run(4, FwiDdCheckMain.class, meshes);
         assertEquals(0, r.exitCode(), r.describe());
         assertEquals(2, r.linesStartingWith("OK rank").stream().filter(l -> l.contains(" 1:2:1:0:p ")).count(),
                 r.describe());
         assertEquals(4, r.linesStartingWith("OK rank").stream().filter(l -> l.contains(" 1:2:2:2:ep ")).count(),
+                r.describe());
+        assertEquals(4, r.linesStartingWith("OK rank").stream().filter(l -> l.contains(" 2:2:1:0:p3 ")).count(),
                 r.describe());
     }
 }

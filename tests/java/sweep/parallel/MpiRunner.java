@@ -60,23 +60,7 @@ public final class MpiRunner {
      */
     public static Result run(int ranks, Duration timeout, List<String> jvmOptions, Class<?> mainClass, String... args)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(ranks), "--oversubscribe",
-                "--bind-to", "none", "--timeout", Long.toString(Math.max(1, timeout.toSeconds()))));
-        // mpirun scans a java command line for the first argument containing "cp" and treats the next one as the
-        // class path: keep -cp right after the java executable.
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("-Djava.library.path=" + libraryDir());
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        cmd.add("--add-modules");
-        cmd.add("jdk.incubator.vector");
-        cmd.addAll(jvmOptions);
-        cmd.add(mainClass.getName());
-        cmd.addAll(List.of(args));
-
+        List<String> cmd = command(ranks, timeout, jvmOptions, mainClass, args);
         Path out = Files.createTempFile("mpirun-", ".out");
         Path err = Files.createTempFile("mpirun-", ".err");
         try {
@@ -97,6 +81,42 @@ public final class MpiRunner {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /** The mpirun command line of {@link #run(int, Duration, List, Class, String...)}. */
+    private static List<String> command(int ranks, Duration timeout, List<String> jvmOptions, Class<?> mainClass,
+                                        String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(ranks), "--oversubscribe",
+                "--bind-to", "none", "--timeout", Long.toString(Math.max(1, timeout.toSeconds()))));
+        // mpirun scans a java command line for the first argument containing "cp" and treats the next one as the
+        // class path: keep -cp right after the java executable.
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("-Djava.library.path=" + libraryDir());
+        if (Runtime.version().feature() >= 22) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
+        cmd.add("--add-modules");
+        cmd.add("jdk.incubator.vector");
+        cmd.addAll(jvmOptions);
+        cmd.add(mainClass.getName());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /**
+     * Starts {@code mainClass args...} on {@code ranks} ranks without waiting (a job to read as it runs, or to kill:
+     * kill its {@link Process#descendants()} as well); its standard output is the process's input stream, its
+     * standard error goes to {@code stderr}.
+     */
+    public static Process start(int ranks, Path stderr, Class<?> mainClass, String... args)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command(ranks, DEFAULT_TIMEOUT, List.of(), mainClass, args))
+                .redirectError(stderr.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        return pb.start();
     }
 
     /**

@@ -17,6 +17,7 @@ import sweep.fwi.DataObjective;
 import sweep.fwi.DecomposedObjective;
 import sweep.fwi.Fwi;
 import sweep.fwi.Inversion;
+import sweep.fwi.ModelTile;
 import sweep.fwi.SingleDomainObjective;
 import sweep.io.Json;
 import sweep.io.Npy;
@@ -198,16 +199,20 @@ public final class FwiCommand implements Callable<Integer> {
             writeInputs(dir, r, observed, scales(r));
         }
         long t1 = System.nanoTime();
-        Listener listener = new Listener(dir, r, root, scales(r));
         List<Fwi.State> states;
         long held;
+        Listener listener = null;
         try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.conditioner())
                 : new SingleDomainObjective(acq, r.conditioner())) {
-            states = Inversion.run(obj, acq, r.start(), r.options(), dir, resume, root, jobId, listener);
+            listener = new Listener(dir, r, root, scales(r), obj.tile());
+            float[] start = obj.tile().slice(r.start());
+            states = Inversion.run(obj, acq, start, r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
                     : ((SingleDomainObjective) obj).bytesHeld();
         } finally {
-            listener.close();
+            if (listener != null) {
+                listener.close();
+            }
         }
         double fwiSeconds = (System.nanoTime() - t1) * 1e-9;
         List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
@@ -227,21 +232,32 @@ public final class FwiCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints one line per iteration, drives the progress bar, writes each band's model and gradient. */
+    /**
+     * Prints one line per iteration, drives the progress bar, writes each band's model and gradient (gathered from the
+     * tiles onto the root, one array at a time) and keeps, on the root, each band's model error and the last band's
+     * model and gradient.
+     */
     private static final class Listener implements Inversion.Listener, AutoCloseable {
         private final Path dir;
         private final FwiJob.Resolved r;
         private final boolean root;
         private final double[][] scales;
+        private final ModelTile tile;
         private final Progress progress;
         final List<Double> seconds = new ArrayList<>();
+        /** On the root: each finished band's model RMS error ({@link #modelError}; when the true model is known). */
+        final List<Object> errors = new ArrayList<>();
+        /** On the root: the last finished band's model and gradient (global). */
+        float[] model;
+        float[] gradient;
         private long bandStart = System.nanoTime();
 
-        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales) {
+        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile) {
             this.dir = dir;
             this.r = r;
             this.root = root;
             this.scales = scales;
+            this.tile = tile;
             this.progress = new Progress(root);
         }
 
@@ -306,9 +322,9 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void illuminated(int band, float[] illumination) {
+            float[] all = tile.gather(illumination);
             if (root) {
-                Npy.writeFloat32(dir.resolve("illumination_band" + (band + 1) + ".npy"), illumination,
-                        r.spec().shape());
+                Npy.writeFloat32(dir.resolve("illumination_band" + (band + 1) + ".npy"), all, r.spec().shape());
             }
         }
 
@@ -332,15 +348,23 @@ public final class FwiCommand implements Callable<Integer> {
         public void bandDone(int band, Acquisition data, Fwi.State st) {
             seconds.add((System.nanoTime() - bandStart) * 1e-9);
             bandStart = System.nanoTime();
-            if (!root) {
-                return;
+            model = null; // the previous band's: no longer needed
+            gradient = null;
+            float[] m = tile.gather(st.model());
+            if (root) {
+                progress.finish();
+                Npy.writeFloat32(dir.resolve("model_band" + (band + 1) + ".npy"), m, arrayShape(r));
+                for (int k = 0; k < parameterNames(r).size(); k++) {
+                    modelPicture(dir.resolve("model_band" + (band + 1) + suffix(r, k) + ".png"), r, m, k,
+                            scales[k], "model after " + bandName(r, band));
+                }
+                errors.add(r.vTrue() == null ? null : modelError(r, m));
             }
-            progress.finish();
-            Npy.writeFloat32(dir.resolve("model_band" + (band + 1) + ".npy"), st.model(), arrayShape(r));
-            Npy.writeFloat32(dir.resolve("gradient_band" + (band + 1) + ".npy"), st.gradient(), arrayShape(r));
-            for (int k = 0; k < parameterNames(r).size(); k++) {
-                modelPicture(dir.resolve("model_band" + (band + 1) + suffix(r, k) + ".png"), r, st.model(), k,
-                        scales[k], "model after " + bandName(r, band));
+            float[] g = tile.gather(st.gradient());
+            if (root) {
+                Npy.writeFloat32(dir.resolve("gradient_band" + (band + 1) + ".npy"), g, arrayShape(r));
+                model = m;
+                gradient = g;
             }
         }
 
@@ -521,9 +545,10 @@ public final class FwiCommand implements Callable<Integer> {
         double dz = r.dh()[0];
         double dx = r.dh()[r.dh().length - 1];
         List<String> names = parameterNames(r);
-        Fwi.State last = states.get(states.size() - 1);
-        Npy.writeFloat32(dir.resolve("model_final.npy"), last.model(), arrayShape(r));
-        Npy.writeFloat32(dir.resolve("gradient_final.npy"), last.gradient(), arrayShape(r));
+        float[] finalModel = l.model;
+        float[] finalGradient = l.gradient;
+        Npy.writeFloat32(dir.resolve("model_final.npy"), finalModel, arrayShape(r));
+        Npy.writeFloat32(dir.resolve("gradient_final.npy"), finalGradient, arrayShape(r));
         List<Double> misfit = new ArrayList<>();
         List<double[]> perBand = new ArrayList<>();
         List<String> bandLabels = new ArrayList<>();
@@ -546,7 +571,7 @@ public final class FwiCommand implements Callable<Integer> {
             b.put("misfit", m);
             b.put("misfit_reduction", reduction(st));
             if (r.vTrue() != null) {
-                b.put("model_rms_error", modelError(r, st.model()));
+                b.put("model_rms_error", l.errors.get(k));
             }
             b.put("seconds", k < l.seconds.size() ? l.seconds.get(k) : Double.NaN);
             bandList.add(b);
@@ -563,7 +588,7 @@ public final class FwiCommand implements Callable<Integer> {
         summary.put("supershots", r.options().supershots());
         if (r.vTrue() != null) {
             summary.put("model_rms_error_start", modelError(r, r.start()));
-            summary.put("model_rms_error_final", modelError(r, last.model()));
+            summary.put("model_rms_error_final", modelError(r, finalModel));
             summary.put("model_rms_error_note", "RMS over every cell of the model against the true model"
                     + (names.size() > 1 ? ", per parameter (vp, vs in m/s, rho in kg/m^3)" : ", m/s"));
         }
@@ -583,11 +608,11 @@ public final class FwiCommand implements Callable<Integer> {
         grid.put("nt", r.spec().nt());
         summary.put("grid", grid);
         Json.write(dir.resolve("summary.json"), summary);
-        int cells = last.model().length / names.size();
+        int cells = finalModel.length / names.size();
         for (int k = 0; k < names.size(); k++) {
             String name = names.get(k);
             String title = "FWI model after " + iterations + " iterations";
-            modelPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, last.model(), k, scales[k], title);
+            modelPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, finalModel, k, scales[k], title);
             List<float[]> panels = new ArrayList<>();
             List<String> titles = new ArrayList<>();
             String prefix = severalParameters(r) ? name + ": " : "";
@@ -597,12 +622,12 @@ public final class FwiCommand implements Callable<Integer> {
             }
             panels.add(parameter(r, r.start(), k));
             titles.add(prefix + "starting model");
-            panels.add(parameter(r, last.model(), k));
+            panels.add(parameter(r, finalModel, k));
             titles.add(prefix + title);
             Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, nz, nx, dz, dx,
                     unit(r, k));
             Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"),
-                    section(Arrays.copyOfRange(last.gradient(), k * cells, (k + 1) * cells), s), nz, nx, dz, dx,
+                    section(Arrays.copyOfRange(finalGradient, k * cells, (k + 1) * cells), s), nz, nx, dz, dx,
                     prefix + "final gradient", 99);
         }
         Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
@@ -617,7 +642,7 @@ public final class FwiCommand implements Callable<Integer> {
                 float[] t = Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells);
                 err.append(String.format("%s %s%.1f -> %.1f %s", k == 0 ? "" : ",", names.size() > 1
                         ? names.get(k) + " " : "", rms(Arrays.copyOfRange(r.start(), k * cells, (k + 1) * cells), t),
-                        rms(Arrays.copyOfRange(last.model(), k * cells, (k + 1) * cells), t), unit(r, k)));
+                        rms(Arrays.copyOfRange(finalModel, k * cells, (k + 1) * cells), t), unit(r, k)));
             }
         }
         // each band has its own (filtered) data: its misfit compares with its own start only

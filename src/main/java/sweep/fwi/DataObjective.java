@@ -10,20 +10,21 @@ public interface DataObjective extends Objective {
 
     /**
      * The spectra a wavelet estimate needs ({@link WaveletEstimate#batchSpectra}) of the acquisition's synthetic data
-     * at {@code model} against its observed data, every shot's added in shot order; the same on every rank.
+     * at {@code model} (this rank's {@link #tile()} of it) against its observed data, every shot's added in shot
+     * order; the same on every rank.
      */
     float[] waveletSpectra(float[] model, int nfft);
 
     /**
      * The source illumination of the acquisition's shots at {@code model}: Σ over shots and time steps of the source
-     * wavefield squared, one value per cell of the model's shape (shots added in shot order); the same on every rank.
-     * One forward run of every shot.
+     * wavefield squared, one value per cell (shots added in shot order), of this rank's {@link #tile()} of the model
+     * (the model given as that part too). One forward run of every shot.
      */
     float[] illumination(float[] model);
 
     /**
-     * Weights (one per cell of the model's shape) that every later gradient's parameter blocks are multiplied by before
-     * the gradient conditioner runs ({@link GradientConditioner#illuminationWeights}); null: none.
+     * Weights (one per cell of this rank's {@link #tile()}) that every later gradient's parameter blocks are multiplied
+     * by before the gradient conditioner runs ({@link GradientConditioner#illuminationWeights}); null: none.
      */
     void setPreconditioner(float[] weights);
 }

@@ -7,18 +7,16 @@ import sweep.imaging.Illumination;
 import sweep.parallel.ModelParallel;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
-import sweep.parallel.Shaped;
 import sweep.prop.Gradient;
 import sweep.prop.Misfit;
 import sweep.prop.Record;
 import sweep.prop.ShotWavelets;
 
 /**
- * The FWI objective on a decomposed mesh with shot groups, for any equation (models and gradients parameter-major,
- * each parameter padded and folded back on its own): the model is padded to the mesh inside the objective (the "loss
- * closure" use of the seed text), group g runs the g-th block of shots, and the gradient, assembled from the tiles and
- * folded back through the pad's adjoint, is the same on every rank (bit-identical to one domain when no pad is
- * needed).
+ * The FWI objective on a decomposed mesh with shot groups, for any equation: every rank gives and takes its
+ * {@link ModelTile} of the model and gradient (parameter-major), group g runs the g-th block of shots. The tile is
+ * padded to the mesh's tile inside the objective (the pad's cells copy the edge, and their gradient is folded back onto
+ * it), so the gradient of each tile is that rank's part of the one-domain gradient, bit for bit, when no pad is needed.
  */
 public final class DecomposedObjective implements DataObjective {
     private final ModelParallelMesh mesh;
@@ -29,6 +27,7 @@ public final class DecomposedObjective implements DataObjective {
     private final int count;
     private final int nfield;
     private final GradientConditioner conditioner;
+    private final ModelTile tile;
     private float[] preconditioner;
     private float[] wavelet;
     private int[][][] sources;
@@ -51,6 +50,7 @@ public final class DecomposedObjective implements DataObjective {
         this.padded = Padding.paddedShape(shape, mesh.topology());
         this.count = acq.spec().equation().parameterCount();
         this.nfield = acq.spec().nfield();
+        this.tile = ModelTile.of(mesh, shape, count);
         this.mp = new ModelParallel(acq.spec().withShape(padded), mesh);
         setAcquisition(acq);
     }
@@ -78,26 +78,9 @@ public final class DecomposedObjective implements DataObjective {
                 : Arrays.copyOfRange(acq.wavelet(), g * per * stride, (g + 1) * per * stride);
     }
 
-    /** The cells of the padded model. */
-    private int paddedCells() {
-        int n = 1;
-        for (int d : padded) {
-            n = Math.multiplyExact(n, d);
-        }
-        return n;
-    }
-
-    /** {@code model} padded to the mesh, each parameter on its own. */
-    private float[] padded(float[] model) {
-        int cells = model.length / count;
-        int paddedCells = paddedCells();
-        float[] m = new float[count * paddedCells];
-        for (int k = 0; k < count; k++) {
-            float[] one = Arrays.copyOfRange(model, k * cells, (k + 1) * cells);
-            System.arraycopy(Padding.padToMesh(one, shape, mesh.topology()).data(), 0, m, k * paddedCells,
-                    paddedCells);
-        }
-        return m;
+    @Override
+    public ModelTile tile() {
+        return tile;
     }
 
     /**
@@ -106,7 +89,7 @@ public final class DecomposedObjective implements DataObjective {
      */
     @Override
     public float[] waveletSpectra(float[] model, int nfft) {
-        Record group = mp.gatherRecord(mp.forward(wavelet, sources, receivers, padded(model)));
+        Record group = mp.gatherRecord(mp.forward(wavelet, sources, receivers, tile.padded(model)));
         int traces = receivers[0].length * nfield;
         int per = nt * traces;
         int len = WaveletEstimate.spectraLength(nfft);
@@ -126,25 +109,17 @@ public final class DecomposedObjective implements DataObjective {
 
     @Override
     public double evaluate(float[] model, float[] grad) {
-        int cells = model.length / count;
-        int paddedCells = paddedCells();
-        float[] m = padded(model);
-        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, m, observed, Misfit.L2);
-        float[] global = mp.allGatherTiles(g.parameters());
-        for (int k = 0; k < count; k++) {
-            float[] one = Arrays.copyOfRange(global, k * paddedCells, (k + 1) * paddedCells);
-            float[] folded = Padding.padToMeshAdjoint(new Shaped<>(one, padded), shape, mesh.topology()).data();
-            System.arraycopy(folded, 0, grad, k * cells, cells);
-        }
+        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, tile.padded(model), observed, Misfit.L2);
+        float[] mine = tile.folded(g.parameters());
+        System.arraycopy(mine, 0, grad, 0, grad.length);
         GradientConditioner.precondition(grad, preconditioner);
-        conditioner.apply(grad);
+        conditioner.apply(grad, tile);
         return g.misfit();
     }
 
     /**
-     * Each rank's tile of every shot's illumination is added over the shot groups in global shot order
-     * ({@link ModelParallel#sumShotsInOrder}), the tiles gathered and the pad cut off: one domain's bits when no pad
-     * is needed.
+     * This rank's tile of the illumination: each shot's added over the shot groups in global shot order
+     * ({@link ModelParallel#sumShotsInOrder}), the pad cut off: one domain's bits.
      */
     @Override
     public float[] illumination(float[] model) {
@@ -153,11 +128,9 @@ public final class DecomposedObjective implements DataObjective {
             tileCells *= d;
         }
         Illumination il = new Illumination(sources.length, tileCells);
-        mp.forward(wavelet, sources, receivers, padded(model), 1, il);
+        mp.forward(wavelet, sources, receivers, tile.padded(model), 1, il);
         try {
-            float[] tile = mp.sumShotsInOrder(il.perShot(), tileCells);
-            return Padding.unpadFromMesh(new Shaped<>(mp.allGatherTiles(tile), padded), shape, mesh.topology())
-                    .data();
+            return tile.unpadded(mp.sumShotsInOrder(il.perShot(), tileCells));
         } catch (MPIException e) {
             throw new IllegalStateException("illumination reduction failed: " + e.getMessage(), e);
         }

@@ -110,6 +110,11 @@ public final class EncodedObjective implements Objective {
         return inner.evaluate(model, grad);
     }
 
+    @Override
+    public ModelTile tile() {
+        return inner.tile();
+    }
+
     /** Leaves {@code inner} open: whoever made it closes it (it outlives one band). */
     @Override
     public void close() {

@@ -155,9 +155,13 @@ public final class Fwi {
         }
 
         State(float[] model, int memory, int parameters) {
+            this(model, memory, parameters, Lbfgs.InnerProduct.SEQUENTIAL);
+        }
+
+        State(float[] model, int memory, int parameters, Lbfgs.InnerProduct inner) {
             this.model = model.clone();
             this.grad = new float[model.length];
-            this.lbfgs = new Lbfgs(memory);
+            this.lbfgs = new Lbfgs(memory, inner);
             this.scale = new double[parameters];
             Arrays.fill(scale, 1.0);
         }
@@ -217,24 +221,26 @@ public final class Fwi {
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             DoubleConsumer onStart, Consumer<Iteration> onIteration) {
         int count = s.count();
-        if (start.length % count != 0) {
+        ModelTile tile = objective.tile();
+        if (start.length % count != 0 || tile.parameters() != count || start.length != tile.length()) {
             throw new IllegalArgumentException("the model holds " + start.length + " values, not " + count
-                    + " parameters of equal size " + s.parameters().stream().map(Parameter::name).toList());
+                    + " parameters " + s.parameters().stream().map(Parameter::name).toList() + " of "
+                    + tile.cells() + " cells each");
         }
         int cells = start.length / count;
         State st = null;
         int evaluatedFor = -1; // the iteration whose objective st.misfit and st.grad belong to
-        long startId = fingerprint(start);
+        long startId = tile.fingerprint(start);
         if (checkpoint != null && checkpoint.resume() && Files.exists(checkpoint.file())) {
             // null: the checkpoint began from another starting model (an earlier band has since run further): the
             // inversion starts afresh from this one and overwrites it
-            st = load(checkpoint.file(), s.memory(), start.length, count, checkpoint.job(), startId);
+            st = load(checkpoint.file(), s.memory(), tile, checkpoint.job(), startId);
             if (st != null) {
                 checkIterations(checkpoint.file(), st.history.size(), s.iterations());
             }
         }
         if (st == null) {
-            st = new State(project(toDouble(start), start, start, s, cells), s.memory(), count);
+            st = new State(project(toDouble(start), start, start, s, cells), s.memory(), count, tile);
             objective.beginIteration(1);
             st.misfit = objective.evaluate(st.model, st.grad);
             freeze(st.grad, s, cells);
@@ -256,9 +262,9 @@ public final class Fwi {
             evaluatedFor = -1;
             double[] g = toDouble(st.grad);
             double[] d = st.lbfgs.direction(g, st.scale, cells);
-            if (d == null || Lbfgs.dot(g, d) >= 0) {
+            if (d == null || st.lbfgs.dot(g, d) >= 0) {
                 st.lbfgs.reset();
-                d = steepest(g, s, cells, st);
+                d = steepest(g, s, cells, st, tile);
             }
             double step = 0;
             float[] trial = null;
@@ -272,10 +278,11 @@ public final class Fwi {
                         xt[i] = st.model[i] + t * d[i];
                     }
                     float[] x = project(xt, st.model, start, s, cells);
-                    double decrease = 0;
+                    double[] moved = new double[x.length];
                     for (int i = 0; i < x.length; i++) {
-                        decrease += g[i] * ((double) x[i] - st.model[i]);
+                        moved[i] = (double) x[i] - st.model[i];
                     }
+                    double decrease = st.lbfgs.dot(g, moved);
                     double f = objective.evaluate(x, tgrad);
                     freeze(tgrad, s, cells);
                     evals++;
@@ -291,7 +298,7 @@ public final class Fwi {
                         break;
                     }
                     st.lbfgs.reset();
-                    d = steepest(g, s, cells, st);
+                    d = steepest(g, s, cells, st, tile);
                 }
             }
             if (trial == null) {
@@ -310,8 +317,8 @@ public final class Fwi {
                 st.misfit = tmis;
                 st.history.add(new Iteration(index, tmis, step, evals, (System.nanoTime() - t0) * 1e-9));
             }
-            if (checkpoint != null && checkpoint.write()) {
-                save(st, checkpoint.file(), checkpoint.job(), startId);
+            if (checkpoint != null && (checkpoint.write() || !tile.isWhole())) {
+                save(st, checkpoint.file(), checkpoint.job(), startId, tile, checkpoint.write());
             }
             if (onIteration != null) {
                 onIteration.accept(st.history.get(st.history.size() - 1));
@@ -325,16 +332,13 @@ public final class Fwi {
      * (−g·maxUpdate/max|g| over its cells; 0 for a parameter not inverted or whose gradient vanishes). Sets the
      * state's L-BFGS diagonal to these factors relative to the first parameter that moves.
      */
-    private static double[] steepest(double[] g, Settings s, int cells, State st) {
+    private static double[] steepest(double[] g, Settings s, int cells, State st, ModelTile tile) {
         int count = s.count();
         double[] factor = new double[count];
         double ref = 0;
         for (int k = 0; k < count; k++) {
             Parameter p = s.parameters().get(k);
-            double m = 0;
-            for (int i = k * cells; i < (k + 1) * cells; i++) {
-                m = Math.max(m, Math.abs(g[i]));
-            }
+            double m = tile.maxAbs(g, k);
             factor[k] = p.inverted() && m > 0 ? p.maxUpdate() / m : 0;
             if (ref == 0) {
                 ref = factor[k];
@@ -397,46 +401,70 @@ public final class Fwi {
     /** Magic number of checkpoints with a checksum but one parameter only ("SWF3"), recognised to say so. */
     private static final int MAGIC_ONE_PARAMETER = 0x53574633;
     /**
-     * Magic number of checkpoints with a trailing payload length and CRC32C and the per-parameter L-BFGS diagonal
-     * ("SWF4").
+     * Magic number of checkpoints whose model fingerprints were a hash in cell order ("SWF4"), recognised to say so
+     * (their bands' starting models could not be recognised any more).
      */
-    private static final int MAGIC = 0x53574634;
+    private static final int MAGIC_ORDERED_FINGERPRINT = 0x53574634;
+    /**
+     * Magic number of checkpoints with a trailing payload length and CRC32C, the per-parameter L-BFGS diagonal and
+     * model fingerprints that do not depend on the tiling ({@link ModelTile#fingerprint}) ("SWF5").
+     */
+    private static final int MAGIC = 0x53574635;
     /** Magic, then after the payload its length (long) and CRC32C (int). */
     private static final int FRAME = 4 + 8 + 4;
 
-    /** A 64-bit fingerprint of a model (FNV-1a over the bits of its values). */
+    /** A 64-bit fingerprint of a whole model ({@link ModelTile#fingerprint}: the same for every tiling of it). */
     static long fingerprint(float[] v) {
-        long h = FNV_OFFSET;
-        for (float x : v) {
-            h = (h ^ Float.floatToRawIntBits(x)) * FNV_PRIME;
-        }
-        return h;
+        return ModelTile.fingerprintOfWhole(v);
     }
-
-    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-    private static final long FNV_PRIME = 0x100000001b3L;
 
     /**
      * Writes the state atomically (see {@link AtomicFiles}): a magic number, the payload (job, fingerprint of the
-     * band's starting model, optimiser state), then the payload's length and its CRC32C, so that a truncated or
-     * corrupted file is recognised as such on reading.
+     * band's starting model, optimiser state, its arrays as global arrays), then the payload's length and its CRC32C,
+     * so that a truncated or corrupted file is recognised as such on reading. Under MPI every rank of the tiles calls
+     * it (each array is gathered in turn: no rank holds more than one global array at a time); only where
+     * {@code write} (the tiles' root) is the file written.
      */
-    static void save(State st, Path file, long job, long startId) {
+    static void save(State st, Path file, long job, long startId, ModelTile tile, boolean write) {
+        if (!write) {
+            try {
+                writePayload(null, st, job, startId, tile);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return;
+        }
+        if (!tile.isRoot()) {
+            throw new IllegalStateException("an FWI checkpoint is written by the root of the tiles");
+        }
         AtomicFiles.writeStream(file, "FWI checkpoint", raw -> {
             DataOutputStream head = new DataOutputStream(raw);
             head.writeInt(MAGIC);
             head.flush();
             CheckedOutputStream checked = new CheckedOutputStream(raw, new CRC32C());
             DataOutputStream out = new DataOutputStream(checked);
+            writePayload(out, st, job, startId, tile);
+            out.flush();
+            long n = (long) tile.parameters() * tile.globalCells();
+            head.writeLong(8 + 8 + 4 + 8 * n + 16 + 4 + 32L * st.history.size() + 4 + st.lbfgs.size() * (16 * n + 8)
+                    + 4 + 8L * st.scale.length);
+            head.writeInt((int) checked.getChecksum().getValue());
+            head.flush();
+        });
+    }
+
+    /** The payload of a checkpoint to {@code out} (null: only this rank's part of the gathers). */
+    private static void writePayload(DataOutputStream out, State st, long job, long startId, ModelTile tile)
+            throws IOException {
+        long n = (long) tile.parameters() * tile.globalCells();
+        if (out != null) {
             out.writeLong(job);
             out.writeLong(startId);
-            out.writeInt(st.model.length);
-            for (float v : st.model) {
-                out.writeFloat(v);
-            }
-            for (float v : st.grad) {
-                out.writeFloat(v);
-            }
+            out.writeInt(Math.toIntExact(n));
+        }
+        tile.write(out, st.model);
+        tile.write(out, st.grad);
+        if (out != null) {
             out.writeDouble(st.misfit);
             out.writeDouble(st.initialMisfit);
             out.writeInt(st.history.size());
@@ -448,37 +476,32 @@ public final class Fwi {
                 out.writeDouble(it.seconds());
             }
             out.writeInt(st.lbfgs.size());
-            for (Lbfgs.Pair p : st.lbfgs.pairs()) {
-                for (double v : p.s()) {
-                    out.writeDouble(v);
-                }
-                for (double v : p.y()) {
-                    out.writeDouble(v);
-                }
+        }
+        for (Lbfgs.Pair p : st.lbfgs.pairs()) {
+            tile.write(out, p.s());
+            tile.write(out, p.y());
+            if (out != null) {
                 out.writeDouble(p.rho());
             }
+        }
+        if (out != null) {
             out.writeInt(st.scale.length);
             for (double v : st.scale) {
                 out.writeDouble(v);
             }
-            out.flush();
-            long n = st.model.length;
-            head.writeLong(8 + 8 + 4 + 8 * n + 16 + 4 + 32L * st.history.size() + 4 + st.lbfgs.size() * (16 * n + 8)
-                    + 4 + 8L * st.scale.length);
-            head.writeInt((int) checked.getChecksum().getValue());
-            head.flush();
-        });
+        }
     }
 
     /**
-     * Reads a checkpoint written by {@link #save}; null when it began from another starting model than
-     * {@code startId} (stale: an earlier band has changed since). A file of another job, an older format, or one that
-     * is truncated or corrupted (length or CRC32C not matching) is an {@link IllegalArgumentException} naming it.
+     * Reads a checkpoint written by {@link #save}, this tile's part of its arrays; null when it began from another
+     * starting model than {@code startId} (stale: an earlier band has changed since). A file of another job, an older
+     * format, or one that is truncated or corrupted (length or CRC32C not matching) is an
+     * {@link IllegalArgumentException} naming it.
      */
-    static State load(Path file, int memory, int cells, int parameters, long job, long startId) {
+    static State load(Path file, int memory, ModelTile tile, long job, long startId) {
         verify(file);
         try (DataInputStream in = open(file, 4)) {
-            return readPayload(in, file, memory, cells, parameters, job, startId);
+            return readPayload(in, file, memory, tile, job, startId);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read checkpoint " + file + ": " + IoErrors.reason(file, e), e);
         }
@@ -500,9 +523,9 @@ public final class Fwi {
             long startId = in.readLong();
             int n = in.readInt();
             requireCells(n, cells, file);
-            long h = FNV_OFFSET;
+            long h = 0;
             for (int i = 0; i < n; i++) {
-                h = (h ^ in.readInt()) * FNV_PRIME;
+                h ^= ModelTile.cellHash(i, in.readInt());
             }
             in.skipNBytes(4L * n + 16); // gradient, misfit, initial misfit
             int iterations = in.readInt();
@@ -536,9 +559,10 @@ public final class Fwi {
             long payload = size - FRAME;
             try (DataInputStream in = open(file, 0)) {
                 int magic = size >= 4 ? in.readInt() : 0;
-                if (magic == MAGIC_UNCHECKED || magic == MAGIC_ONE_PARAMETER) {
+                if (magic == MAGIC_UNCHECKED || magic == MAGIC_ONE_PARAMETER || magic == MAGIC_ORDERED_FINGERPRINT) {
                     throw new IllegalArgumentException("checkpoint " + file + " was written by an earlier version of"
-                            + " sweep (" + (magic == MAGIC_UNCHECKED ? "without a checksum" : "one parameter only")
+                            + " sweep (" + (magic == MAGIC_UNCHECKED ? "without a checksum" : magic
+                            == MAGIC_ONE_PARAMETER ? "one parameter only" : "model fingerprints in cell order")
                             + ")" + fresh);
                 }
                 if (magic != MAGIC) {
@@ -584,21 +608,17 @@ public final class Fwi {
         return new DataInputStream(new BufferedInputStream(raw, 1 << 16));
     }
 
-    private static State readPayload(DataInputStream in, Path file, int memory, int cells, int parameters, long job,
+    private static State readPayload(DataInputStream in, Path file, int memory, ModelTile tile, long job,
                                      long startId) throws IOException {
         requireJob(in.readLong(), job, file);
         if (in.readLong() != startId) {
             return null;
         }
         int n = in.readInt();
-        requireCells(n, cells, file);
-        State st = new State(new float[n], memory, parameters);
-        for (int i = 0; i < n; i++) {
-            st.model[i] = in.readFloat();
-        }
-        for (int i = 0; i < n; i++) {
-            st.grad[i] = in.readFloat();
-        }
+        int parameters = tile.parameters();
+        requireCells(n, Math.toIntExact(parameters * tile.globalCells()), file);
+        State st = new State(tile.readFloats(in, parameters), memory, parameters, tile);
+        st.grad = tile.readFloats(in, parameters);
         st.misfit = in.readDouble();
         st.initialMisfit = in.readDouble();
         int h = in.readInt();
@@ -608,14 +628,8 @@ public final class Fwi {
         }
         int pairs = in.readInt();
         for (int k = 0; k < pairs; k++) {
-            double[] sv = new double[n];
-            double[] yv = new double[n];
-            for (int i = 0; i < n; i++) {
-                sv[i] = in.readDouble();
-            }
-            for (int i = 0; i < n; i++) {
-                yv[i] = in.readDouble();
-            }
+            double[] sv = tile.readDoubles(in, parameters);
+            double[] yv = tile.readDoubles(in, parameters);
             st.lbfgs.restore(new Lbfgs.Pair(sv, yv, in.readDouble()));
         }
         int k = in.readInt();

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * What FWI does to each parameter's gradient before the optimiser sees it: a Gaussian smoothing along each axis, then
- * weights per cell (the top rows muted, a taper around every source, a mask). It runs on the whole gradient that every
- * rank holds, so the result does not depend on how the model is split into tiles.
+ * weights per cell (the top rows muted, a taper around every source, a mask). Under MPI it runs on each rank's tile of
+ * the gradient (the smoothing reaching into the neighbouring tiles), with the same bits as on the whole gradient.
  *
  * <p>The smoothing is the separable convolution with a Gaussian of standard deviation σ_a metres along axis a,
  * truncated at 4σ and normalised to sum 1, with zeros beyond the model's edges (symmetric, so the smoothed gradient
@@ -15,21 +15,35 @@ import java.util.Arrays;
 public final class GradientConditioner {
     private final int[] shape;
     private final int cells;
+    private final double[] h;
     /** Per axis (model order z, (y), x) the smoothing kernel, or null for none along that axis. */
     private final double[][] kernels;
-    /** Per cell the weight the gradient is multiplied by after the smoothing, or null for none. */
-    private final float[] weight;
+    private final int rows;
+    private final double taper;
+    private final int[][][] sources;
+    private final float[] mask;
+    /** Whether any cell has a weight (muted rows, taper or mask). */
+    private final boolean weighted;
     private final long fingerprint;
+    /** The tile the weights were last made for, and those weights (one per cell of the tile). */
+    private ModelTile weightTile;
+    private float[] weight;
 
-    private GradientConditioner(int[] shape, double[][] kernels, float[] weight, long fingerprint) {
+    private GradientConditioner(int[] shape, double[] h, double[][] kernels, int rows, double taper,
+                                int[][][] sources, float[] mask, long fingerprint) {
         this.shape = shape.clone();
         int n = 1;
         for (int d : shape) {
             n *= d;
         }
         this.cells = n;
+        this.h = h;
         this.kernels = kernels;
-        this.weight = weight;
+        this.rows = rows;
+        this.taper = taper;
+        this.sources = sources;
+        this.mask = mask;
+        this.weighted = rows > 0 || (taper > 0 && sources != null) || mask != null;
         this.fingerprint = fingerprint;
     }
 
@@ -80,28 +94,55 @@ public final class GradientConditioner {
         if (taper > 0) {
             fp = fp * 31 + Double.hashCode(taper);
         }
-        float[] w = null;
-        if (rows > 0 || taper > 0 || mask != null) {
-            w = new float[n];
-            Arrays.fill(w, 1f);
-            int plane = n / shape[0];
-            Arrays.fill(w, 0, Math.min(rows, shape[0]) * plane, 0f);
-            if (taper > 0 && sources != null) {
-                taper(w, shape, h, taper, sources);
-                fp = fp * 31 + Arrays.deepHashCode(sources);
+        if (taper > 0 && sources != null) {
+            fp = fp * 31 + Arrays.deepHashCode(sources);
+        }
+        if (mask != null) {
+            if (mask.length != n) {
+                throw new IllegalArgumentException("the gradient mask has " + mask.length + " values; the model "
+                        + Arrays.toString(shape) + " has " + n);
             }
-            if (mask != null) {
-                if (mask.length != n) {
-                    throw new IllegalArgumentException("the gradient mask has " + mask.length + " values; the model "
-                            + Arrays.toString(shape) + " has " + n);
+            fp = fp * 31 + Arrays.hashCode(mask) + 1;
+        }
+        return new GradientConditioner(shape, h, kernels, rows, taper, taper > 0 ? sources : null, mask, fp);
+    }
+
+    /**
+     * The weight of every cell of {@code tile} (1, 0 on the muted rows, times the taper around the sources, times the
+     * mask), made once per tile: each cell's value is the same whatever the tiling.
+     */
+    private float[] weights(ModelTile tile) {
+        if (tile == weightTile) {
+            return weight;
+        }
+        int ndim = shape.length;
+        int[] ts = tile.shape();
+        int[] to = tile.offset();
+        int ny = ndim == 3 ? shape[1] : 1;
+        int nx = shape[ndim - 1];
+        int tny = ndim == 3 ? ts[1] : 1;
+        int tnx = ts[ndim - 1];
+        int oy = ndim == 3 ? to[1] : 0;
+        int ox = to[ndim - 1];
+        float[] w = new float[tile.cells()];
+        for (int z = 0; z < shape[0]; z++) {
+            for (int y = 0; y < tny; y++) {
+                for (int x = 0; x < tnx; x++) {
+                    int i = (z * tny + y) * tnx + x;
+                    float v = z < rows ? 0f : 1f;
+                    if (sources != null) {
+                        v = (float) (v * taperAt(z, oy + y, ox + x));
+                    }
+                    if (mask != null) {
+                        v *= mask[(z * ny + oy + y) * nx + ox + x];
+                    }
+                    w[i] = v;
                 }
-                for (int i = 0; i < n; i++) {
-                    w[i] *= mask[i];
-                }
-                fp = fp * 31 + Arrays.hashCode(mask) + 1;
             }
         }
-        return new GradientConditioner(shape, kernels, w, fp);
+        weightTile = tile;
+        weight = w;
+        return w;
     }
 
     /** The Gaussian of standard deviation {@code sigma} cells, truncated at 4σ (at least one cell), summing to 1. */
@@ -119,32 +160,23 @@ public final class GradientConditioner {
         return k;
     }
 
-    /** Multiplies {@code w} by the taper of radius {@code r} metres around every source cell. */
-    private static void taper(float[] w, int[] shape, double[] h, double r, int[][][] sources) {
+    /** The taper of radius {@link #taper} metres around every source cell at cell (z, y, x): the smallest. */
+    private double taperAt(int z, int y, int x) {
         int ndim = shape.length;
-        int ny = ndim == 3 ? shape[1] : 1;
-        int nx = shape[ndim - 1];
-        for (int z = 0; z < shape[0]; z++) {
-            for (int y = 0; y < ny; y++) {
-                for (int x = 0; x < nx; x++) {
-                    double t = 1;
-                    for (int[][] shot : sources) {
-                        for (int[] s : shot) {
-                            // source cells are x first: (x, z) or (x, y, z)
-                            double dz = (z - s[ndim - 1]) * h[0];
-                            double dx = (x - s[0]) * h[ndim - 1];
-                            double dy = ndim == 3 ? (y - s[1]) * h[1] : 0;
-                            double d = Math.sqrt(dz * dz + dy * dy + dx * dx);
-                            if (d < r) {
-                                t = Math.min(t, 0.5 * (1 - Math.cos(Math.PI * d / r)));
-                            }
-                        }
-                    }
-                    int i = (z * ny + y) * nx + x;
-                    w[i] = (float) (w[i] * t);
+        double t = 1;
+        for (int[][] shot : sources) {
+            for (int[] s : shot) {
+                // source cells are x first: (x, z) or (x, y, z)
+                double dz = (z - s[ndim - 1]) * h[0];
+                double dx = (x - s[0]) * h[ndim - 1];
+                double dy = ndim == 3 ? (y - s[1]) * h[1] : 0;
+                double d = Math.sqrt(dz * dz + dy * dy + dx * dx);
+                if (d < taper) {
+                    t = Math.min(t, 0.5 * (1 - Math.cos(Math.PI * d / taper)));
                 }
             }
         }
+        return t;
     }
 
     /**
@@ -161,16 +193,29 @@ public final class GradientConditioner {
             throw new IllegalArgumentException("the gradient holds " + grad.length + " values, not a multiple of the"
                     + " model's " + cells + " cells");
         }
-        for (int at = 0; at < grad.length; at += cells) {
+        apply(grad, ModelTile.whole(shape, grad.length / cells));
+    }
+
+    /**
+     * As {@link #apply(float[])} on {@code tile}'s part of the gradient (under MPI the smoothing reaches into the
+     * neighbouring tiles): the same bits as on the whole gradient. Collective over the tiles.
+     */
+    public void apply(float[] grad, ModelTile tile) {
+        if (!Arrays.equals(tile.globalShape(), shape)) {
+            throw new IllegalArgumentException("a conditioner of a model " + Arrays.toString(shape) + " cannot"
+                    + " condition a gradient of " + Arrays.toString(tile.globalShape()));
+        }
+        int n = tile.cells();
+        for (int at = 0; at < grad.length; at += n) {
             for (int a = 0; a < shape.length; a++) {
                 if (kernels[a] != null) {
-                    smoothAxis(grad, at, a);
+                    smoothAxis(grad, at, a, tile);
                 }
             }
-            if (weight != null) {
-                for (int i = 0; i < cells; i++) {
-                    float w = weight[i];
-                    grad[at + i] = w == 0f ? 0f : grad[at + i] * w; // a muted cell is +0, whatever its sign was
+            if (weighted) {
+                float[] w = weights(tile);
+                for (int i = 0; i < n; i++) {
+                    grad[at + i] = w[i] == 0f ? 0f : grad[at + i] * w[i]; // a muted cell is +0, whatever its sign
                 }
             }
         }
@@ -181,12 +226,23 @@ public final class GradientConditioner {
      * al. (2001) from the source side, scaled so that the brightest cell weighs about 1 and none more than 1/ε.
      */
     public static float[] illuminationWeights(float[] illumination, double epsilon) {
+        return illuminationWeights(illumination, epsilon, null);
+    }
+
+    /**
+     * As {@link #illuminationWeights(float[], double)} for {@code tile}'s part of the illumination (the maximum over
+     * every tile; null: the whole model). Collective over the tiles.
+     */
+    public static float[] illuminationWeights(float[] illumination, double epsilon, ModelTile tile) {
         if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
             throw new IllegalArgumentException("the preconditioner's epsilon must be > 0 and finite, got " + epsilon);
         }
         double max = 0;
         for (float v : illumination) {
             max = Math.max(max, v);
+        }
+        if (tile != null) {
+            max = tile.max(max);
         }
         if (!(max > 0) || Double.isInfinite(max)) {
             throw new IllegalArgumentException("the source illumination is " + (max > 0 ? "not finite" : "zero")
@@ -216,31 +272,38 @@ public final class GradientConditioner {
         }
     }
 
-    /** The convolution of the block at {@code at} with the kernel of axis {@code a}, in double, zeros outside. */
-    private void smoothAxis(float[] g, int at, int a) {
+    /**
+     * The convolution of the block at {@code at} of a tile array with the kernel of axis {@code a}, in double, zeros
+     * outside the model: along y and x the tile first widened by the kernel's reach from its neighbours.
+     */
+    private void smoothAxis(float[] g, int at, int a, ModelTile tile) {
         double[] k = kernels[a];
         int r = k.length / 2;
+        int[] ts = tile.shape();
         int n = shape[a];
+        int own = tile.offset()[a];
+        int[] range = a == 0 ? new int[] {0, n} : tile.widenedRange(a, r);
+        float[] block = Arrays.copyOfRange(g, at, at + tile.cells());
+        float[] src = a == 0 ? block : tile.widened(block, a, r);
+        int width = range[1] - range[0];
         int stride = 1;
-        for (int b = a + 1; b < shape.length; b++) {
-            stride *= shape[b];
+        for (int b = a + 1; b < ts.length; b++) {
+            stride *= ts[b];
         }
-        int outer = cells / (n * stride);
-        double[] line = new double[n];
+        int outer = tile.cells() / (ts[a] * stride);
         for (int o = 0; o < outer; o++) {
             for (int s = 0; s < stride; s++) {
-                int base = at + o * n * stride + s;
-                for (int i = 0; i < n; i++) {
-                    line[i] = g[base + i * stride];
-                }
-                for (int i = 0; i < n; i++) {
+                int in = o * width * stride + s;
+                int out = at + o * ts[a] * stride + s;
+                for (int i = 0; i < ts[a]; i++) {
+                    int gi = own + i;
                     double acc = 0;
-                    int lo = Math.max(0, i - r);
-                    int hi = Math.min(n - 1, i + r);
+                    int lo = Math.max(0, gi - r);
+                    int hi = Math.min(n - 1, gi + r);
                     for (int j = lo; j <= hi; j++) {
-                        acc += k[j - i + r] * line[j];
+                        acc += k[j - gi + r] * src[in + (j - range[0]) * stride];
                     }
-                    g[base + i * stride] = (float) acc;
+                    g[out + i * stride] = (float) acc;
                 }
             }
         }

@@ -79,7 +79,7 @@ public final class Inversion {
 
         /**
          * With preconditioning, before band {@code band} (0-based) starts: the source illumination at its starting
-         * model (model-shaped) whose weights precondition its gradients.
+         * model whose weights precondition its gradients (this rank's {@link ModelTile} of it).
          */
         default void illuminated(int band, float[] illumination) {
         }
@@ -153,9 +153,11 @@ public final class Inversion {
     }
 
     /**
-     * Runs the bands in order and returns each band's final state. {@code checkpoints} is the folder of the band
+     * Runs the bands in order and returns each band's final state (its arrays this rank's part of the model, as
+     * {@code start} is: the objective's {@link Objective#tile()}). {@code checkpoints} is the folder of the band
      * checkpoints (null: none); {@code write} is false on all MPI ranks but one; {@code job} identifies the job (see
      * {@link Fwi.Checkpoint}). Without {@code resume}, stale band checkpoints in the folder are deleted first.
+     * Collective under MPI.
      */
     public static List<Fwi.State> run(DataObjective objective, Acquisition acq, float[] start, Options o,
                                       Path checkpoints, boolean resume, boolean write, long job, Listener listener) {
@@ -180,7 +182,8 @@ public final class Inversion {
                 objective.setAcquisition(data);
                 float[] illumination = objective.illumination(model);
                 listener.illuminated(k, illumination);
-                objective.setPreconditioner(GradientConditioner.illuminationWeights(illumination, o.precondition()));
+                objective.setPreconditioner(GradientConditioner.illuminationWeights(illumination, o.precondition(),
+                        objective.tile()));
             }
             Objective obj;
             if (o.supershots() > 0) {

@@ -14,15 +14,42 @@ public final class Lbfgs {
     public record Pair(double[] s, double[] y, double rho) {
     }
 
+    /**
+     * The inner product of the optimiser's vectors: Σ a·b, each term weighted by {@code weights[k]} on the k-th of
+     * {@code weights.length} equal blocks when not null. An implementation may hold only part of each vector (one
+     * MPI rank's tile, see {@link ModelTile}) and must give every rank the same value.
+     */
+    @FunctionalInterface
+    public interface InnerProduct {
+        double dot(double[] a, double[] b, double[] weights);
+
+        /** The terms added one after the other in index order. */
+        InnerProduct SEQUENTIAL = (a, b, weights) -> {
+            int block = weights == null ? a.length : a.length / weights.length;
+            double s = 0;
+            for (int i = 0; i < a.length; i++) {
+                s += weights == null ? a[i] * b[i] : weights[i / block] * (a[i] * b[i]);
+            }
+            return s;
+        };
+    }
+
     private final int memory;
+    private final InnerProduct inner;
     private final Deque<Pair> pairs = new ArrayDeque<>();
 
-    /** An empty history keeping at most {@code memory} pairs. */
+    /** An empty history keeping at most {@code memory} pairs, with the sequential inner product. */
     public Lbfgs(int memory) {
+        this(memory, InnerProduct.SEQUENTIAL);
+    }
+
+    /** An empty history keeping at most {@code memory} pairs, with {@code inner} as the inner product. */
+    public Lbfgs(int memory, InnerProduct inner) {
         if (memory < 1) {
             throw new IllegalArgumentException("L-BFGS memory must be >= 1, got " + memory);
         }
         this.memory = memory;
+        this.inner = inner;
     }
 
     public int memory() {
@@ -101,11 +128,7 @@ public final class Lbfgs {
             axpy(-alpha[i], p.y(), q);
         }
         Pair newest = pairs.peekLast();
-        double yDy = 0;
-        double[] y = newest.y();
-        for (int j = 0; j < y.length; j++) {
-            yDy += scale[j / block] * (y[j] * y[j]);
-        }
+        double yDy = inner.dot(newest.y(), newest.y(), scale);
         double gamma = dot(newest.s(), newest.y()) / yDy;
         for (int i = 0; i < q.length; i++) {
             q[i] *= gamma * scale[i / block];
@@ -122,12 +145,9 @@ public final class Lbfgs {
         return q;
     }
 
-    static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
+    /** The inner product of {@code a} and {@code b} (unweighted). */
+    double dot(double[] a, double[] b) {
+        return inner.dot(a, b, null);
     }
 
     private static void axpy(double a, double[] x, double[] y) {

@@ -1,12 +1,19 @@
 package sweep.fwi;
 
 /**
- * The FWI objective: the data misfit of a velocity model (global physical shape) and its gradient. Implementations
- * run one domain or a decomposed mesh; under MPI every rank gets the same misfit and the same gradient.
+ * The FWI objective: the data misfit of a model and its gradient. Implementations run one domain (models and gradients
+ * of the whole model) or a decomposed mesh (each rank's {@link #tile()} of them); under MPI every rank gets the same
+ * misfit.
  */
 public interface Objective extends AutoCloseable {
-    /** Returns the misfit of {@code model} and writes dJ/dmodel into {@code grad} (same length). */
+    /**
+     * Returns the misfit of the model whose part {@link #tile()} holds is {@code model} and writes that part of
+     * dJ/dmodel into {@code grad} (same length). Collective under MPI.
+     */
     double evaluate(float[] model, float[] grad);
+
+    /** The part of the model (and gradient) this rank's evaluations take and give: the whole model on one domain. */
+    ModelTile tile();
 
     /**
      * Called by {@link Fwi#run} before iteration {@code iteration} (1-based) of a band; returns true when the objective

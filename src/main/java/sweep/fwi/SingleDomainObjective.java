@@ -15,6 +15,7 @@ public final class SingleDomainObjective implements DataObjective {
     private final Propagator solver;
     private final GradientConditioner conditioner;
     private float[] preconditioner;
+    private final ModelTile tile;
 
     /** {@code muteRows}: top rows whose gradient is zeroed (cells the inversion must not change, e.g. near sources). */
     public SingleDomainObjective(Acquisition acq, int muteRows) {
@@ -26,6 +27,12 @@ public final class SingleDomainObjective implements DataObjective {
         this.acq = acq;
         this.solver = new Propagator(acq.spec());
         this.conditioner = conditioner;
+        this.tile = ModelTile.whole(acq.spec().shape(), acq.spec().equation().parameterCount());
+    }
+
+    @Override
+    public ModelTile tile() {
+        return tile;
     }
 
     @Override

@@ -106,13 +106,17 @@ public final class MemoryEstimate {
 
     /**
      * An FWI: a {@link #gradient} run per evaluation, plus a low-passed copy of the observed data per band, the
-     * L-BFGS history of {@code memory} pairs (double precision) and the optimiser's working models.
+     * L-BFGS history of {@code memory} pairs (double precision) and the optimiser's working models over the rank's
+     * tile ({@code grid}; null: the whole model), and the global starting and true models and one gathered output.
      */
     public static MemoryEstimate fwi(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats, int memory) {
         MemoryEstimate m = gradient(spec, grid, shots, nrec, waveletFloats);
-        long cells = cells(spec.shape()) * spec.equation().parameterCount(); // values of the model vector
+        int params = spec.equation().parameterCount();
+        long tile = modelCells(spec, grid) * params; // values of the optimiser's vectors on this rank
+        long global = cells(spec.shape()) * params;
         m.add("observed data", 4L * observed(spec, shots, nrec));
-        m.add("L-BFGS history and models", 8L * 2 * memory * cells + 8L * 8 * cells);
+        m.add("L-BFGS history and models (the tile's)", 8L * 2 * memory * tile + 8L * 8 * tile);
+        m.add("starting and true model, one gathered output", 4L * 3 * global);
         return m;
     }
 
