@@ -24,6 +24,7 @@ import sweep.io.Npy;
 import sweep.io.Png;
 import sweep.io.Segy;
 import sweep.parallel.ModelParallel;
+import sweep.parallel.TileFiles;
 import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.PropSpec;
@@ -202,10 +203,12 @@ public final class FwiCommand implements Callable<Integer> {
         List<Fwi.State> states;
         long held;
         Listener listener = null;
+        ModelTile tile;
         try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.conditioner())
                 : new SingleDomainObjective(acq, r.conditioner())) {
-            listener = new Listener(dir, r, root, scales(r), obj.tile());
-            float[] start = obj.tile().slice(r.start());
+            tile = obj.tile();
+            listener = new Listener(dir, r, root, scales(r), tile, run);
+            float[] start = tile.slice(r.start());
             states = Inversion.run(obj, acq, start, r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
                     : ((SingleDomainObjective) obj).bytesHeld();
@@ -215,6 +218,19 @@ public final class FwiCommand implements Callable<Integer> {
             }
         }
         double fwiSeconds = (System.nanoTime() - t1) * 1e-9;
+        Fwi.State last = states.get(states.size() - 1);
+        writeModelArray(dir.resolve("model_final.npy"), last.model(), r, tile, run, root);
+        writeModelArray(dir.resolve("gradient_final.npy"), last.gradient(), r, tile, run, root);
+        int np = parameterNames(r).size();
+        float[][] modelSections = new float[np][];
+        float[][] gradientSections = new float[np][];
+        for (int k = 0; k < np; k++) {
+            modelSections[k] = tile.gatherSection(last.model(), k, pictureStep(r));
+            gradientSections[k] = tile.gatherSection(last.gradient(), k, pictureStep(r));
+        }
+        Object startError = r.vTrue() == null ? null : modelError(r, tile.slice(r.start()), tile);
+        Finals finals = new Finals(modelSections, gradientSections, startError,
+                r.vTrue() == null ? null : listener.errors.get(listener.errors.size() - 1));
         List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
                 solverSpec.storage(), nt, true, held));
         if (root && report.verbose) {
@@ -228,14 +244,13 @@ public final class FwiCommand implements Callable<Integer> {
             mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
                     nt, true));
             mem.put("ranks", MemoryReport.json(memory));
-            writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r));
+            writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r), finals);
         }
     }
 
     /**
-     * Prints one line per iteration, drives the progress bar, writes each band's model and gradient (gathered from the
-     * tiles onto the root, one array at a time) and keeps, on the root, each band's model error and the last band's
-     * model and gradient.
+     * Prints one line per iteration, drives the progress bar, writes each band's model and gradient
+     * ({@link #writeModelArray}) and picture (from a decimated section), and keeps each band's model error.
      */
     private static final class Listener implements Inversion.Listener, AutoCloseable {
         private final Path dir;
@@ -243,21 +258,20 @@ public final class FwiCommand implements Callable<Integer> {
         private final boolean root;
         private final double[][] scales;
         private final ModelTile tile;
+        private final DistributedRun run;
         private final Progress progress;
         final List<Double> seconds = new ArrayList<>();
-        /** On the root: each finished band's model RMS error ({@link #modelError}; when the true model is known). */
+        /** Each finished band's model RMS error ({@link #modelError}; when the true model is known). */
         final List<Object> errors = new ArrayList<>();
-        /** On the root: the last finished band's model and gradient (global). */
-        float[] model;
-        float[] gradient;
         private long bandStart = System.nanoTime();
 
-        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile) {
+        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile, DistributedRun run) {
             this.dir = dir;
             this.r = r;
             this.root = root;
             this.scales = scales;
             this.tile = tile;
+            this.run = run;
             this.progress = new Progress(root);
         }
 
@@ -322,10 +336,7 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void illuminated(int band, float[] illumination) {
-            float[] all = tile.gather(illumination);
-            if (root) {
-                Npy.writeFloat32(dir.resolve("illumination_band" + (band + 1) + ".npy"), all, r.spec().shape());
-            }
+            writeModelArray(dir.resolve("illumination_band" + (band + 1) + ".npy"), illumination, r, tile, run, root);
         }
 
         private static double peak(float[] w) {
@@ -348,24 +359,20 @@ public final class FwiCommand implements Callable<Integer> {
         public void bandDone(int band, Acquisition data, Fwi.State st) {
             seconds.add((System.nanoTime() - bandStart) * 1e-9);
             bandStart = System.nanoTime();
-            model = null; // the previous band's: no longer needed
-            gradient = null;
-            float[] m = tile.gather(st.model());
             if (root) {
                 progress.finish();
-                Npy.writeFloat32(dir.resolve("model_band" + (band + 1) + ".npy"), m, arrayShape(r));
-                for (int k = 0; k < parameterNames(r).size(); k++) {
-                    modelPicture(dir.resolve("model_band" + (band + 1) + suffix(r, k) + ".png"), r, m, k,
+            }
+            float[] m = st.model();
+            writeModelArray(dir.resolve("model_band" + (band + 1) + ".npy"), m, r, tile, run, root);
+            writeModelArray(dir.resolve("gradient_band" + (band + 1) + ".npy"), st.gradient(), r, tile, run, root);
+            for (int k = 0; k < parameterNames(r).size(); k++) {
+                float[] section = tile.gatherSection(m, k, pictureStep(r));
+                if (root) {
+                    sectionPicture(dir.resolve("model_band" + (band + 1) + suffix(r, k) + ".png"), r, section, k,
                             scales[k], "model after " + bandName(r, band));
                 }
-                errors.add(r.vTrue() == null ? null : modelError(r, m));
             }
-            float[] g = tile.gather(st.gradient());
-            if (root) {
-                Npy.writeFloat32(dir.resolve("gradient_band" + (band + 1) + ".npy"), g, arrayShape(r));
-                model = m;
-                gradient = g;
-            }
+            errors.add(r.vTrue() == null ? null : modelError(r, m, tile));
         }
 
         @Override
@@ -422,7 +429,15 @@ public final class FwiCommand implements Callable<Integer> {
      */
     private static float[] parameter(FwiJob.Resolved r, float[] m, int k) {
         int cells = m.length / parameterNames(r).size();
-        float[] v = section(Arrays.copyOfRange(m, k * cells, (k + 1) * cells), r.shape());
+        return absentAsNaN(r, decimated(section(Arrays.copyOfRange(m, k * cells, (k + 1) * cells), r.shape()), r),
+                k);
+    }
+
+    /**
+     * The cells where parameter k is absent (0 of a {@link sweep.equation.Parameter#zeroIsAbsent()} parameter, e.g.
+     * vs in a fluid) as NaN (grey), in place.
+     */
+    private static float[] absentAsNaN(FwiJob.Resolved r, float[] v, int k) {
         if (r.spec().equation().parameters().get(k).zeroIsAbsent()) {
             for (int i = 0; i < v.length; i++) {
                 v[i] = v[i] == 0f ? Float.NaN : v[i];
@@ -454,11 +469,62 @@ public final class FwiCommand implements Callable<Integer> {
         return out;
     }
 
+    /** A picture of parameter k of a whole model {@code m} (global, parameter-major). */
     private static void modelPicture(Path file, FwiJob.Resolved r, float[] m, int k, double[] scale, String title) {
+        drawSection(file, r, parameter(r, m, k), k, scale, title);
+    }
+
+    /** A picture of parameter k from its section as {@link ModelTile#gatherSection} gives it ({@link #pictureStep}). */
+    private static void sectionPicture(Path file, FwiJob.Resolved r, float[] section, int k, double[] scale,
+                                       String title) {
+        drawSection(file, r, absentAsNaN(r, section, k), k, scale, title);
+    }
+
+    private static void drawSection(Path file, FwiJob.Resolved r, float[] v, int k, double[] scale, String title) {
+        int step = pictureStep(r);
         int[] s = r.shape();
         String name = parameterNames(r).get(k);
-        Png.model(file, parameter(r, m, k), s[0], s[s.length - 1], r.dh()[0], r.dh()[r.dh().length - 1],
-                severalParameters(r) ? name + ": " + title : title, unit(r, k), scale[0], scale[1]);
+        Png.model(file, v, (s[0] + step - 1) / step, (s[s.length - 1] + step - 1) / step, r.dh()[0] * step,
+                r.dh()[r.dh().length - 1] * step, severalParameters(r) ? name + ": " + title : title, unit(r, k),
+                scale[0], scale[1]);
+    }
+
+    /** Largest picture in cells: a model's vertical section is drawn from every k-th cell beyond it. */
+    private static final int PICTURE_CELLS = 1 << 19;
+
+    /**
+     * The step between the cells a picture shows (1: every cell): the smallest that keeps a section within
+     * {@link #PICTURE_CELLS}, so that pictures of a large model need no global array.
+     */
+    static int pictureStep(FwiJob.Resolved r) {
+        int[] s = r.shape();
+        long nz = s[0];
+        long nx = s[s.length - 1];
+        int step = 1;
+        while (((nz + step - 1) / step) * ((nx + step - 1) / step) > PICTURE_CELLS) {
+            step++;
+        }
+        return step;
+    }
+
+    /** Every {@link #pictureStep}-th cell of a (nz, nx) section along z and x. */
+    private static float[] decimated(float[] section, FwiJob.Resolved r) {
+        int step = pictureStep(r);
+        if (step == 1) {
+            return section;
+        }
+        int[] s = r.shape();
+        int nz = s[0];
+        int nx = s[s.length - 1];
+        int pz = (nz + step - 1) / step;
+        int px = (nx + step - 1) / step;
+        float[] out = new float[pz * px];
+        for (int z = 0; z < pz; z++) {
+            for (int x = 0; x < px; x++) {
+                out[z * px + x] = section[z * step * nx + x * step];
+            }
+        }
+        return out;
     }
 
     private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed, double[][] scales) {
@@ -521,34 +587,64 @@ public final class FwiCommand implements Callable<Integer> {
         return spec.recordFields();
     }
 
-    /** The RMS model error: acoustic one number; elastic one per parameter, by name. */
-    private static Object modelError(FwiJob.Resolved r, float[] m) {
+    /**
+     * The RMS model error of {@code m} (this rank's tile of a model) against the true model: acoustic one number,
+     * several parameters one per parameter, by name; the same on every rank. Collective.
+     */
+    private static Object modelError(FwiJob.Resolved r, float[] m, ModelTile tile) {
         List<String> names = parameterNames(r);
-        if (names.size() == 1) {
-            return rms(m, r.vTrue());
+        float[] t = tile.slice(r.vTrue());
+        double[] diff = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            diff[i] = (double) m[i] - t[i];
         }
-        int cells = m.length / names.size();
         Map<String, Double> e = new LinkedHashMap<>();
         for (int k = 0; k < names.size(); k++) {
-            e.put(names.get(k), rms(Arrays.copyOfRange(m, k * cells, (k + 1) * cells),
-                    Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells)));
+            double[] only = new double[names.size()];
+            only[k] = 1;
+            e.put(names.get(k), Math.sqrt(tile.dot(diff, diff, only) / tile.globalCells()));
         }
-        return e;
+        return names.size() == 1 ? e.get(names.get(0)) : e;
+    }
+
+    /** Parameter k's figure of a {@link #modelError}. */
+    private static double errorOf(FwiJob.Resolved r, Object error, int k) {
+        return error instanceof Double d ? d : ((Map<?, ?>) error).get(parameterNames(r).get(k)) instanceof Double d
+                ? d : Double.NaN;
+    }
+
+    /**
+     * Writes a model-shaped array of this rank's tile (whole parameters: a model, gradient or illumination) to
+     * {@code file}: tile by tile ({@link TileFiles}) under MPI when it is large ({@link TileFiles#writesTileWise}),
+     * else gathered and written by the root. Collective.
+     */
+    private static void writeModelArray(Path file, float[] local, FwiJob.Resolved r, ModelTile tile,
+                                        DistributedRun run, boolean root) {
+        int count = local.length / tile.cells();
+        int[] shape = count == 1 ? r.shape() : arrayShape(r);
+        if (run != null && TileFiles.writesTileWise(shape)) {
+            TileFiles.writeTiles(file, tile.padded(local), count, r.shape(), run.mesh, false);
+            return;
+        }
+        float[] all = tile.gather(local);
+        if (root) {
+            Npy.writeFloat32(file, all, shape);
+        }
+    }
+
+    /** What the end of a run writes besides the per-band files: the final model's and gradient's sections. */
+    private record Finals(float[][] model, float[][] gradient, Object startError, Object finalError) {
     }
 
     private static void writeResults(Path dir, FwiJob.Resolved r, List<Fwi.State> states, Listener l,
                                      double observedSeconds, double fwiSeconds, DistributedRun run,
-                                     Map<String, Object> memory, double[][] scales) {
+                                     Map<String, Object> memory, double[][] scales, Finals finals) {
         int[] s = r.shape();
         int nz = s[0];
         int nx = s[s.length - 1];
         double dz = r.dh()[0];
         double dx = r.dh()[r.dh().length - 1];
         List<String> names = parameterNames(r);
-        float[] finalModel = l.model;
-        float[] finalGradient = l.gradient;
-        Npy.writeFloat32(dir.resolve("model_final.npy"), finalModel, arrayShape(r));
-        Npy.writeFloat32(dir.resolve("gradient_final.npy"), finalGradient, arrayShape(r));
         List<Double> misfit = new ArrayList<>();
         List<double[]> perBand = new ArrayList<>();
         List<String> bandLabels = new ArrayList<>();
@@ -587,8 +683,8 @@ public final class FwiCommand implements Callable<Integer> {
         summary.put("bands", bandList);
         summary.put("supershots", r.options().supershots());
         if (r.vTrue() != null) {
-            summary.put("model_rms_error_start", modelError(r, r.start()));
-            summary.put("model_rms_error_final", modelError(r, finalModel));
+            summary.put("model_rms_error_start", finals.startError());
+            summary.put("model_rms_error_final", finals.finalError());
             summary.put("model_rms_error_note", "RMS over every cell of the model against the true model"
                     + (names.size() > 1 ? ", per parameter (vp, vs in m/s, rho in kg/m^3)" : ", m/s"));
         }
@@ -608,11 +704,14 @@ public final class FwiCommand implements Callable<Integer> {
         grid.put("nt", r.spec().nt());
         summary.put("grid", grid);
         Json.write(dir.resolve("summary.json"), summary);
-        int cells = finalModel.length / names.size();
+        int step = pictureStep(r);
+        int pz = (nz + step - 1) / step;
+        int pnx = (nx + step - 1) / step;
         for (int k = 0; k < names.size(); k++) {
             String name = names.get(k);
             String title = "FWI model after " + iterations + " iterations";
-            modelPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, finalModel, k, scales[k], title);
+            sectionPicture(dir.resolve("model_final" + suffix(r, k) + ".png"), r, finals.model()[k], k, scales[k],
+                    title);
             List<float[]> panels = new ArrayList<>();
             List<String> titles = new ArrayList<>();
             String prefix = severalParameters(r) ? name + ": " : "";
@@ -622,13 +721,12 @@ public final class FwiCommand implements Callable<Integer> {
             }
             panels.add(parameter(r, r.start(), k));
             titles.add(prefix + "starting model");
-            panels.add(parameter(r, finalModel, k));
+            panels.add(absentAsNaN(r, finals.model()[k], k));
             titles.add(prefix + title);
-            Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, nz, nx, dz, dx,
-                    unit(r, k));
-            Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"),
-                    section(Arrays.copyOfRange(finalGradient, k * cells, (k + 1) * cells), s), nz, nx, dz, dx,
-                    prefix + "final gradient", 99);
+            Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, pz, pnx, dz * step,
+                    dx * step, unit(r, k));
+            Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"), finals.gradient()[k], pz, pnx,
+                    dz * step, dx * step, prefix + "final gradient", 99);
         }
         Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
                 "misfit / misfit at the band's start", true);
@@ -639,10 +737,9 @@ public final class FwiCommand implements Callable<Integer> {
                 if (names.size() > 1 && !r.options().settings().parameters().get(k).inverted()) {
                     continue;
                 }
-                float[] t = Arrays.copyOfRange(r.vTrue(), k * cells, (k + 1) * cells);
                 err.append(String.format("%s %s%.1f -> %.1f %s", k == 0 ? "" : ",", names.size() > 1
-                        ? names.get(k) + " " : "", rms(Arrays.copyOfRange(r.start(), k * cells, (k + 1) * cells), t),
-                        rms(Arrays.copyOfRange(finalModel, k * cells, (k + 1) * cells), t), unit(r, k)));
+                        ? names.get(k) + " " : "", errorOf(r, finals.startError(), k),
+                        errorOf(r, finals.finalError(), k), unit(r, k)));
             }
         }
         // each band has its own (filtered) data: its misfit compares with its own start only

@@ -412,25 +412,91 @@ public final class ModelTile implements Lbfgs.InnerProduct {
 
     /**
      * Writes a tile array (whole parameters) as the global array to {@code out} (on the root; null on the other
-     * ranks, which only send), as big-endian floats. Collective.
+     * ranks, which only send), as big-endian floats, one z plane of one parameter at a time: no rank holds more than a
+     * plane of the global array. Collective.
      */
     public void write(DataOutputStream out, float[] local) throws IOException {
-        float[] g = gather(local);
-        if (out != null && g != null) {
-            for (float v : g) {
-                out.writeFloat(v);
-            }
-        }
+        writePlanes(out, local, local.length / cells, MPI.FLOAT);
     }
 
     /** As {@link #write(DataOutputStream, float[])} for a double tile array. Collective. */
     public void write(DataOutputStream out, double[] local) throws IOException {
-        double[] g = gather(local);
-        if (out != null && g != null) {
-            for (double v : g) {
-                out.writeDouble(v);
+        writePlanes(out, local, local.length / cells, MPI.DOUBLE);
+    }
+
+    private void writePlanes(DataOutputStream out, Object local, int blocks, Datatype type) throws IOException {
+        boolean floats = local instanceof float[];
+        int nx = globalShape[globalShape.length - 1];
+        for (int row = 0; row < blocks * shape[0]; row++) {
+            Object plane;
+            if (comm == null) {
+                plane = local;
+            } else {
+                Object mine = java.lang.reflect.Array.newInstance(local.getClass().getComponentType(), columns);
+                System.arraycopy(local, row * columns, mine, 0, columns);
+                Object all = isRoot() ? java.lang.reflect.Array.newInstance(mine.getClass().getComponentType(),
+                        globalColumns) : null;
+                plane = all == null ? null : java.lang.reflect.Array.newInstance(mine.getClass().getComponentType(),
+                        globalColumns);
+                try {
+                    gatherParts(mine, columns, 1, type, all);
+                } catch (MPIException e) {
+                    throw new IllegalStateException("FWI gather of the tiles failed: " + e.getMessage(), e);
+                }
+                if (plane != null) {
+                    for (int r = 0; r < boxes.length; r++) {
+                        int[] bx = boxes[r];
+                        for (int y = 0; y < bx[1]; y++) {
+                            System.arraycopy(all, displacements[r] + y * bx[3], plane, (bx[0] + y) * nx + bx[2],
+                                    bx[3]);
+                        }
+                    }
+                }
+            }
+            if (out == null || plane == null) {
+                continue;
+            }
+            int at = comm == null ? row * columns : 0;
+            for (int c = 0; c < globalColumns; c++) {
+                if (floats) {
+                    out.writeFloat(((float[]) plane)[at + c]);
+                } else {
+                    out.writeDouble(((double[]) plane)[at + c]);
+                }
             }
         }
+    }
+
+    /**
+     * Every {@code step}-th cell along z and x of parameter k's vertical section (the model itself in 2-D, the
+     * middle of y in 3-D), ceil(nz/step) × ceil(nx/step) values, on the root (null on the other ranks): for pictures,
+     * without a global array on any rank. Collective.
+     */
+    public float[] gatherSection(float[] local, int k, int step) {
+        int nd = globalShape.length;
+        int nz = globalShape[0];
+        int nx = globalShape[nd - 1];
+        int pz = (nz + step - 1) / step;
+        int px = (nx + step - 1) / step;
+        float[] pic = new float[pz * px];
+        int[] box = box();
+        int y = nd == 3 ? globalShape[1] / 2 - box[0] : 0;
+        if (y >= 0 && y < box[1]) {
+            for (int z = 0; z < nz; z += step) {
+                for (int x = (box[2] + step - 1) / step * step; x < box[2] + box[3]; x += step) {
+                    pic[(z / step) * px + x / step] = local[k * cells + (z * box[1] + y) * box[3] + x - box[2]];
+                }
+            }
+        }
+        if (comm == null) {
+            return pic;
+        }
+        try { // each cell comes from one rank, zeros from the others: the sum is that value
+            comm.reduce(pic, pic.length, MPI.FLOAT, MPI.SUM, 0);
+        } catch (MPIException e) {
+            throw new IllegalStateException("FWI picture gather failed: " + e.getMessage(), e);
+        }
+        return isRoot() ? pic : null;
     }
 
     /** Reads a global float array of {@code blocks} parameters from {@code in}, keeping this tile's cells. */
