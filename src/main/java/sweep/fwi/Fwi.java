@@ -205,8 +205,10 @@ public final class Fwi {
 
     /**
      * Runs the inversion from {@code start} (or from the checkpoint when it exists and resuming was asked for), calling
-     * {@code onIteration} after each iteration; {@code checkpoint} may be null. {@code start} holds the settings'
-     * parameters one after the other; the elastic fluid cells are those of vs = 0 in {@code start}.
+     * {@code onIteration} after each iteration; {@code checkpoint} may be null. {@code start} is the objective's
+     * {@link Objective#tile()} of the starting model (the whole model on one domain), the settings' parameters one
+     * after the other; the elastic fluid cells are those of vs = 0 in {@code start}. The state's arrays are of that
+     * tile too. Collective under MPI; every sum runs in an order independent of the tiling ({@link ModelTile}).
      */
     public static State run(Objective objective, float[] start, Settings s, Checkpoint checkpoint,
                             Consumer<Iteration> onIteration) {
