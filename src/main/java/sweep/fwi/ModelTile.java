@@ -502,49 +502,52 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     /** Reads a global float array of {@code blocks} parameters from {@code in}, keeping this tile's cells. */
     public float[] readFloats(DataInputStream in, int blocks) throws IOException {
         float[] out = new float[blocks * cells];
-        int[] box = box();
-        int ny = globalShape.length == 3 ? globalShape[1] : 1;
-        int nx = globalShape[globalShape.length - 1];
-        for (int k = 0; k < blocks; k++) {
-            for (int z = 0; z < shape[0]; z++) {
-                for (int y = 0; y < ny; y++) {
-                    int ly = y - box[0];
-                    boolean mineY = ly >= 0 && ly < box[1];
-                    for (int x = 0; x < nx; x++) {
-                        float v = in.readFloat();
-                        int lx = x - box[2];
-                        if (mineY && lx >= 0 && lx < box[3]) {
-                            out[k * cells + (z * box[1] + ly) * box[3] + lx] = v;
-                        }
-                    }
-                }
+        readCells(in, blocks, (i, keep) -> {
+            float v = in.readFloat();
+            if (keep >= 0) {
+                out[keep] = v;
             }
-        }
+        });
         return out;
     }
 
     /** As {@link #readFloats} for doubles. */
     public double[] readDoubles(DataInputStream in, int blocks) throws IOException {
         double[] out = new double[blocks * cells];
+        readCells(in, blocks, (i, keep) -> {
+            double v = in.readDouble();
+            if (keep >= 0) {
+                out[keep] = v;
+            }
+        });
+        return out;
+    }
+
+    /** Reads one value of a global array: {@code keep} is its index in this tile's array, or −1 when not this tile's. */
+    @FunctionalInterface
+    private interface CellReader {
+        void read(long global, int keep) throws IOException;
+    }
+
+    /** Calls {@code reader} for every cell of a global array of {@code blocks} parameters, in file order. */
+    private void readCells(DataInputStream in, int blocks, CellReader reader) throws IOException {
         int[] box = box();
         int ny = globalShape.length == 3 ? globalShape[1] : 1;
         int nx = globalShape[globalShape.length - 1];
+        long g = 0;
         for (int k = 0; k < blocks; k++) {
             for (int z = 0; z < shape[0]; z++) {
                 for (int y = 0; y < ny; y++) {
                     int ly = y - box[0];
                     boolean mineY = ly >= 0 && ly < box[1];
-                    for (int x = 0; x < nx; x++) {
-                        double v = in.readDouble();
+                    for (int x = 0; x < nx; x++, g++) {
                         int lx = x - box[2];
-                        if (mineY && lx >= 0 && lx < box[3]) {
-                            out[k * cells + (z * box[1] + ly) * box[3] + lx] = v;
-                        }
+                        reader.read(g, mineY && lx >= 0 && lx < box[3]
+                                ? k * cells + (z * box[1] + ly) * box[3] + lx : -1);
                     }
                 }
             }
         }
-        return out;
     }
 
     /**
