@@ -589,26 +589,8 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         int nd = shape.length;
         int pny = nd == 3 ? paddedShape[1] : 1;
         int pnx = paddedShape[nd - 1];
-        int pcells = shape[0] * pny * pnx;
-        int blocks = paddedTile.length / pcells;
         int[] box = box();
-        float[] out = new float[blocks * cells];
-        for (int o = 0; o < blocks * shape[0]; o++) {
-            for (int y = 0; y < box[1]; y++) {
-                int yEnd = y == box[1] - 1 ? pny : y + 1;
-                for (int x = 0; x < box[3]; x++) {
-                    int xEnd = x == box[3] - 1 ? pnx : x + 1;
-                    double sum = 0;
-                    for (int yp = y; yp < yEnd; yp++) {
-                        for (int xp = x; xp < xEnd; xp++) {
-                            sum += paddedTile[(o * pny + yp) * pnx + xp];
-                        }
-                    }
-                    out[(o * box[1] + y) * box[3] + x] = (float) sum;
-                }
-            }
-        }
-        return out;
+        return Padding.foldPad(paddedTile, pny, pnx, box[1], box[3]);
     }
 
     /** The real cells of a solver tile array (whole parameters): the pad cut off; the array itself without a pad. */

@@ -70,11 +70,18 @@ public final class Padding {
             return gradPadded;
         }
         int n = out.length;
-        int nx = out[n - 1], ny = out[n - 2];
-        int nxP = gradPadded.dim(-1), nyP = gradPadded.dim(-2);
-        long outer = Shaped.size(Arrays.copyOf(out, n - 2), "batch shape");
-        float[] g = gradPadded.data();
-        float[] dst = new float[Math.toIntExact(Shaped.size(out, "shape"))];
+        float[] dst = foldPad(gradPadded.data(), gradPadded.dim(-2), gradPadded.dim(-1), out[n - 2], out[n - 1]);
+        return new Shaped<>(dst, out);
+    }
+
+    /**
+     * The adjoint of an edge-replicating pad on the high side of the last two axes, from (…, nyP, nxP) to (…, ny, nx):
+     * each pad cell's value summed onto the edge cell it copies, in double, (yp, xp) in ascending order; the leading
+     * axes pass through. {@link #padToMeshAdjoint}'s arithmetic, for any array padded that way (e.g. one tile).
+     */
+    public static float[] foldPad(float[] g, int nyP, int nxP, int ny, int nx) {
+        int outer = g.length / (nyP * nxP);
+        float[] dst = new float[Math.multiplyExact(outer, ny * nx)];
         for (int o = 0; o < outer; o++) {
             for (int y = 0; y < ny; y++) {
                 int yEnd = y == ny - 1 ? nyP : y + 1;
@@ -90,7 +97,7 @@ public final class Padding {
                 }
             }
         }
-        return new Shaped<>(dst, out);
+        return dst;
     }
 
     /**
