@@ -23,8 +23,6 @@ public final class DecomposedObjective implements DataObjective {
     private final ModelParallel mp;
     private final int[] shape;
     private final int[] padded;
-    /** The number of model parameters (blocks of the model vector, each of {@code shape}). */
-    private final int count;
     private final int nfield;
     private final GradientConditioner conditioner;
     private final ModelTile tile;
@@ -48,9 +46,8 @@ public final class DecomposedObjective implements DataObjective {
         this.conditioner = conditioner;
         this.shape = acq.spec().shape();
         this.padded = Padding.paddedShape(shape, mesh.topology());
-        this.count = acq.spec().equation().parameterCount();
         this.nfield = acq.spec().nfield();
-        this.tile = ModelTile.of(mesh, shape, count);
+        this.tile = ModelTile.of(mesh, shape, acq.spec().equation().parameterCount());
         this.mp = new ModelParallel(acq.spec().withShape(padded), mesh);
         setAcquisition(acq);
     }
