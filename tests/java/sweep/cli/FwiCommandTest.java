@@ -390,14 +390,30 @@ class FwiCommandTest {
     }
 
     /**
-     * A decomposed FWI records in summary.json, per rank, its tile, its solver's bytes by part and what its solver
-     * held, and the peak heap; --verbose prints the same per rank.
+     * A decomposed FWI whose ranks read only their tiles of the model files and the gradient mask, and smooth their
+     * tiles of the true model into the starting model (no vp_start), ends with the one-domain run's starting model,
+     * final model and gradient, bit for bit (with gradient smoothing and a source taper reaching across the tiles).
+     * It records in summary.json, per rank, its tile, its solver's bytes by part and what its solver held, and the
+     * peak heap; --verbose prints the same per rank.
      */
     @Test
-    void summaryRecordsEachRanksMemory() throws Exception {
-        Path job = job(dir, ", \"iterations\": 1");
+    void decomposedRunEqualsOneDomainAndRecordsEachRanksMemory() throws Exception {
+        float[] mask = new float[40 * 80];
+        for (int i = 0; i < mask.length; i++) {
+            mask[i] = (i % 80) < 30 ? 1f : (i % 80) < 50 ? 0.5f : 0.25f; // steps in both tiles and across them
+        }
+        Npy.writeFloat32(dir.resolve("mask.npy"), mask, 40, 80);
+        Path job = job(dir, ", \"iterations\": 1, \"smooth\": 120, \"smooth_gradient\": [30, 60],"
+                + " \"source_taper\": 40, \"gradient_mask\": \"mask.npy\"");
+        Files.writeString(job, Files.readString(job).replace("\"vp_start\": \"start.npy\", ", ""));
         MpiRunner.Result r = MpiRunner.run(2, Main.class, "fwi", "--job", job.toString(), "--px", "2", "--verbose");
         assertEquals(0, r.exitCode(), r.describe());
+        Result one = run("fwi", "--job", job.toString(), "--out", dir.resolve("one").toString());
+        assertEquals(0, one.code(), one.err());
+        for (String f : List.of("model_start.npy", "model_final.npy", "gradient_final.npy")) {
+            assertArrayEquals(Npy.readFloat32(dir.resolve("one").resolve(f), f).asFloat32(),
+                    Npy.readFloat32(dir.resolve("out").resolve(f), f).asFloat32(), f + ": px 2 against one domain");
+        }
         JsonObject s = JsonParser.parseString(Files.readString(dir.resolve("out/summary.json"))).getAsJsonObject();
         JsonObject mem = s.getAsJsonObject("memory");
         long single = mem.get("solver_bytes_single_domain").getAsLong();

@@ -17,7 +17,8 @@ import sweep.parallel.MpiRunner;
 /**
  * Hostile input under a real {@code mpirun -np 2}: a receiver in the column that pads the model to the mesh is refused
  * as on one rank (it ran with exit code 0), the error of a malformed option and of a refused input is printed once (not
- * once per rank, and without a usage dump), and thin tiles are reported along x, not "axis 1".
+ * once per rank, and without a usage dump), thin tiles are reported along x, not "axis 1", and a bad value in one
+ * rank's tile of an FWI's gradient mask is refused with its global position.
  */
 class HostileInputMpiTest {
     @TempDir
@@ -73,5 +74,25 @@ class HostileInputMpiTest {
         assertEquals(2, t.exitCode(), t.describe());
         assertEquals(1, errorLines(t).size(), t.describe());
         assertTrue(errorLines(t).get(0).contains("along x (px = 2)"), t.describe());
+
+        // an FWI whose gradient mask holds a bad value in rank 1's tile (each rank reads only its tile of it): refused
+        // with the value's global position, before an output folder is made
+        float[] v = new float[40 * 80];
+        Arrays.fill(v, 2000f);
+        Npy.writeFloat32(dir.resolve("vp.npy"), v, 40, 80);
+        float[] mask = new float[40 * 80];
+        Arrays.fill(mask, 1f);
+        mask[30 * 80 + 70] = 1.5f;
+        Npy.writeFloat32(dir.resolve("mask.npy"), mask, 40, 80);
+        Path job = dir.resolve("job.json");
+        Files.writeString(job, "{\"vp_true\": \"vp.npy\", \"dh\": 10, \"dt\": 0.001, \"nt\": 100, \"abcn\": 10,"
+                + " \"shots\": 2, \"threads\": 1, \"iterations\": 1, \"gradient_mask\": \"mask.npy\", \"out\": \""
+                + dir.resolve("o") + "\"}");
+        MpiRunner.Result f = run(List.of("fwi", "--job", job.toString(), "--px", "2"));
+        assertEquals(2, f.exitCode(), f.describe());
+        assertEquals(1, errorLines(f).size(), f.describe());
+        assertTrue(errorLines(f).get(0).contains("key 'gradient_mask'") && errorLines(f).get(0).contains("1.5 at (z, x)"
+                + " = (30, 70) lies outside [0, 1]"), f.describe());
+        assertFalse(Files.exists(dir.resolve("o")), "no output folder");
     }
 }

@@ -16,6 +16,7 @@ import sweep.fwi.Acquisition;
 import sweep.fwi.DataObjective;
 import sweep.fwi.DecomposedObjective;
 import sweep.fwi.Fwi;
+import sweep.fwi.GradientConditioner;
 import sweep.fwi.Inversion;
 import sweep.fwi.ModelTile;
 import sweep.fwi.SingleDomainObjective;
@@ -149,11 +150,14 @@ public final class FwiCommand implements Callable<Integer> {
             }
             PropSpec solverSpec = dd ? run.paddedSpec(spec) : spec;
             Grid grid = dd ? ModelParallel.tileGrid(solverSpec, run.mesh.topology()) : Grid.single(spec);
+            int count = spec.equation().parameterCount();
             MemoryEstimate.fwi(solverSpec, grid, nshots, nrec, r.wavelet().length, r.options().settings().memory())
+                    .add("gathered outputs", dd ? run.gatherBytes(count) : 0)
                     .requireHeap(dd ? run.rankAndTile(grid) : "this FWI");
+            Inputs in = Inputs.read(r, dd ? ModelTile.of(run.mesh, shape, count) : ModelTile.whole(shape, count));
             try (OutputLock lock = OutputLock.take(dir, job.where("out"), () -> Outputs.checkFolder(job.where("out"),
                     dir, outputNames(r.options().bands().size(), parameterNames(r)), job.inputFiles()), dd)) {
-                invert(r, run, solverSpec, grid, lock);
+                invert(r, in, run, solverSpec, grid, lock);
             }
         } finally {
             if (run != null) {
@@ -164,11 +168,37 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     /**
+     * This rank's tile of the true model (null when not known) and of the starting model, the gradient conditioner
+     * (with its tile of the mask), and, on the root, the decimated sections of both models for pictures (cells where a
+     * parameter is absent as NaN; null elsewhere).
+     */
+    private record Inputs(ModelTile tile, float[] trueModel, float[] start, GradientConditioner conditioner,
+                          float[][] trueSections, float[][] startSections) {
+        /** Reads the models' and the mask's tiles and gathers the sections. Collective. */
+        static Inputs read(FwiJob.Resolved r, ModelTile tile) {
+            float[] t = r.trueModel() == null ? null : r.trueModel().tile(tile);
+            float[] s = r.start().tile(tile);
+            GradientConditioner c = r.conditioner().apply(tile);
+            return new Inputs(tile, t, s, c, t == null ? null : sections(r, t, tile), sections(r, s, tile));
+        }
+
+        private static float[][] sections(FwiJob.Resolved r, float[] m, ModelTile tile) {
+            int np = parameterNames(r).size();
+            float[][] out = new float[np][];
+            for (int k = 0; k < np; k++) {
+                float[] section = tile.gatherSection(m, k, pictureStep(r));
+                out[k] = section == null ? null : absentAsNaN(r, section, k);
+            }
+            return tile.isRoot() ? out : null;
+        }
+    }
+
+    /**
      * The run once the output folder is locked: the observed data (modelled when not given), the checks of a resumed
      * run's checkpoints (before anything in the folder is written), then the inversion and its outputs.
      */
-    private void invert(FwiJob.Resolved r, DistributedRun run, PropSpec solverSpec, Grid grid, OutputLock lock)
-            throws Exception {
+    private void invert(FwiJob.Resolved r, Inputs in, DistributedRun run, PropSpec solverSpec, Grid grid,
+                        OutputLock lock) throws Exception {
         Path dir = r.out();
         PropSpec spec = r.spec();
         int[] shape = r.shape();
@@ -184,32 +214,31 @@ public final class FwiCommand implements Callable<Integer> {
                     r.options().supershots() > 0 ? ", " + r.options().supershots() + " encoded supershots" : "");
         }
         long t0 = System.nanoTime();
+        ModelTile tile = in.tile();
         float[] observed = r.observed() != null ? r.observed()
-                : observed(spec, r.wavelet(), r.sources(), r.receivers(), r.vTrue(), run);
+                : observed(spec, r.wavelet(), r.sources(), r.receivers(), tile.padded(in.trueModel()), run);
         double observedSeconds = (System.nanoTime() - t0) * 1e-9;
         Acquisition acq = new Acquisition(spec, r.wavelet(), r.sources(), r.receivers(), observed);
-        long jobId = jobId(r, observed);
+        long startId = tile.fingerprint(in.start());
+        long jobId = jobId(r, observed, startId, in.conditioner());
         if (resume) {
+            int values = Math.toIntExact(tile.globalCells() * tile.parameters());
             lock.check(() -> {
-                if (Inversion.checkCheckpoints(dir, r.start(), r.options(), jobId) == 0) {
+                if (Inversion.checkCheckpoints(dir, startId, values, r.options(), jobId) == 0) {
                     System.err.println("sweep fwi: note: --resume: no checkpoint in " + dir + "; starting afresh");
                 }
             });
         }
-        if (root) {
-            writeInputs(dir, r, observed, scales(r));
-        }
+        double[][] scales = root ? scales(in) : null;
+        writeInputs(dir, r, observed, in, scales, run, root);
         long t1 = System.nanoTime();
         List<Fwi.State> states;
         long held;
         Listener listener = null;
-        ModelTile tile;
-        try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, r.conditioner())
-                : new SingleDomainObjective(acq, r.conditioner())) {
-            tile = obj.tile();
-            listener = new Listener(dir, r, root, scales(r), tile, run);
-            float[] start = tile.slice(r.start());
-            states = Inversion.run(obj, acq, start, r.options(), dir, resume, root, jobId, listener);
+        try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, in.conditioner())
+                : new SingleDomainObjective(acq, in.conditioner())) {
+            listener = new Listener(dir, r, root, scales, tile, in.trueModel(), run);
+            states = Inversion.run(obj, acq, in.start(), r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
                     : ((SingleDomainObjective) obj).bytesHeld();
         } finally {
@@ -228,9 +257,9 @@ public final class FwiCommand implements Callable<Integer> {
             modelSections[k] = tile.gatherSection(last.model(), k, pictureStep(r));
             gradientSections[k] = tile.gatherSection(last.gradient(), k, pictureStep(r));
         }
-        Object startError = r.vTrue() == null ? null : modelError(r, tile.slice(r.start()), tile);
+        Object startError = in.trueModel() == null ? null : modelError(r, in.start(), in.trueModel(), tile);
         Finals finals = new Finals(modelSections, gradientSections, startError,
-                r.vTrue() == null ? null : listener.errors.get(listener.errors.size() - 1));
+                in.trueModel() == null ? null : listener.errors.get(listener.errors.size() - 1));
         List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
                 solverSpec.storage(), nt, true, held));
         if (root && report.verbose) {
@@ -244,7 +273,7 @@ public final class FwiCommand implements Callable<Integer> {
             mem.put("solver_bytes_single_domain", MemoryEstimate.solverBytes(Grid.single(spec), spec.storage(),
                     nt, true));
             mem.put("ranks", MemoryReport.json(memory));
-            writeResults(dir, r, states, listener, observedSeconds, fwiSeconds, run, mem, scales(r), finals);
+            writeResults(dir, r, in, states, listener, observedSeconds, fwiSeconds, run, mem, scales, finals);
         }
     }
 
@@ -258,6 +287,8 @@ public final class FwiCommand implements Callable<Integer> {
         private final boolean root;
         private final double[][] scales;
         private final ModelTile tile;
+        /** This rank's tile of the true model; null when not known. */
+        private final float[] trueModel;
         private final DistributedRun run;
         private final Progress progress;
         final List<Double> seconds = new ArrayList<>();
@@ -265,12 +296,14 @@ public final class FwiCommand implements Callable<Integer> {
         final List<Object> errors = new ArrayList<>();
         private long bandStart = System.nanoTime();
 
-        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile, DistributedRun run) {
+        Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile, float[] trueModel,
+                 DistributedRun run) {
             this.dir = dir;
             this.r = r;
             this.root = root;
             this.scales = scales;
             this.tile = tile;
+            this.trueModel = trueModel;
             this.run = run;
             this.progress = new Progress(root);
         }
@@ -372,7 +405,7 @@ public final class FwiCommand implements Callable<Integer> {
                             scales[k], "model after " + bandName(r, band));
                 }
             }
-            errors.add(r.vTrue() == null ? null : modelError(r, m, tile));
+            errors.add(trueModel == null ? null : modelError(r, m, trueModel, tile));
         }
 
         @Override
@@ -424,16 +457,6 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     /**
-     * Parameter k of a parameter-major array (2-D, or the 3-D section), cells where a parameter is absent (0 of a
-     * {@link sweep.equation.Parameter#zeroIsAbsent()} parameter, e.g. vs in a fluid) as NaN (grey).
-     */
-    private static float[] parameter(FwiJob.Resolved r, float[] m, int k) {
-        int cells = m.length / parameterNames(r).size();
-        return absentAsNaN(r, decimated(section(Arrays.copyOfRange(m, k * cells, (k + 1) * cells), r.shape()), r),
-                k);
-    }
-
-    /**
      * The cells where parameter k is absent (0 of a {@link sweep.equation.Parameter#zeroIsAbsent()} parameter, e.g.
      * vs in a fluid) as NaN (grey), in place.
      */
@@ -448,16 +471,18 @@ public final class FwiCommand implements Callable<Integer> {
 
     /**
      * One colour scale per parameter for every picture of it (true, starting, per-band and final model): the finite
-     * range over the true model (when known) and the starting model; an inverted value outside it takes the end colour.
+     * range over the pictures of the true model (when known) and the starting model; an inverted value outside it
+     * takes the end colour. On the root (which holds the sections).
      */
-    static double[][] scales(FwiJob.Resolved r) {
-        int n = parameterNames(r).size();
+    private static double[][] scales(Inputs in) {
+        int n = in.startSections().length;
         double[][] out = new double[n][];
         for (int k = 0; k < n; k++) {
             double lo = Double.POSITIVE_INFINITY;
             double hi = Double.NEGATIVE_INFINITY;
-            for (float[] m : r.vTrue() == null ? List.of(r.start()) : List.of(r.vTrue(), r.start())) {
-                for (float v : parameter(r, m, k)) {
+            for (float[][] m : in.trueSections() == null ? List.<float[][]>of(in.startSections())
+                    : List.of(in.trueSections(), in.startSections())) {
+                for (float v : m[k]) {
                     if (Float.isFinite(v)) {
                         lo = Math.min(lo, v);
                         hi = Math.max(hi, v);
@@ -467,11 +492,6 @@ public final class FwiCommand implements Callable<Integer> {
             out[k] = lo <= hi ? new double[] {lo, hi} : new double[] {0, 1};
         }
         return out;
-    }
-
-    /** A picture of parameter k of a whole model {@code m} (global, parameter-major). */
-    private static void modelPicture(Path file, FwiJob.Resolved r, float[] m, int k, double[] scale, String title) {
-        drawSection(file, r, parameter(r, m, k), k, scale, title);
     }
 
     /** A picture of parameter k from its section as {@link ModelTile#gatherSection} gives it ({@link #pictureStep}). */
@@ -507,43 +527,31 @@ public final class FwiCommand implements Callable<Integer> {
         return step;
     }
 
-    /** Every {@link #pictureStep}-th cell of a (nz, nx) section along z and x. */
-    private static float[] decimated(float[] section, FwiJob.Resolved r) {
-        int step = pictureStep(r);
-        if (step == 1) {
-            return section;
+    /**
+     * Writes the true (when known) and starting models ({@link #writeModelArray}) and, on the root, their pictures and
+     * the observed data (.npy, SEG-Y, a picture of the first shot). Collective.
+     */
+    private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed, Inputs in, double[][] scales,
+                                    DistributedRun run, boolean root) {
+        if (in.trueModel() != null) {
+            writeModelArray(dir.resolve("model_true.npy"), in.trueModel(), r, in.tile(), run, root);
         }
-        int[] s = r.shape();
-        int nz = s[0];
-        int nx = s[s.length - 1];
-        int pz = (nz + step - 1) / step;
-        int px = (nx + step - 1) / step;
-        float[] out = new float[pz * px];
-        for (int z = 0; z < pz; z++) {
-            for (int x = 0; x < px; x++) {
-                out[z * px + x] = section[z * step * nx + x * step];
-            }
+        writeModelArray(dir.resolve("model_start.npy"), in.start(), r, in.tile(), run, root);
+        if (!root) {
+            return;
         }
-        return out;
-    }
-
-    private static void writeInputs(Path dir, FwiJob.Resolved r, float[] observed, double[][] scales) {
         int[] s = r.shape();
         PropSpec spec = r.spec();
         int nshots = r.sources().length;
         int nrec = r.receivers()[0].length;
         int nf = spec.nfield();
         int np = parameterNames(r).size();
-        if (r.vTrue() != null) {
-            Npy.writeFloat32(dir.resolve("model_true.npy"), r.vTrue(), arrayShape(r));
-            for (int k = 0; k < np; k++) {
-                modelPicture(dir.resolve("model_true" + suffix(r, k) + ".png"), r, r.vTrue(), k, scales[k],
+        for (int k = 0; k < np; k++) {
+            if (in.trueModel() != null) {
+                drawSection(dir.resolve("model_true" + suffix(r, k) + ".png"), r, in.trueSections()[k], k, scales[k],
                         "true model");
             }
-        }
-        Npy.writeFloat32(dir.resolve("model_start.npy"), r.start(), arrayShape(r));
-        for (int k = 0; k < np; k++) {
-            modelPicture(dir.resolve("model_start" + suffix(r, k) + ".png"), r, r.start(), k, scales[k],
+            drawSection(dir.resolve("model_start" + suffix(r, k) + ".png"), r, in.startSections()[k], k, scales[k],
                     "starting model");
         }
         Npy.writeFloat32(dir.resolve("observed.npy"), observed, nshots, spec.nt(), nrec, nf);
@@ -588,12 +596,11 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     /**
-     * The RMS model error of {@code m} (this rank's tile of a model) against the true model: acoustic one number,
+     * The RMS model error of {@code m} against the true model {@code t} (both this rank's tile): acoustic one number,
      * several parameters one per parameter, by name; the same on every rank. Collective.
      */
-    private static Object modelError(FwiJob.Resolved r, float[] m, ModelTile tile) {
+    private static Object modelError(FwiJob.Resolved r, float[] m, float[] t, ModelTile tile) {
         List<String> names = parameterNames(r);
-        float[] t = tile.slice(r.vTrue());
         double[] diff = new double[m.length];
         for (int i = 0; i < m.length; i++) {
             diff[i] = (double) m[i] - t[i];
@@ -636,7 +643,7 @@ public final class FwiCommand implements Callable<Integer> {
     private record Finals(float[][] model, float[][] gradient, Object startError, Object finalError) {
     }
 
-    private static void writeResults(Path dir, FwiJob.Resolved r, List<Fwi.State> states, Listener l,
+    private static void writeResults(Path dir, FwiJob.Resolved r, Inputs in, List<Fwi.State> states, Listener l,
                                      double observedSeconds, double fwiSeconds, DistributedRun run,
                                      Map<String, Object> memory, double[][] scales, Finals finals) {
         int[] s = r.shape();
@@ -666,7 +673,7 @@ public final class FwiCommand implements Callable<Integer> {
             b.put("iterations", st.history());
             b.put("misfit", m);
             b.put("misfit_reduction", reduction(st));
-            if (r.vTrue() != null) {
+            if (in.trueModel() != null) {
                 b.put("model_rms_error", l.errors.get(k));
             }
             b.put("seconds", k < l.seconds.size() ? l.seconds.get(k) : Double.NaN);
@@ -682,7 +689,7 @@ public final class FwiCommand implements Callable<Integer> {
                 + " with supershots each iteration has its own codes)");
         summary.put("bands", bandList);
         summary.put("supershots", r.options().supershots());
-        if (r.vTrue() != null) {
+        if (in.trueModel() != null) {
             summary.put("model_rms_error_start", finals.startError());
             summary.put("model_rms_error_final", finals.finalError());
             summary.put("model_rms_error_note", "RMS over every cell of the model against the true model"
@@ -715,11 +722,11 @@ public final class FwiCommand implements Callable<Integer> {
             List<float[]> panels = new ArrayList<>();
             List<String> titles = new ArrayList<>();
             String prefix = severalParameters(r) ? name + ": " : "";
-            if (r.vTrue() != null) {
-                panels.add(parameter(r, r.vTrue(), k));
+            if (in.trueModel() != null) {
+                panels.add(in.trueSections()[k]);
                 titles.add(prefix + "true model");
             }
-            panels.add(parameter(r, r.start(), k));
+            panels.add(in.startSections()[k]);
             titles.add(prefix + "starting model");
             panels.add(absentAsNaN(r, finals.model()[k], k));
             titles.add(prefix + title);
@@ -731,7 +738,7 @@ public final class FwiCommand implements Callable<Integer> {
         Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
                 "misfit / misfit at the band's start", true);
         StringBuilder err = new StringBuilder();
-        if (r.vTrue() != null) {
+        if (in.trueModel() != null) {
             err.append("; model RMS error");
             for (int k = 0; k < names.size(); k++) {
                 if (names.size() > 1 && !r.options().settings().parameters().get(k).inverted()) {
@@ -786,9 +793,9 @@ public final class FwiCommand implements Callable<Integer> {
      * Identifies the job for its checkpoints: the spec, the settings, the starting model and the data, but not the
      * iteration counts (an iteration does not depend on how many follow it, so a resumed run may ask for more).
      */
-    private static long jobId(FwiJob.Resolved r, float[] observed) {
+    private static long jobId(FwiJob.Resolved r, float[] observed, long startId, GradientConditioner conditioner) {
         long h = r.spec().fingerprint();
-        h = h * 31 + Arrays.hashCode(r.start());
+        h = h * 31 + Long.hashCode(startId);
         h = h * 31 + Arrays.hashCode(observed);
         h = h * 31 + Arrays.hashCode(r.wavelet());
         h = h * 31 + Arrays.deepHashCode(r.sources());
@@ -808,8 +815,8 @@ public final class FwiCommand implements Callable<Integer> {
         if (o.precondition() > 0) { // jobs without preconditioning keep their ids
             h = h * 31 + Double.hashCode(o.precondition());
         }
-        if (r.conditioner().fingerprint() != 0) { // jobs without smoothing, taper or mask keep their ids
-            h = h * 31 + r.conditioner().fingerprint();
+        if (conditioner.fingerprint() != 0) { // jobs without smoothing, taper or mask keep their ids
+            h = h * 31 + conditioner.fingerprint();
         }
         return h;
     }
@@ -847,7 +854,10 @@ public final class FwiCommand implements Callable<Integer> {
         return names;
     }
 
-    /** Observed data from the true model, forward-only (no gradient memory); the same array on every rank. */
+    /**
+     * Observed data from the true model ({@code vTrue}: the solver's tile of it, the whole model on one domain),
+     * forward-only (no gradient memory); the same array on every rank.
+     */
     private static float[] observed(PropSpec spec, float[] w, int[][][] src, int[][][] rec, float[] vTrue,
                                     DistributedRun run) throws Exception {
         if (run == null) {
@@ -858,14 +868,7 @@ public final class FwiCommand implements Callable<Integer> {
         float[] all = new float[src.length * spec.nt() * rec[0].length * spec.nfield()];
         int stride = ShotWavelets.stride(w, src, spec.nt());
         float[] mineW = stride == 0 ? w : run.mine(w, stride);
-        int count = spec.equation().parameterCount();
-        int cells = vTrue.length / count;
-        float[] padded = null;
-        for (int k = 0; k < count; k++) { // each parameter padded on its own
-            float[] one = run.pad(Arrays.copyOfRange(vTrue, k * cells, (k + 1) * cells));
-            padded = padded == null ? new float[count * one.length] : padded;
-            System.arraycopy(one, 0, padded, k * one.length, one.length);
-        }
+        float[] padded = vTrue;
         try (ModelParallel mp = new ModelParallel(run.paddedSpec(spec), run.mesh)) {
             Record tile = mp.forward(mineW, run.mine(src), run.mine(rec), padded);
             Record g = run.gatherAll(mp, tile);
@@ -885,13 +888,5 @@ public final class FwiCommand implements Callable<Integer> {
 
     private static String fmt(double[] dh) {
         return dh.length == 1 ? String.valueOf(dh[0]) : Arrays.toString(dh);
-    }
-
-    private static double rms(float[] a, float[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += Math.pow(a[i] - b[i], 2);
-        }
-        return Math.sqrt(s / a.length);
     }
 }

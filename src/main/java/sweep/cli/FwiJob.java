@@ -29,12 +29,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import sweep.core.Wavelets;
 import sweep.fwi.EncodedObjective;
 import sweep.fwi.Fwi;
 import sweep.fwi.GradientConditioner;
 import sweep.fwi.Inversion;
+import sweep.fwi.ModelTile;
 import sweep.io.InputFiles;
 import sweep.io.IoErrors;
 import sweep.io.Npy;
@@ -540,16 +542,29 @@ final class FwiJob {
         return m;
     }
 
-    /** Everything an FWI run needs, checked for consistency. */
-    record Resolved(float[] vTrue, float[] start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
+    /**
+     * Everything an FWI run needs, checked for consistency. The models and the gradient mask are read tile by tile
+     * once the run knows its tile: {@code trueModel} (null when not known), {@code start} and {@code conditioner}
+     * (which reads the mask's tile) take it.
+     */
+    record Resolved(ModelInput trueModel, ModelInput start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
-                    GradientConditioner conditioner, int[] mesh, Path out, String description) {
+                    Function<ModelTile, GradientConditioner> conditioner, int[] mesh, Path out, String description) {
+    }
+
+    /**
+     * A model of the job (true or starting; every parameter, one after the other) that each rank reads only its tile
+     * of: a built-in model, model files, or a smoothed model.
+     */
+    interface ModelInput {
+        /** The cells of {@code tile} (every parameter), checked. Collective over the tile's ranks. */
+        float[] tile(ModelTile tile);
     }
 
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
     private record Models(WaveEquation equation, FwiExample example, Path trueFile, Path startFile, Path obsFile,
                           int[] shape, double[] dh,
-                          float[] vTrue, float[] start, int muteRows, double vmin, double vmax) {
+                          ModelInput trueModel, ModelInput start, int muteRows, double vmin, double vmax) {
         int ndim() {
             return shape.length;
         }
@@ -584,9 +599,8 @@ final class FwiJob {
         PropSpec spec = timeAxis(m);
         Shots shots = acquisition(m);
         long waveletFloats = waveletFile() ? (long) shots.count() * spec.nt() : spec.nt();
-        int memory = integer("memory", 5);
         try {
-            MemoryEstimate.fwi(spec, null, shots.count(), shots.receiversPerShot(), waveletFloats, memory)
+            MemoryEstimate.fwiData(spec, shots.count(), shots.receiversPerShot(), waveletFloats)
                     .requireHeap("this FWI's data (record, wavelet, observed data)");
         } catch (IllegalArgumentException e) { // the time axis sizes the data: name its key when the job gives it
             if (has("nt") || has("time")) {
@@ -597,7 +611,10 @@ final class FwiJob {
         float[] w = wavelet(spec, shots.count());
         float[] observed = observed(m, spec, shots);
         Inversion.Options options = inversion(m, spec, shots);
-        return new Resolved(m.vTrue(), m.start(), m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
+        List<Fwi.Parameter> bounds = options.settings().parameters();
+        ModelInput trueModel = m.trueModel() == null ? null : withinBounds(m.trueModel(), m.shape(), bounds);
+        ModelInput start = m.trueModel() == null ? withinBounds(m.start(), m.shape(), bounds) : m.start();
+        return new Resolved(trueModel, start, m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
                 observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description());
     }
 
@@ -648,7 +665,7 @@ final class FwiJob {
             trueFile = file("vp_true");
         }
         double[] dh = spacing(builtin);
-        float[] vTrue = null;
+        ModelInput trueModel = null;
         int[] shape;
         FwiExample example = null;
         if (builtin) {
@@ -670,22 +687,20 @@ final class FwiJob {
                     }
                 }
             }
-            vTrue = example.trueModel();
+            FwiExample ex = example;
+            trueModel = t -> t.slice(ex.trueModel()); // a built-in model is small: made whole, then cut
             shape = example.shape();
         } else if (trueFile != null) {
-            Npy.Array a = Npy.readFloat32(trueFile, where("vp_true"));
-            shape = a.shape();
-            vTrue = a.asFloat32();
+            shape = Npy.headerFloat32(trueFile, where("vp_true"), null).shape();
         } else {
-            shape = Npy.readFloat32(startFile, where("vp_start")).shape();
+            shape = Npy.headerFloat32(startFile, where("vp_start"), null).shape();
         }
         if (shape.length != 2 && shape.length != 3) {
             throw error(trueFile != null ? "vp_true" : "vp_start", "model shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
         if (trueFile != null) {
-            vTrue = withOtherParameters(eq, vTrue, "_true", shape, trueFile);
-            checkModel(eq, vTrue, shape, "_true");
+            trueModel = fileInput(eq, parameterFiles(eq, trueFile, "_true", shape), "_true");
         }
         int ndim = shape.length;
         if (dh.length != 1 && dh.length != ndim) {
@@ -697,15 +712,14 @@ final class FwiJob {
             throw error("mute_rows", "must lie in [0, " + shape[0] + "), got " + muteRows);
         }
         int count = eq.parameterCount();
-        float[] start;
+        ModelInput start;
         if (startFile != null) {
-            Npy.Array a = Npy.readFloat32(startFile, where("vp_start"));
-            if (!Arrays.equals(a.shape(), shape)) {
-                throw error("vp_start", startFile + " has shape " + Arrays.toString(a.shape()) + " but the model is "
+            int[] s = Npy.headerFloat32(startFile, where("vp_start"), null).shape();
+            if (!Arrays.equals(s, shape)) {
+                throw error("vp_start", startFile + " has shape " + Arrays.toString(s) + " but the model is "
                         + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
             }
-            start = withOtherParameters(eq, a.asFloat32(), "_start", shape, startFile);
-            checkModel(eq, start, shape, "_start");
+            start = fileInput(eq, parameterFiles(eq, startFile, "_start", shape), "_start");
         } else if (ndim == 3) {
             throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
         } else {
@@ -720,68 +734,112 @@ final class FwiJob {
                 throw error("smooth", "must be positive, got " + smooth);
             }
             // linear smoothing with the same weights for every parameter keeps vs < 0.865 vp of every cell
-            start = builtin ? example.startModel(smooth / dh[0], muteRows)
-                    : DefaultModels.smoothParameters(vTrue, count, shape[0], shape[1], smooth / dh[0], muteRows);
+            FwiExample ex = example;
+            int rows = muteRows;
+            start = builtin ? t -> t.slice(ex.startModel(smooth / dh[0], rows))
+                    : smoothed(trueModel, shape, smooth / dh[0], muteRows);
         }
         double vmin = number("vmin", eq.parameters().get(0).fwiMin());
         double vmax = number("vmax", eq.parameters().get(0).fwiMax());
         if (!(vmin > 0 && vmax > vmin)) {
             throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
         }
-        float[] reference = vTrue == null ? start : vTrue;
-        int cells = reference.length / count;
-        int top = argMax(reference, 0, cells);
-        if (reference[top] > vmax) {
-            throw error("vmax", "the model reaches " + (double) reference[top] + " m/s at "
-                    + Cells.position(shape, top, null) + ", above vmax=" + vmax + " (the CPML profile velocity and"
-                    + " upper bound): raise vmax");
-        }
-        return new Models(eq, example, trueFile, startFile, obsFile, shape, dh, vTrue, start, muteRows, vmin, vmax);
+        return new Models(eq, example, trueFile, startFile, obsFile, shape, dh, trueModel, start, muteRows, vmin,
+                vmax);
     }
 
     /**
-     * The model {@code first} (the first parameter, from {@code file}) followed by the equation's other parameters,
-     * each from its key NAME{@code suffix} (required, of the model's shape).
+     * The files of a model: {@code first} (the first parameter) and the equation's other parameters, each from its key
+     * NAME{@code suffix} (required, of the model's {@code shape}: checked from the headers).
      */
-    private float[] withOtherParameters(WaveEquation eq, float[] first, String suffix, int[] shape, Path file) {
+    private List<Path> parameterFiles(WaveEquation eq, Path first, String suffix, int[] shape) {
         List<String> params = eq.parameterNames();
-        float[][] parts = new float[params.size()][];
-        parts[0] = first;
+        List<Path> files = new ArrayList<>(List.of(first));
         for (int k = 1; k < params.size(); k++) {
             String key = params.get(k) + suffix;
             if (!has(key)) {
-                throw error(key, "is required with " + params.get(0) + suffix + " " + file + " when the equation is "
+                throw error(key, "is required with " + params.get(0) + suffix + " " + first + " when the equation is "
                         + eq.name() + " (the model holds " + String.join(", ", params) + ")");
             }
             Path f = file(key);
-            Npy.Array a = Npy.readFloat32(f, where(key));
-            if (!Arrays.equals(a.shape(), shape)) {
-                throw error(key, f + " has shape " + Arrays.toString(a.shape()) + " but " + params.get(0) + " is "
+            int[] s = Npy.headerFloat32(f, where(key), null).shape();
+            if (!Arrays.equals(s, shape)) {
+                throw error(key, f + " has shape " + Arrays.toString(s) + " but " + params.get(0) + " is "
                         + Arrays.toString(shape));
             }
-            parts[k] = a.asFloat32();
+            files.add(f);
         }
-        return parts.length == 1 ? first : concat(parts);
+        return files;
     }
 
-    /** Checks a model's values by the equation's rules, the message naming each parameter's key NAME{@code suffix}. */
-    private void checkModel(WaveEquation eq, float[] m, int[] shape, String suffix) {
-        eq.checkModel(m, shape, null, null, eq.parameterNames().stream().map(p -> where(p + suffix))
-                .toArray(String[]::new));
+    /**
+     * The model in {@code files} (one per parameter), each rank reading its tile's bytes only; values checked by the
+     * equation's rules, the message naming each parameter's key NAME{@code suffix} and the global position.
+     */
+    private ModelInput fileInput(WaveEquation eq, List<Path> files, String suffix) {
+        List<String> params = eq.parameterNames();
+        String[] names = params.stream().map(p -> where(p + suffix)).toArray(String[]::new);
+        return t -> {
+            int n = t.cells();
+            float[] m = new float[Math.multiplyExact(files.size(), n)];
+            for (int k = 0; k < files.size(); k++) {
+                System.arraycopy(t.read(files.get(k), names[k]), 0, m, k * n, n);
+            }
+            eq.checkModel(m, t.shape(), t.offset(), null, names);
+            return m;
+        };
     }
 
-    private static float[] concat(float[]... parts) {
-        int n = 0;
-        for (float[] p : parts) {
-            n += p.length;
-        }
-        float[] out = new float[n];
-        int at = 0;
-        for (float[] p : parts) {
-            System.arraycopy(p, 0, out, at, p.length);
-            at += p.length;
-        }
-        return out;
+    /**
+     * A 2-D model smoothed as {@link DefaultModels#smoothParameters} does (each parameter with the same weights, the
+     * top {@code keepRows} rows kept), tile by tile: each rank smooths its tile from its neighbours' columns within
+     * the reach, the same values as the whole model's smoothing.
+     */
+    private static ModelInput smoothed(ModelInput model, int[] shape, double sigma, int keepRows) {
+        return t -> {
+            float[] v = model.tile(t);
+            int n = t.cells();
+            int nz = shape[0];
+            int width = t.shape()[1];
+            int x0 = t.offset()[1];
+            int reach = DefaultModels.smoothReach(sigma);
+            int[] range = t.widenedRange(1, reach);
+            float[] out = new float[v.length];
+            for (int k = 0; k < v.length / n; k++) {
+                float[] wide = t.widened(Arrays.copyOfRange(v, k * n, (k + 1) * n), 1, reach);
+                System.arraycopy(DefaultModels.smoothColumns(wide, nz, range[0], range[1], shape[1], x0, width, sigma,
+                        keepRows), 0, out, k * n, n);
+            }
+            return out;
+        };
+    }
+
+    /**
+     * {@code model}, refused when a parameter's largest value lies above its upper bound: vp's always (the CPML
+     * profile velocity), another parameter's when it is inverted; the message names the bound's key and the first
+     * cell with that value.
+     */
+    private ModelInput withinBounds(ModelInput model, int[] shape, List<Fwi.Parameter> bounds) {
+        List<Parameter> params = equation().parameters();
+        return t -> {
+            float[] v = model.tile(t);
+            for (int k = 0; k < bounds.size(); k++) {
+                Fwi.Parameter b = bounds.get(k);
+                if (k > 0 && !b.inverted()) {
+                    continue;
+                }
+                ModelTile.Peak top = t.peak(v, k);
+                if (top.value() > b.max()) {
+                    String at = Cells.position(shape, top.index(), null);
+                    String key = boundKeys(b.name())[1];
+                    throw error(key, k == 0 ? "the model reaches " + (double) top.value() + " m/s at " + at
+                            + ", above vmax=" + b.max() + " (the CPML profile velocity and upper bound): raise vmax"
+                            : "the model's " + b.name() + " reaches " + (double) top.value() + " "
+                            + params.get(k).unit() + " at " + at + ", above " + key + "=" + b.max() + ": raise " + key);
+                }
+            }
+            return v;
+        };
     }
 
     /** The time-axis step: order, CPML, free surface, dt (default: 0.8 of the stable limit), nt or time, storage. */
@@ -977,7 +1035,7 @@ final class FwiJob {
         int nrec = a.receiversPerShot();
         int nf = spec.nfield();
         if (obsFile == null) {
-            if (m.vTrue() == null) {
+            if (m.trueModel() == null) {
                 throw error("observed", "no observed data and no true model to model them from");
             }
             return null;
@@ -1027,18 +1085,10 @@ final class FwiJob {
         List<String> invert = invert(eq);
         List<Fwi.Parameter> params = new ArrayList<>();
         params.add(parameter(eq.parameterNames().get(0), m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
-        float[] reference = m.vTrue() == null ? m.start() : m.vTrue();
-        int cells = reference.length / eq.parameterCount();
         for (int k = 1; k < eq.parameterCount(); k++) {
             Parameter q = eq.parameters().get(k);
             String[] keys = boundKeys(q.name());
             double max = number(keys[1], q.fwiMax());
-            int top = argMax(reference, k * cells, (k + 1) * cells);
-            if (invert.contains(q.name()) && reference[top] > max) {
-                throw error(keys[1], "the model's " + q.name() + " reaches " + (double) reference[top] + " "
-                        + q.unit() + " at " + Cells.position(m.shape(), top - (long) k * cells, null) + ", above "
-                        + keys[1] + "=" + max + ": raise " + keys[1]);
-            }
             params.add(parameter(q.name(), number(keys[0], q.fwiMin()), max, number(keys[2], q.fwiMaxUpdate()),
                     invert, keys[2]));
         }
@@ -1139,7 +1189,7 @@ final class FwiJob {
      * What is done to the gradient before the optimiser sees it: the keys smooth_gradient (one length or one per
      * axis), source_taper and gradient_mask, with the muted rows.
      */
-    private GradientConditioner conditioner(Models m, Shots shots) {
+    private Function<ModelTile, GradientConditioner> conditioner(Models m, Shots shots) {
         int[] shape = m.shape();
         int ndim = shape.length;
         double[] smooth = null;
@@ -1162,23 +1212,25 @@ final class FwiJob {
         if (!(taper >= 0) || Double.isInfinite(taper)) {
             throw error("source_taper", "must be >= 0 metres and finite, got " + taper);
         }
-        float[] mask = null;
         Path f = file("gradient_mask");
         if (f != null) {
-            Npy.Array a = Npy.readFloat32(f, where("gradient_mask"));
-            if (!Arrays.equals(a.shape(), shape)) {
-                throw error("gradient_mask", f + " has shape " + Arrays.toString(a.shape()) + " but the model is "
+            int[] s = Npy.headerFloat32(f, where("gradient_mask"), null).shape();
+            if (!Arrays.equals(s, shape)) {
+                throw error("gradient_mask", f + " has shape " + Arrays.toString(s) + " but the model is "
                         + Arrays.toString(shape));
             }
-            mask = a.asFloat32();
-            for (int i = 0; i < mask.length; i++) {
+        }
+        double[] smoothing = smooth;
+        return t -> {
+            float[] mask = f == null ? null : t.read(f, where("gradient_mask"));
+            for (int i = 0; mask != null && i < mask.length; i++) {
                 if (!(mask[i] >= 0 && mask[i] <= 1)) {
-                    throw error("gradient_mask", f + ": " + mask[i] + " at " + Cells.position(shape, i, null)
-                            + " lies outside [0, 1]");
+                    throw error("gradient_mask", f + ": " + mask[i] + " at " + Cells.position(shape, t.globalIndex(i),
+                            null) + " lies outside [0, 1]");
                 }
             }
-        }
-        return GradientConditioner.of(shape, m.dh(), m.muteRows(), smooth, taper, shots.sources(), mask);
+            return GradientConditioner.of(shape, m.dh(), m.muteRows(), smoothing, taper, shots.sources(), mask, t);
+        };
     }
 
     private List<Inversion.Band> bands(int iterations, double nyquist) {
@@ -1226,16 +1278,5 @@ final class FwiJob {
             out.add(new Inversion.Band(cutoff, it));
         }
         return out;
-    }
-
-    /** Index of the largest value of {@code v[from, to)} (the first of equals). */
-    private static int argMax(float[] v, int from, int to) {
-        int k = from;
-        for (int i = from + 1; i < to; i++) {
-            if (v[i] > v[k]) {
-                k = i;
-            }
-        }
-        return k;
     }
 }

@@ -22,6 +22,8 @@ public final class GradientConditioner {
     private final double taper;
     private final int[][][] sources;
     private final float[] mask;
+    /** The tile {@link #mask} holds the cells of (the whole model: every cell). */
+    private final ModelTile maskTile;
     /** Whether any cell has a weight (muted rows, taper or mask). */
     private final boolean weighted;
     private final long fingerprint;
@@ -30,7 +32,7 @@ public final class GradientConditioner {
     private float[] weight;
 
     private GradientConditioner(int[] shape, double[] h, double[][] kernels, int rows, double taper,
-                                int[][][] sources, float[] mask, long fingerprint) {
+                                int[][][] sources, float[] mask, ModelTile maskTile, long fingerprint) {
         this.shape = shape.clone();
         int n = 1;
         for (int d : shape) {
@@ -43,6 +45,7 @@ public final class GradientConditioner {
         this.taper = taper;
         this.sources = sources;
         this.mask = mask;
+        this.maskTile = maskTile;
         this.weighted = rows > 0 || (taper > 0 && sources != null) || mask != null;
         this.fingerprint = fingerprint;
     }
@@ -61,6 +64,16 @@ public final class GradientConditioner {
      */
     public static GradientConditioner of(int[] shape, double[] dh, int rows, double[] smooth, double taper,
                                          int[][][] sources, float[] mask) {
+        return of(shape, dh, rows, smooth, taper, sources, mask, mask == null ? null : ModelTile.whole(shape, 1));
+    }
+
+    /**
+     * As {@link #of(int[], double[], int, double[], double, int[][][], float[])} with the mask given as the cells of
+     * {@code maskTile} only (its tile of the mask file, so that no rank holds the whole mask): the conditioner then
+     * weights gradients of that tile only. Collective over the tile's ranks when there is a mask.
+     */
+    public static GradientConditioner of(int[] shape, double[] dh, int rows, double[] smooth, double taper,
+                                         int[][][] sources, float[] mask, ModelTile maskTile) {
         int ndim = shape.length;
         int n = 1;
         for (int d : shape) {
@@ -98,13 +111,14 @@ public final class GradientConditioner {
             fp = fp * 31 + Arrays.deepHashCode(sources);
         }
         if (mask != null) {
-            if (mask.length != n) {
+            if (mask.length != maskTile.cells() || !Arrays.equals(maskTile.globalShape(), shape)) {
                 throw new IllegalArgumentException("the gradient mask has " + mask.length + " values; the model "
-                        + Arrays.toString(shape) + " has " + n);
+                        + Arrays.toString(shape) + " has " + maskTile.cells() + " in the tile");
             }
-            fp = fp * 31 + Arrays.hashCode(mask) + 1;
+            fp = fp * 31 + maskTile.fingerprint(mask) + 1;
         }
-        return new GradientConditioner(shape, h, kernels, rows, taper, taper > 0 ? sources : null, mask, fp);
+        return new GradientConditioner(shape, h, kernels, rows, taper, taper > 0 ? sources : null, mask, maskTile,
+                fp);
     }
 
     /**
@@ -124,6 +138,11 @@ public final class GradientConditioner {
         int tnx = ts[ndim - 1];
         int oy = ndim == 3 ? to[1] : 0;
         int ox = to[ndim - 1];
+        boolean maskOfTile = mask != null && !maskTile.isWhole();
+        if (maskOfTile && !(Arrays.equals(maskTile.shape(), ts) && Arrays.equals(maskTile.offset(), to))) {
+            throw new IllegalStateException("the gradient mask holds the tile at " + Arrays.toString(maskTile.offset())
+                    + ", not the one at " + Arrays.toString(to));
+        }
         float[] w = new float[tile.cells()];
         for (int z = 0; z < shape[0]; z++) {
             for (int y = 0; y < tny; y++) {
@@ -134,7 +153,7 @@ public final class GradientConditioner {
                         v = (float) (v * taperAt(z, oy + y, ox + x));
                     }
                     if (mask != null) {
-                        v *= mask[(z * ny + oy + y) * nx + ox + x];
+                        v *= mask[maskOfTile ? i : (z * ny + oy + y) * nx + ox + x];
                     }
                     w[i] = v;
                 }

@@ -106,10 +106,11 @@ public final class Inversion {
      * Checks, before a resumed run writes anything, every band checkpoint in {@code dir} that it would read, as the
      * run itself would (format, checksum, job, model size and parameters; see {@link Fwi#inspect}), and the iteration
      * count of each whose band would continue from it (its band starts from the model it began from: the first band
-     * from {@code start}, a later one from the end of the band before it, when that band is finished). Folders of the
-     * earlier naming (checkpoint-band0.bin) are refused. Returns how many checkpoints there are.
+     * from the starting model of fingerprint {@code startId} ({@link ModelTile#fingerprint}) and {@code values} values,
+     * a later one from the end of the band before it, when that band is finished). Folders of the earlier naming
+     * (checkpoint-band0.bin) are refused. Returns how many checkpoints there are.
      */
-    public static int checkCheckpoints(Path dir, float[] start, Options o, long job) {
+    public static int checkCheckpoints(Path dir, long startId, int values, Options o, long job) {
         Path earlier = earlierFirstCheckpoint(dir);
         if (Files.exists(earlier)) {
             throw new IllegalArgumentException(earlier + " is a checkpoint of an earlier version of sweep, which"
@@ -117,7 +118,7 @@ public final class Inversion {
                     + " checkpoint-band(K+1).bin, highest K first, or start afresh without --resume");
         }
         int found = 0;
-        Long from = Fwi.fingerprint(start); // what the band starts from; null: not known before the run
+        Long from = startId; // what the band starts from; null: not known before the run
         for (int k = 0; k < o.bands().size(); k++) {
             Path f = checkpointFile(dir, k);
             if (!Files.exists(f)) {
@@ -125,7 +126,7 @@ public final class Inversion {
                 continue;
             }
             found++;
-            Fwi.Summary s = Fwi.inspect(f, start.length, o.settings().count(), job * 31 + k);
+            Fwi.Summary s = Fwi.inspect(f, values, o.settings().count(), job * 31 + k);
             int asked = o.bands().get(k).iterations();
             if (from != null && from == s.startId()) {
                 Fwi.checkIterations(f, s.iterations(), asked);

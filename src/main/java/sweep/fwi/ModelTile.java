@@ -3,11 +3,15 @@ package sweep.fwi;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
 import java.util.Arrays;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import sweep.io.Npy;
 import sweep.parallel.MeshTopology;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
@@ -227,7 +231,10 @@ public final class ModelTile implements Lbfgs.InnerProduct {
 
     /**
      * Gathers each rank's {@code values} ({@code rows} values per real (y, x) column of its tile) onto the root into
-     * {@code all} (null on the other ranks), rank after rank; sets {@link #displacements}.
+     * {@code all} (null on the other ranks), rank after rank; sets {@link #displacements}. The root receives into a
+     * direct buffer: Open MPI's Java bindings (4.1) size the native buffer of a gatherv into a Java array as the
+     * largest displacement times its count, not plus, which overflows (a crash, seen on a 60 × 80 × 80 model on 2 × 2
+     * ranks) or allocates far too much.
      */
     private void gatherParts(Object values, int length, int rows, Datatype type, Object all) throws MPIException {
         int n = boxes.length;
@@ -239,8 +246,15 @@ public final class ModelTile implements Lbfgs.InnerProduct {
             displacements[r] = total;
             total += counts[r];
         }
-        Object recv = all != null ? all : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), 0);
+        boolean floats = values instanceof float[];
+        Object recv = all == null ? values
+                : floats ? MPI.newFloatBuffer(total) : MPI.newDoubleBuffer(total); // not read on the other ranks
         comm.gatherv(values, length, type, recv, counts, displacements, type, 0);
+        if (all != null && floats) {
+            ((FloatBuffer) recv).get((float[]) all, 0, total);
+        } else if (all != null) {
+            ((DoubleBuffer) recv).get((double[]) all, 0, total);
+        }
     }
 
     /** The largest of every rank's {@code local}, the same on every rank. Collective. */
@@ -272,7 +286,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     }
 
     /**
-     * A 64-bit fingerprint of a model given as this tile's part: the XOR over every cell of every rank of a hash of its
+     * A 64-bit fingerprint of a model (whole parameters) given as this tile's part: the XOR over every cell of every rank of a hash of its
      * global index and its value's bits ({@link #cellHash}), the same for any tiling. Collective.
      */
     public long fingerprint(float[] local) {
@@ -281,7 +295,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         int[] box = box();
         int ny = globalShape.length == 3 ? globalShape[1] : 1;
         int nx = globalShape[globalShape.length - 1];
-        for (int k = 0; k < count; k++) {
+        for (int k = 0; k < local.length / cells; k++) {
             for (int z = 0; z < shape[0]; z++) {
                 for (int y = 0; y < box[1]; y++) {
                     long g = (long) k * gcells + ((long) z * ny + box[0] + y) * nx + box[2];
@@ -304,6 +318,71 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         return v[0];
     }
 
+    /** The largest value of one parameter over every rank's cells, and the global index of its first cell. */
+    public record Peak(float value, long index) {
+    }
+
+    /**
+     * The largest value of parameter k of a tile array over every rank's cells (NaN never counts), and the first
+     * cell in global order that holds it (its index within the parameter, z first, x fastest); the same on every
+     * rank. Collective.
+     */
+    public Peak peak(float[] local, int k) {
+        int[] box = box();
+        int ny = globalShape.length == 3 ? globalShape[1] : 1;
+        int nx = globalShape[globalShape.length - 1];
+        float best = Float.NEGATIVE_INFINITY;
+        long at = Long.MAX_VALUE;
+        for (int z = 0; z < shape[0]; z++) {
+            for (int y = 0; y < box[1]; y++) {
+                int i = k * cells + (z * box[1] + y) * box[3];
+                long g = ((long) z * ny + box[0] + y) * nx + box[2];
+                for (int x = 0; x < box[3]; x++) {
+                    float v = local[i + x];
+                    if (v > best || (v == best && g + x < at)) {
+                        best = v;
+                        at = g + x;
+                    }
+                }
+            }
+        }
+        if (comm == null) {
+            return new Peak(best, at);
+        }
+        double[] mine = {best, at};
+        double[] all = new double[2 * boxes.length];
+        try {
+            comm.allGather(mine, 2, MPI.DOUBLE, all, 2, MPI.DOUBLE);
+        } catch (MPIException e) {
+            throw new IllegalStateException("FWI maximum over the tiles failed: " + e.getMessage(), e);
+        }
+        for (int r = 0; r < boxes.length; r++) {
+            float v = (float) all[2 * r];
+            long g = (long) all[2 * r + 1];
+            if (v > best || (v == best && g < at)) {
+                best = v;
+                at = g;
+            }
+        }
+        return new Peak(best, at);
+    }
+
+    /**
+     * This tile's cells of a float32 .npy file of the model's shape (one parameter; checked, {@code what} names it in
+     * messages), read without the other tiles' bytes. Not collective.
+     */
+    public float[] read(Path file, String what) {
+        int nd = globalShape.length;
+        int[][] index = new int[nd][];
+        for (int a = 1; a < nd; a++) {
+            index[a] = new int[shape[a]];
+            for (int i = 0; i < shape[a]; i++) {
+                index[a][i] = offset[a] + i;
+            }
+        }
+        return Npy.readFloat32Selection(file, what, globalShape, index);
+    }
+
     /** The fingerprint of a whole (global) array, as {@link #fingerprint} gives for any tiling of it. */
     public static long fingerprintOfWhole(float[] global) {
         long h = 0;
@@ -322,6 +401,16 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
+    }
+
+    /** The global index (within its parameter, z first, x fastest) of cell {@code i} of one parameter's tile block. */
+    public long globalIndex(int i) {
+        int[] box = box();
+        int x = i % box[3];
+        int y = (i / box[3]) % box[1];
+        int z = i / (box[3] * box[1]);
+        int ny = globalShape.length == 3 ? globalShape[1] : 1;
+        return ((long) z * ny + box[0] + y) * globalShape[globalShape.length - 1] + box[2] + x;
     }
 
     /** This rank's (y offset, y extent, x offset, x extent); in 2-D y is (0, 1). */

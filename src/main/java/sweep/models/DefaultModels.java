@@ -222,35 +222,55 @@ public final class DefaultModels {
      * starting models; {@code keepRows} top rows are copied unsmoothed (a known water layer).
      */
     public static float[] smooth(float[] v, int nz, int nx, double sigma, int keepRows) {
-        int r = (int) Math.ceil(3 * sigma);
+        return smoothColumns(v, nz, 0, nx, nx, 0, nx, sigma, keepRows);
+    }
+
+    /** How many columns on each side {@link #smooth} reads for one cell: ceil(3σ). */
+    public static int smoothReach(double sigma) {
+        return (int) Math.ceil(3 * sigma);
+    }
+
+    /**
+     * Columns [x0, x0 + n) of {@link #smooth} of a 2-D model of {@code nx} columns, from a block holding its columns
+     * [lo, hi) (all rows), which must include those within {@link #smoothReach} of the output columns: the same values,
+     * bit for bit, as the whole model's smoothing, so that each rank can smooth its tile.
+     */
+    public static float[] smoothColumns(float[] block, int nz, int lo, int hi, int nx, int x0, int n, double sigma,
+                                        int keepRows) {
+        int r = smoothReach(sigma);
+        if (lo > Math.max(0, x0 - r) || hi < Math.min(nx, x0 + n + r) || block.length != nz * (hi - lo)) {
+            throw new IllegalArgumentException("columns [" + lo + ", " + hi + ") do not hold the reach " + r
+                    + " of columns [" + x0 + ", " + (x0 + n) + ")");
+        }
         double[] k = new double[2 * r + 1];
         double sum = 0;
         for (int i = -r; i <= r; i++) {
             k[i + r] = Math.exp(-0.5 * i * i / (sigma * sigma));
             sum += k[i + r];
         }
-        double[] tmp = new double[nz * nx];
+        int w = hi - lo;
+        double[] tmp = new double[nz * n];
         for (int z = 0; z < nz; z++) {
-            for (int x = 0; x < nx; x++) {
+            for (int x = 0; x < n; x++) {
                 double a = 0;
                 for (int i = -r; i <= r; i++) {
-                    a += k[i + r] * v[z * nx + Math.min(nx - 1, Math.max(0, x + i))];
+                    a += k[i + r] * block[z * w + Math.min(nx - 1, Math.max(0, x0 + x + i)) - lo];
                 }
-                tmp[z * nx + x] = a / sum;
+                tmp[z * n + x] = a / sum;
             }
         }
-        float[] out = new float[nz * nx];
+        float[] out = new float[nz * n];
         for (int z = 0; z < nz; z++) {
-            for (int x = 0; x < nx; x++) {
+            for (int x = 0; x < n; x++) {
                 if (z < keepRows) {
-                    out[z * nx + x] = v[z * nx + x];
+                    out[z * n + x] = block[z * w + x0 + x - lo];
                     continue;
                 }
                 double a = 0;
                 for (int i = -r; i <= r; i++) {
-                    a += k[i + r] * tmp[Math.min(nz - 1, Math.max(keepRows, z + i)) * nx + x];
+                    a += k[i + r] * tmp[Math.min(nz - 1, Math.max(keepRows, z + i)) * n + x];
                 }
-                out[z * nx + x] = (float) (a / sum);
+                out[z * n + x] = (float) (a / sum);
             }
         }
         return out;

@@ -107,27 +107,39 @@ public final class MemoryEstimate {
     /**
      * An FWI: a {@link #gradient} run per evaluation, plus a low-passed copy of the observed data per band, the
      * L-BFGS history of {@code memory} pairs (double precision) and the optimiser's working models over the rank's
-     * tile ({@code grid}; null: the whole model), and the global starting and true models and one gathered output.
+     * tile ({@code grid}; null: the whole model), with the tile's starting and true models. Under MPI, add what the
+     * gathered outputs hold (none where they are written tile by tile).
      */
     public static MemoryEstimate fwi(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats, int memory) {
         MemoryEstimate m = gradient(spec, grid, shots, nrec, waveletFloats);
         int params = spec.equation().parameterCount();
         long tile = modelCells(spec, grid) * params; // values of the optimiser's vectors on this rank
-        long global = cells(spec.shape()) * params;
         m.add("observed data", 4L * observed(spec, shots, nrec));
         m.add("L-BFGS history and models (the tile's)", 8L * 2 * memory * tile + 8L * 8 * tile);
-        m.add("starting and true model, one gathered output", 4L * 3 * global);
+        m.add("starting and true model (the tile's)", 4L * 2 * tile);
         return m;
     }
 
+    /**
+     * What an FWI holds of data on every rank whatever its tile: the record, the wavelet and the observed data of every
+     * shot (checked before the mesh is known).
+     */
+    public static MemoryEstimate fwiData(PropSpec spec, int shots, int nrec, long waveletFloats) {
+        return data(spec, shots, nrec, waveletFloats).add("observed data", 4L * observed(spec, shots, nrec));
+    }
+
     private static MemoryEstimate batch(PropSpec spec, Grid grid, int shots, int nrec, long waveletFloats) {
+        return data(spec, shots, nrec, waveletFloats).add("model", 4L * spec.equation().modelFloatsPerCell()
+                * modelCells(spec, grid));
+    }
+
+    /** The record and the wavelet of a batch. */
+    private static MemoryEstimate data(PropSpec spec, int shots, int nrec, long waveletFloats) {
         MemoryEstimate m = new MemoryEstimate();
-        long cells = modelCells(spec, grid);
         long record = spec.nfield() == 1 ? floats("record (B, nt, nrec)", shots, spec.nt(), nrec)
                 : floats("record (B, nt, nrec, nfield)", shots, spec.nt(), nrec, spec.nfield());
         m.add("record", 4L * record + 4L * spec.nt() * nrec * spec.nfield());
         m.add("wavelet", 4L * floats("wavelet", waveletFloats));
-        m.add("model", 4L * spec.equation().modelFloatsPerCell() * cells);
         return m;
     }
 
