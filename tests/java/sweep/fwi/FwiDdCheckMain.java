@@ -20,8 +20,8 @@ import sweep.prop.Storage;
  * smoothed and tapered around the sources, on one domain (the case's rank 0 runs it) and decomposed over each mesh of
  * the arguments, one after another in one job ({@link MpiCaseBatch}), each rank holding only its tile of the
  * optimiser's arrays; prints "OK rank" per rank and mesh when the misfit histories agree to 1e-6 relative per iteration
- * and the final models are bit-identical (each rank's tile, and the tiles gathered); the 3-D meshes also gather a larger
- * model's tile array exactly.
+ * and the final models are bit-identical (each rank's tile, and the tiles gathered); the 3-D meshes also gather a
+ * larger model's tile array exactly.
  */
 public final class FwiDdCheckMain {
     private FwiDdCheckMain() {
@@ -135,8 +135,8 @@ public final class FwiDdCheckMain {
 
     /**
      * Gathers a tile array of a 60 x 80 x 80 model holding each cell's global index (a float holds it exactly): null
-     * when every value lands where it belongs, else what went wrong. Open MPI's Java gatherv into a Java array sizes its
-     * native buffer as the largest displacement times its count, which overflows here on 2 x 2 ranks (a crash).
+     * when every value lands where it belongs, else what went wrong. Open MPI's Java gatherv into a Java array sizes
+     * its native buffer as the largest displacement times its count, which overflows here on 2 x 2 ranks (a crash).
      */
     private static String largeGather(ModelParallelMesh mesh) {
         ModelTile big = ModelTile.of(mesh, new int[] {60, 80, 80}, 1);

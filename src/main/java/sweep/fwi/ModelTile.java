@@ -286,8 +286,8 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     }
 
     /**
-     * A 64-bit fingerprint of a model (whole parameters) given as this tile's part: the XOR over every cell of every rank of a hash of its
-     * global index and its value's bits ({@link #cellHash}), the same for any tiling. Collective.
+     * A 64-bit fingerprint of a model (whole parameters) given as this tile's part: the XOR over every cell of every
+     * rank of a hash of its global index and its value's bits ({@link #cellHash}), the same for any tiling. Collective.
      */
     public long fingerprint(float[] local) {
         long h = 0;
@@ -612,7 +612,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         return out;
     }
 
-    /** Reads one value of a global array: {@code keep} is its index in this tile's array, or −1 when not this tile's. */
+    /** Reads one value of a global array: {@code keep} is its index in this tile's array, or −1 if not this tile's. */
     @FunctionalInterface
     private interface CellReader {
         void read(long global, int keep) throws IOException;
