@@ -75,10 +75,6 @@ public final class GradientConditioner {
     public static GradientConditioner of(int[] shape, double[] dh, int rows, double[] smooth, double taper,
                                          int[][][] sources, float[] mask, ModelTile maskTile) {
         int ndim = shape.length;
-        int n = 1;
-        for (int d : shape) {
-            n *= d;
-        }
         double[] h = new double[ndim];
         for (int a = 0; a < ndim; a++) {
             h[a] = dh.length == 1 ? dh[0] : dh[a];
