@@ -60,7 +60,7 @@ public final class GradientConditioner {
      * smoothing lengths {@code smooth} in metres per axis in model order (null, or zeros: none), the top {@code rows}
      * rows muted, a taper of {@code taper} metres (0: none) around the {@code sources} cells (B, nsrc, ndim) given x
      * first as everywhere else, and a {@code mask} in the model's shape (null: none) whose values multiply the
-     * gradient.
+     * gradient. With a mask it weights whole-model gradients only (one domain; a tile's mask: the next method).
      */
     public static GradientConditioner of(int[] shape, double[] dh, int rows, double[] smooth, double taper,
                                          int[][][] sources, float[] mask) {
@@ -128,14 +128,11 @@ public final class GradientConditioner {
         int ndim = shape.length;
         int[] ts = tile.shape();
         int[] to = tile.offset();
-        int ny = ndim == 3 ? shape[1] : 1;
-        int nx = shape[ndim - 1];
         int tny = ndim == 3 ? ts[1] : 1;
         int tnx = ts[ndim - 1];
         int oy = ndim == 3 ? to[1] : 0;
         int ox = to[ndim - 1];
-        boolean maskOfTile = mask != null && !maskTile.isWhole();
-        if (maskOfTile && !(Arrays.equals(maskTile.shape(), ts) && Arrays.equals(maskTile.offset(), to))) {
+        if (mask != null && !(Arrays.equals(maskTile.shape(), ts) && Arrays.equals(maskTile.offset(), to))) {
             throw new IllegalStateException("the gradient mask holds the tile at " + Arrays.toString(maskTile.offset())
                     + ", not the one at " + Arrays.toString(to));
         }
@@ -149,7 +146,7 @@ public final class GradientConditioner {
                         v = (float) (v * taperAt(z, oy + y, ox + x));
                     }
                     if (mask != null) {
-                        v *= mask[maskOfTile ? i : (z * ny + oy + y) * nx + ox + x];
+                        v *= mask[i];
                     }
                     w[i] = v;
                 }

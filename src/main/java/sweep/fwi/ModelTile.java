@@ -15,6 +15,7 @@ import sweep.io.Npy;
 import sweep.parallel.MeshTopology;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
+import sweep.parallel.TileFiles;
 
 /**
  * The cells of a global model that an FWI optimiser holds on this rank: the whole model on one domain, the rank's tile
@@ -372,15 +373,8 @@ public final class ModelTile implements Lbfgs.InnerProduct {
      * messages), read without the other tiles' bytes. Not collective.
      */
     public float[] read(Path file, String what) {
-        int nd = globalShape.length;
-        int[][] index = new int[nd][];
-        for (int a = 1; a < nd; a++) {
-            index[a] = new int[shape[a]];
-            for (int i = 0; i < shape[a]; i++) {
-                index[a][i] = offset[a] + i;
-            }
-        }
-        return Npy.readFloat32Selection(file, what, globalShape, index);
+        return comm == null ? Npy.readFloat32Selection(file, what, globalShape, new int[globalShape.length][])
+                : unpadded(TileFiles.readTile(file, what, globalShape, topo));
     }
 
     /** The fingerprint of a whole (global) array, as {@link #fingerprint} gives for any tiling of it. */
@@ -591,7 +585,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     /** Reads a global float array of {@code blocks} parameters from {@code in}, keeping this tile's cells. */
     public float[] readFloats(DataInputStream in, int blocks) throws IOException {
         float[] out = new float[blocks * cells];
-        readCells(in, blocks, (i, keep) -> {
+        readCells(in, blocks, keep -> {
             float v = in.readFloat();
             if (keep >= 0) {
                 out[keep] = v;
@@ -603,7 +597,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     /** As {@link #readFloats} for doubles. */
     public double[] readDoubles(DataInputStream in, int blocks) throws IOException {
         double[] out = new double[blocks * cells];
-        readCells(in, blocks, (i, keep) -> {
+        readCells(in, blocks, keep -> {
             double v = in.readDouble();
             if (keep >= 0) {
                 out[keep] = v;
@@ -615,7 +609,7 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     /** Reads one value of a global array: {@code keep} is its index in this tile's array, or −1 if not this tile's. */
     @FunctionalInterface
     private interface CellReader {
-        void read(long global, int keep) throws IOException;
+        void read(int keep) throws IOException;
     }
 
     /** Calls {@code reader} for every cell of a global array of {@code blocks} parameters, in file order. */
@@ -623,15 +617,14 @@ public final class ModelTile implements Lbfgs.InnerProduct {
         int[] box = box();
         int ny = globalShape.length == 3 ? globalShape[1] : 1;
         int nx = globalShape[globalShape.length - 1];
-        long g = 0;
         for (int k = 0; k < blocks; k++) {
             for (int z = 0; z < shape[0]; z++) {
                 for (int y = 0; y < ny; y++) {
                     int ly = y - box[0];
                     boolean mineY = ly >= 0 && ly < box[1];
-                    for (int x = 0; x < nx; x++, g++) {
+                    for (int x = 0; x < nx; x++) {
                         int lx = x - box[2];
-                        reader.read(g, mineY && lx >= 0 && lx < box[3]
+                        reader.read(mineY && lx >= 0 && lx < box[3]
                                 ? k * cells + (z * box[1] + ly) * box[3] + lx : -1);
                     }
                 }
