@@ -18,7 +18,7 @@ class EquationsCommandTest {
         assertTrue(elastic.contains(" 2-D,3-D  parameters vp,vs,rho  record p,vx,vz (3-D p,vx,vy,vz)  source types"
                 + " explosive,fx,fz (3-D explosive,fx,fy,fz)"), elastic);
         String visco = r.out().lines().filter(l -> l.startsWith("visco-acoustic ")).findFirst().orElse("");
-        assertTrue(visco.contains("parameters vp,rho,q ") && visco.contains("  device solver no  settings"
+        assertTrue(visco.contains("parameters vp,rho,q ") && visco.contains("  device solver yes  settings"
                 + " --mechanisms=3,--q-band,--f-ref  storages checkpoint,full  ("), visco);
         assertTrue(acoustic.contains("  storages boundary,full  ("), acoustic);
     }

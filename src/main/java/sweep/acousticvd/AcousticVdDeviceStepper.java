@@ -15,10 +15,12 @@ public interface AcousticVdDeviceStepper extends DeviceStepper {
     /**
      * Sets the kernel geometry {@code geo}, the staggered weights {@code coef}, the rebuilt box of boundary saving
      * {@code box} ({z0, z1, y0, y1, x0, x1}), dt·K at the nodes {@code kdt}, the buoyancies dt/ρ̄ at the velocity
-     * nodes {@code bv} and the CPML profiles {@code prof}; all copied. Geometry, weights and box are the grid's and
-     * never change.
+     * nodes {@code bv}, the CPML profiles {@code prof} and, for an equation with a {@link PressureRelaxation}, its
+     * decays per step {@code alpha} and coefficients {@code cmem} (mechanism l at {@code l·LEN + i}; both null
+     * without); all copied. Geometry, weights, box and the number of mechanisms are the grid's and never change.
      */
-    void setModel(int[] geo, float[] coef, int[] box, float[] kdt, float[] bv, float[] prof);
+    void setModel(int[] geo, float[] coef, int[] box, float[] kdt, float[] bv, float[] prof, float[] alpha,
+                  float[] cmem);
 
     /**
      * Runs one shot of {@code nt} steps from rest with the Java solver's sub-steps in its order (record p, velocity,
@@ -30,11 +32,12 @@ public interface AcousticVdDeviceStepper extends DeviceStepper {
 
     /**
      * The adjoint run of one shot with the Java solver's transposed sub-steps in its order: for the residual
-     * {@code residual} ({@code (nt, nval)}, as the record) writes the node gradients dJ/d(dt·K) into {@code gk} and
-     * dJ/d(dt/ρ̄) into {@code gb}, and p̄ at each source cell at each step into {@code srcAdjoint[t·count + k]} (after
-     * the surface's transpose), from which the caller forms dJ/dwavelet and the sources' share of dJ/dvp.
+     * {@code residual} ({@code (nt, nval)}, as the record) writes the node gradients dJ/d(dt·K) into {@code gk},
+     * dJ/d(dt/ρ̄) into {@code gb} and, with a relaxation, dJ/dc_l into {@code gc} (null without), and p̄ at each source
+     * cell at each step into {@code srcAdjoint[t·count + k]} (after the surface's transpose), from which the caller
+     * forms dJ/dwavelet and the sources' share of dJ/dvp.
      */
-    void backward(Tape tape, float[] residual, int nt, float[] srcAdjoint, float[] gk, float[] gb);
+    void backward(Tape tape, float[] residual, int nt, float[] srcAdjoint, float[] gk, float[] gb, float[] gc);
 
     /** The pressure after the last shot (halos included), copied from the device. */
     float[] pressure();
@@ -61,22 +64,31 @@ public interface AcousticVdDeviceStepper extends DeviceStepper {
     /**
      * What one shot's gradient-capable forward run keeps for its adjoint run: with {@link Storage#FULL} every step's
      * brackets; with {@link Storage#BOUNDARY_SAVING} p and the velocities outside the rebuilt box after every step and
-     * the state after the last step ({@code lastP}, {@code lastV}). The backend decides the layout of its stores: they
-     * stay on the device after the forward run ({@code stores} null) and come to the host only when the device needs
-     * their place for another shot's tape.
+     * the state after the last step ({@code lastP}, {@code lastV}); with {@link Storage#CHECKPOINTING} the state (p,
+     * velocities, both CPML memories, the relaxation's memory variables) before every {@code checkpointEvery}-th step,
+     * from which the adjoint run re-runs each segment. The backend decides the layout of its stores: they stay on the
+     * device after the forward run ({@code stores} null) and come to the host only when the device needs their place
+     * for another shot's tape.
      */
     final class Tape {
         public final Storage storage;
         public final Shot shot;
+        /** Checkpointing: the steps between checkpoints (0 for the other storages). */
+        public final int checkpointEvery;
         /** The backend's tape arrays copied to the host, or null while the device holds them. */
         public float[][] stores;
         public float[] lastP;
         public float[] lastV;
 
-        /** An empty tape of {@code shot}. */
-        public Tape(Storage storage, Shot shot) {
+        /** An empty tape of {@code shot}; {@code checkpointEvery} steps between checkpoints (checkpointing only). */
+        public Tape(Storage storage, Shot shot, int checkpointEvery) {
+            if ((storage == Storage.CHECKPOINTING) != (checkpointEvery > 0)) {
+                throw new IllegalArgumentException("a " + storage + " tape with " + checkpointEvery + " steps between"
+                        + " checkpoints: checkpointing needs at least 1, the other storages 0");
+            }
             this.storage = storage;
             this.shot = shot;
+            this.checkpointEvery = checkpointEvery;
         }
 
         /** Bytes the tape holds on the host. */

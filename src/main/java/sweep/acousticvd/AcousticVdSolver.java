@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
 import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.backend.CpuKernels;
 import sweep.backend.JavaBackend;
 import sweep.core.FdWeights;
@@ -43,7 +44,8 @@ import sweep.prop.spi.DeviceStepper;
  *
  * <p>With a {@link PressureRelaxation} (an equation built on this one, e.g. visco-acoustic) the pressure nodes also
  * carry its memory variables: their update follows the pressure kernel on the same rows, its transpose precedes the
- * pressure kernel's, and the model holds the equation's further parameters after vp and rho; full storage only.
+ * pressure kernel's, and the model holds the equation's further parameters after vp and rho; full storage or
+ * checkpointing (boundary saving cannot run the memory update backwards).
  */
 final class AcousticVdSolver implements EquationSolver {
     private final PropSpec spec;
@@ -97,7 +99,7 @@ final class AcousticVdSolver implements EquationSolver {
     private float[] psiV;
     private float[] psiP;
     private float[] prof;
-    /** With a relaxation: the memory variables, their coefficients per node and constants, and the divergence scratch. */
+    /** With a relaxation: the memory variables, their coefficients per node and constants, the divergence scratch. */
     private float[] mem;
     private float[] cmem;
     private float[] constants;
@@ -299,7 +301,7 @@ final class AcousticVdSolver implements EquationSolver {
                 n += 2L * nmech * len + divBar.length;
             }
         } else if (gk != null) {
-            n += (1L + ndim) * len; // a device backend's node gradients
+            n += (1L + ndim + nmech) * len; // a device backend's node gradients
         }
         if (stepTape != null) {
             n += stepTape.length;
@@ -391,13 +393,13 @@ final class AcousticVdSolver implements EquationSolver {
             prof = grid.staggeredProfiles(vmax);
             profVelocity = vmax;
         }
-        if (!deviceOpened && relax == null && !cp) {
+        if (!deviceOpened) {
             // one domain only: a decomposed run stays on Java under auto, is refused under tornado
             device = Backends.openOneDomain(AcousticVdDeviceStepper.class, grid, halo != null, AcousticVdEquation.NAME);
             deviceOpened = true;
         }
         if (device != null) {
-            device.setModel(geo, coef, box, kdt, bv, prof);
+            device.setModel(geo, coef, box, kdt, bv, prof, constants, cmem);
         }
     }
 
@@ -499,7 +501,7 @@ final class AcousticVdSolver implements EquationSolver {
             }
         }
         AcousticVdDeviceStepper.Tape dev = device != null && taped
-                ? new AcousticVdDeviceStepper.Tape(spec.storage(), deviceShot(src, scale, cum, rec)) : null;
+                ? new AcousticVdDeviceStepper.Tape(spec.storage(), deviceShot(src, scale, cum, rec), cpEvery) : null;
         return new Shot(tape, src, scale, cum, rec, dev);
     }
 
@@ -698,7 +700,13 @@ final class AcousticVdSolver implements EquationSolver {
      */
     private void memoryTransposeRows(int z0, int z1, float[] div, int off) {
         if (nmech > 0) {
-            relax.transposeRows(pb, memb, cmem, constants, div, off, gc, divBar, geo, z0, z1);
+            if (vector) {
+                PressureRelaxationVectorKernels.memoryTranspose(pb, memb, cmem, constants, div, off, gc, divBar, geo,
+                        nmech, z0, z1);
+            } else {
+                PressureRelaxationKernels.memoryTranspose(pb, memb, cmem, constants, div, off, gc, divBar, geo, nmech,
+                        z0, z1, 0, ny, 0, nx);
+            }
         }
     }
 
@@ -831,7 +839,11 @@ final class AcousticVdSolver implements EquationSolver {
             AcousticVdKernels.pressure(p, v, kdt, psiP, prof, coef, geo, z0, z1, 0, ny, 0, nx, t, o, tp);
         }
         if (nmech > 0) {
-            relax.stepRows(p, mem, cmem, constants, t, o, geo, z0, z1);
+            if (vector) {
+                PressureRelaxationVectorKernels.memory(p, mem, cmem, constants, t, o, geo, nmech, z0, z1);
+            } else {
+                PressureRelaxationKernels.memory(p, mem, cmem, constants, t, o, geo, nmech, z0, z1, 0, ny, 0, nx);
+            }
         }
     }
 
@@ -1091,9 +1103,10 @@ final class AcousticVdSolver implements EquationSolver {
         if (gk == null) {
             gk = new float[len];
             gb = new float[ndim * len];
+            gc = nmech > 0 ? new float[nmech * len] : null;
         }
         float[] atSources = new float[count * nt];
-        device.backward(s.onDevice, res, nt, atSources, gk, gb);
+        device.backward(s.onDevice, res, nt, atSources, gk, gb, gc);
         double[] cumBar = new double[count * nt];
         double[] scaleBar = new double[count];
         for (int n = nt - 1; n >= 0; n--) {

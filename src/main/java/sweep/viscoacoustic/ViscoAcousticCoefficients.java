@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * chain rule back from the node gradients to dJ/dvp, dJ/drho and dJ/dQ. With the solids' strengths τ_l(Q)
  * ({@link ConstantQ#tau}), the relaxed modulus M_R = ρ·vp²·F(τ) (F: {@link ConstantQ#relaxedFactor} at f_ref):
  * dt·M_U = dt·M_R·(1 + Σ τ_l), the coefficient of the pressure update, and c_l = β_l·dt·M_R·τ_l, that of the memory
- * update ({@code sweep.viscoacoustic.kernels.ViscoAcousticKernels}), with a_l = dt/(2τσ_l), α_l = (1 − a_l)/(1 + a_l)
+ * update ({@code sweep.acousticvd.kernels.PressureRelaxationKernels}), with a_l = dt/(2τσ_l), α_l = (1 − a_l)/(1 + a_l)
  * and β_l = 2a_l/(1 + a_l). The buoyancies are the variable-density equation's; their share of dJ/drho is not here.
  */
 final class ViscoAcousticCoefficients {

@@ -210,9 +210,10 @@ public final class ViscoAcousticEquation implements WaveEquation {
         return AcousticVdEquation.solver(spec, grid, halo, new ViscoAcousticRelaxation(spec));
     }
 
+    /** The acoustic-vd device solver with the memory variables: forward runs, and gradients with full storage. */
     @Override
     public boolean hasDeviceSolver() {
-        return false;
+        return VD.hasDeviceSolver();
     }
 
     /**

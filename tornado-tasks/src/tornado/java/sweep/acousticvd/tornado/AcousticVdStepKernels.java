@@ -4,9 +4,10 @@ import sweep.kernels.Parallel;
 
 /**
  * Device-side glue of the TornadoVM backend's variable-density acoustic stepper, at the device's step counter
- * {@code step[0]}: the record, the sources, the residual and the adjoint values at the sources, with loops of their
- * own doing what {@code sweep.acousticvd.AcousticVdSolver} does on the host, in the same order (sources and residual
- * one value after another, so two at one cell add up as on the host). Nothing here computes beyond those sums.
+ * {@code step[0]}: the record, the sources, the residual, the adjoint values at the sources and the checkpoints and
+ * segment tapes of checkpointing, with loops of their own doing what {@code sweep.acousticvd.AcousticVdSolver} does on
+ * the host, in the same order (sources and residual one value after another, so two at one cell add up as on the
+ * host). Nothing here computes beyond those sums and copies.
  */
 public final class AcousticVdStepKernels {
     private AcousticVdStepKernels() {
@@ -69,6 +70,49 @@ public final class AcousticVdStepKernels {
         int base = step[0] * count;
         for (@Parallel int k = 0; k < count; k++) {
             out[base + k] = pb[src[k]];
+        }
+    }
+
+    /**
+     * Checkpointing: when the step counter {@code step[0]} is a multiple of {@code every}, copies {@code f[0..n)} into
+     * checkpoint {@code step[0] / every} of {@code store} (checkpoints of {@code slot} floats, f from {@code off}).
+     */
+    public static void saveAt(float[] f, float[] store, int n, int off, int slot, int every, int[] step) {
+        int s = step[0];
+        int base = s / every * slot + off;
+        for (@Parallel int i = 0; i < n; i++) {
+            if (s % every == 0) {
+                store[base + i] = f[i];
+            }
+        }
+    }
+
+    /** Checkpointing: {@code f[0..n)} from checkpoint {@code step[0] / every} of {@code store} (as {@link #saveAt}). */
+    public static void restoreAt(float[] store, float[] f, int n, int off, int slot, int every, int[] step) {
+        int base = step[0] / every * slot + off;
+        for (@Parallel int i = 0; i < n; i++) {
+            f[i] = store[base + i];
+        }
+    }
+
+    /** Checkpointing: {@code replay[0]} = the first step of the segment that holds adjoint step {@code adj[0]}. */
+    public static void segmentStart(int[] replay, int[] adj, int every) {
+        replay[0] = adj[0] / every * every;
+    }
+
+    /** Copies {@code src[0..len)} into slot {@code step[0] % every} of a segment's {@code store}. */
+    public static void storeInSegment(float[] src, float[] store, int len, int every, int[] step) {
+        int base = step[0] % every * len;
+        for (@Parallel int i = 0; i < len; i++) {
+            store[base + i] = src[i];
+        }
+    }
+
+    /** Copies slot {@code step[0] % every} of a segment's {@code store} into {@code dst[0..len)}. */
+    public static void loadFromSegment(float[] store, float[] dst, int len, int every, int[] step) {
+        int base = step[0] % every * len;
+        for (@Parallel int i = 0; i < len; i++) {
+            dst[i] = store[base + i];
         }
     }
 }

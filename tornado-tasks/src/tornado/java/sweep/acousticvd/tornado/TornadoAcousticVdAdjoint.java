@@ -8,10 +8,12 @@ import sweep.acousticvd.AcousticVdDeviceStepper.Shot;
 import sweep.acousticvd.AcousticVdDeviceStepper.Tape;
 import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
 import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.core.Box;
 import sweep.elastic.tornado.ElasticStepKernels;
 import sweep.kernels.Layout;
 import sweep.prop.Storage;
+import sweep.tornado.DevicePlans;
 import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
 import uk.ac.manchester.tornado.api.TaskGraph;
 import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
@@ -20,18 +22,22 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 
 /**
  * The TornadoVM backend's variable-density acoustic adjoint time loop for one grid: the Java solver's sequence
- * ({@code sweep.acousticvd.AcousticVdSolver#adjoint}: surface^T, the values at the sources, the pressure update's
- * transpose, record^T, for boundary saving the rebuild of p, the velocity update's transpose, the rebuild of v) as
- * task graphs that {@link TornadoAcousticVdStepper} puts into its own plan after the forward graphs, on the model and
- * tape buffers of its tape graph:
+ * ({@code sweep.acousticvd.AcousticVdSolver#adjoint}: surface^T, the values at the sources, the memory update's and
+ * the pressure update's transposes, record^T, for boundary saving the rebuild of p, the velocity update's transpose,
+ * the rebuild of v) as task graphs that {@link TornadoAcousticVdStepper} puts into its own plan after the forward
+ * graphs, on the model and tape buffers of its tape graph:
  * <ul>
  * <li>{@code first} (t = nt−1): uploads per shot the sources, receivers, the residual and, for boundary saving, the
- * state after the last step; zeroes the adjoint fields and node gradients on the device;</li>
- * <li>{@code step} (t = nt−2..1) on {@code first}'s buffers;</li>
- * <li>{@code last} (t = 0, boundary saving): no rebuild, as on the host.</li>
+ * state after the last step; zeroes the adjoint fields and node gradients on the device (under checkpointing it
+ * runs no step);</li>
+ * <li>{@code step} (t = nt−2..1; under checkpointing every t) on {@code first}'s buffers;</li>
+ * <li>{@code last} (t = 0, boundary saving): no rebuild, as on the host;</li>
+ * <li>{@code restore} and {@code replay} (checkpointing): per segment, last to first, its checkpoint restored and its
+ * steps re-run with their brackets into a segment tape, which the segment's adjoint steps then read.</li>
  * </ul>
- * Only the node gradients and p̄ at the sources come back, once per shot (the host maps the former onto vp and rho and
- * forms dJ/dwavelet from the latter in double, as the Java solver does).
+ * Only the node gradients and p̄ at the sources come back, once per shot (the host maps the former onto vp and rho, or
+ * through the relaxation onto its parameters, and forms dJ/dwavelet from the latter in double, as the Java solver
+ * does).
  */
 final class TornadoAcousticVdAdjoint {
     private final TornadoAcousticVdStepper f;
@@ -45,11 +51,25 @@ final class TornadoAcousticVdAdjoint {
     private final float[] d;
     private final float[] gk;
     private final float[] gb;
+    /** With a relaxation: the memory variables' adjoints, dJ/dc_l per node and the memory's adjoint bracket. */
+    private final int nmech;
+    private final float[] memb;
+    private final float[] gc;
+    private final float[] divBar;
     /** One step's brackets: from the tape (full) or formed from the rebuilt fields (boundary saving). */
     private final float[] tapeA;
     /** Boundary saving: the rebuilt pressure and velocities (unused otherwise). */
     private final float[] rp;
     private final float[] rv;
+    /**
+     * Checkpointing: the re-run state (p, velocities, both CPML memories, memory variables, as the forward stepper's
+     * {@code state()}), one step's brackets, the segment's brackets (allocated per plan) and the re-run's step counter.
+     */
+    private final float[][] replay;
+    private final float[] replayBrackets;
+    private float[] segment;
+    private final int[] replayStep = new int[1];
+    private int every;
     private final int[] step = new int[1];
     private final float[] touch = new float[1];
     private int[] src;
@@ -65,6 +85,8 @@ final class TornadoAcousticVdAdjoint {
     private int graphFirst;
     private int graphStep;
     private int graphLast;
+    private int graphRestore;
+    private int graphReplay;
 
     TornadoAcousticVdAdjoint(TornadoAcousticVdStepper f, Storage storage) {
         this.f = f;
@@ -80,10 +102,21 @@ final class TornadoAcousticVdAdjoint {
         d = new float[ndim * len];
         gk = new float[len];
         gb = new float[ndim * len];
+        nmech = f.mechanisms();
+        memb = new float[Math.max(1, nmech * len)];
+        gc = new float[Math.max(1, nmech * len)];
+        divBar = new float[nmech > 0 ? f.cells() : 1];
         tapeA = new float[(1 + ndim) * f.cells()];
         boolean bs = storage == Storage.BOUNDARY_SAVING;
         rp = bs ? new float[len] : null;
         rv = bs ? new float[ndim * len] : null;
+        boolean cp = storage == Storage.CHECKPOINTING;
+        float[][] forward = f.state();
+        replay = new float[cp ? forward.length : 0][];
+        for (int k = 0; k < replay.length; k++) {
+            replay[k] = new float[forward[k].length];
+        }
+        replayBrackets = cp ? new float[(1 + ndim) * f.cells()] : null;
     }
 
     Storage storage() {
@@ -92,11 +125,13 @@ final class TornadoAcousticVdAdjoint {
 
     /**
      * Appends this adjoint's graphs for shots of {@code count} sources, {@code nval} recorded values of
-     * {@code nfield} fields and {@code nt} steps to {@code graphs}; graph {@code carrier} keeps the model and tape
-     * arrays ({@code carried}) on the device, which these graphs consume and persist in turn.
+     * {@code nfield} fields and {@code nt} steps ({@code every} steps between checkpoints under checkpointing) to
+     * {@code graphs}; graph {@code carrier} keeps the model and tape arrays ({@code carried}) on the device, which
+     * these graphs consume and persist in turn.
      */
     void addGraphs(List<ImmutableTaskGraph> graphs, String carrier, Object[] carried, int count, int nval, int nfield,
-                   int nt, int id) {
+                   int nt, int every, int id) {
+        this.every = every;
         this.count = count;
         this.nval = nval;
         this.nfield = nfield;
@@ -115,19 +150,41 @@ final class TornadoAcousticVdAdjoint {
         }
         List<Object> all = new ArrayList<>(Arrays.asList(carried));
         all.addAll(perShot);
-        all.addAll(List.of(pb, vb, psiVb, psiPb, e, d, gk, gb, tapeA, srcAdj));
+        List<float[]> zeroed = new ArrayList<>(List.of(pb, vb, psiVb, psiPb, e, d, gk, gb, tapeA, srcAdj));
+        if (nmech > 0) {
+            zeroed.addAll(List.of(memb, gc, divBar));
+        }
+        boolean cp = storage == Storage.CHECKPOINTING;
+        if (cp) {
+            segment = new float[DevicePlans.storeLength((long) every * replayBrackets.length,
+                    "acoustic-vd checkpoint segment")];
+            zeroed.addAll(Arrays.asList(replay));
+            zeroed.addAll(List.of(replayBrackets, segment));
+        }
+        all.addAll(zeroed);
+        if (cp) {
+            all.add(replayStep);
+        }
         Object[] allArr = all.toArray();
         String firstName = "vdadjFirst" + id;
         TaskGraph first = new TaskGraph(firstName).consumeFromDevice(carrier, carried)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, perShot.toArray());
         int z = 0;
-        for (float[] a : new float[][] {pb, vb, psiVb, psiPb, e, d, gk, gb, tapeA, srcAdj}) {
+        for (float[] a : zeroed) {
             first.task("zero" + z++, AcousticStepKernels::zero, a, a.length);
         }
-        addStep(first, nt - 1 > 0, nt, false);
+        if (cp) {
+            // every step runs in the step graph, after its segment's re-run; this puts the counter on the device
+            first.task("segment", AcousticVdStepKernels::segmentStart, replayStep, step, every);
+        } else {
+            addStep(first, nt - 1 > 0, nt, false);
+        }
         first.persistOnDevice(allArr);
         graphFirst = graphs.size();
         graphs.add(first.snapshot());
+        if (cp) {
+            addReplayGraphs(graphs, firstName, allArr, nt, id);
+        }
         TaskGraph mid = new TaskGraph("vdadjStep" + id).consumeFromDevice(firstName, allArr);
         addStep(mid, true, nt, true);
         mid.persistOnDevice(allArr);
@@ -165,6 +222,9 @@ final class TornadoAcousticVdAdjoint {
             t.task("touchTape", AcousticStepKernels::touch, tapeA, touch);
             t.task("touchPb", AcousticStepKernels::touch, pb, touch);
             t.task("touchSrc", AcousticStepKernels::touch, srcAdj, touch);
+            if (nmech > 0) {
+                t.task("touchDivBar", AcousticStepKernels::touch, divBar, touch);
+            }
         }
         if (fs) {
             t.task("surfacePb", AcousticVdAdjointKernels::zeroSurface, pb, geo, 0, ny);
@@ -175,11 +235,18 @@ final class TornadoAcousticVdAdjoint {
         if (bs) {
             t.task("bracketsP", AcousticVdAdjointKernels::brackets, rp, rv, coef, geo, 0, a.z0(), a.z1(), a.y0(),
                     a.y1(), a.x0(), a.x1(), tapeA, 0);
+        } else if (storage == Storage.CHECKPOINTING) {
+            t.task("load", AcousticVdStepKernels::loadFromSegment, segment, tapeA, (1 + ndim) * f.cells(), every,
+                    step);
         } else {
             t.task("load", AcousticStepKernels::loadAt, store, tapeA, (1 + ndim) * f.cells(), step);
         }
+        if (nmech > 0) {
+            t.task("memoryTranspose", PressureRelaxationKernels::memoryTranspose, pb, memb, f.memoryCoefficients(),
+                    f.alpha(), tapeA, 0, gc, divBar, geo, nmech, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
+        }
         t.task("pressurePoint", AcousticVdAdjointKernels::pressurePoint, pb, psiPb, kdt, prof, e, gk, geo, a.z0(),
-                a.z1(), a.y0(), a.y1(), a.x0(), a.x1(), tapeA, 0, tapeA, 0);
+                a.z1(), a.y0(), a.y1(), a.x0(), a.x1(), tapeA, 0, nmech > 0 ? divBar : tapeA, nmech > 0 ? 1 : 0);
         t.task("velocityGather", AcousticVdAdjointKernels::velocityGather, vb, e, coef, geo, fsi, a.z0(), a.z1(),
                 a.y0(), a.y1(), a.x0(), a.x1());
         if (nval > 0) {
@@ -223,6 +290,68 @@ final class TornadoAcousticVdAdjoint {
         t.task("retreat", AcousticStepKernels::retreat, step);
     }
 
+    /**
+     * Checkpointing's two graphs besides the adjoint step: {@code restore} puts the re-run counter at the first step
+     * of the segment that holds the next adjoint step and the re-run state at that segment's checkpoint;
+     * {@code replay} runs one forward step of the segment (the Java solver's sub-steps, sources included, no record)
+     * with its brackets into the segment's slot of that step.
+     */
+    private void addReplayGraphs(List<ImmutableTaskGraph> graphs, String firstName, Object[] allArr, int nt, int id) {
+        int[] geo = f.geo();
+        float[] coef = f.coef();
+        float[] prof = f.profiles();
+        boolean fs = f.grid().freeSurface();
+        int ny = f.grid().ny();
+        Box a = f.allBox();
+        float[] rpr = replay[0];
+        float[] rvr = replay[1];
+        float[] psiV = replay[2];
+        float[] psiP = replay[3];
+        TaskGraph restore = new TaskGraph("vdadjRestore" + id).consumeFromDevice(firstName, allArr);
+        restore.task("segment", AcousticVdStepKernels::segmentStart, replayStep, step, every);
+        int slot = 0;
+        for (float[] r : replay) {
+            slot += r.length;
+        }
+        int off = 0;
+        int q = 0;
+        for (float[] r : replay) {
+            restore.task("touch" + q, AcousticStepKernels::touch, r, touch);
+            restore.task("restore" + q++, AcousticVdStepKernels::restoreAt, f.store(), r, r.length, off, slot, every,
+                    replayStep);
+            off += r.length;
+        }
+        restore.persistOnDevice(allArr);
+        graphRestore = graphs.size();
+        graphs.add(restore.snapshot());
+        TaskGraph t = new TaskGraph("vdadjReplay" + id).consumeFromDevice(firstName, allArr);
+        t.task("touchSegment", AcousticStepKernels::touch, segment, touch);
+        t.task("velocity", AcousticVdKernels::velocity, rpr, rvr, f.buoyancy(), psiV, prof, coef, geo, a.z0(), a.z1(),
+                a.y0(), a.y1(), a.x0(), a.x1(), replayBrackets, 0, 1);
+        if (fs) {
+            t.task("imagesV", AcousticVdKernels::velocityImages, rvr, geo, 0, ny);
+        }
+        t.task("pressure", AcousticVdKernels::pressure, rpr, rvr, f.kdt(), psiP, prof, coef, geo, a.z0(), a.z1(),
+                a.y0(), a.y1(), a.x0(), a.x1(), replayBrackets, 0, 1);
+        if (nmech > 0) {
+            t.task("memory", PressureRelaxationKernels::memory, rpr, replay[4], f.memoryCoefficients(), f.alpha(),
+                    replayBrackets, 0, geo, nmech, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
+        }
+        if (count > 0) {
+            t.task("sources", AcousticVdStepKernels::inject, rpr, src, scale, cum, count, nt, replayStep);
+        }
+        if (fs) {
+            t.task("surfaceP", AcousticVdKernels::zeroSurface, rpr, geo, 0, ny);
+            t.task("imagesP", AcousticVdKernels::pressureImages, rpr, geo, 0, ny);
+        }
+        t.task("store", AcousticVdStepKernels::storeInSegment, replayBrackets, segment, replayBrackets.length, every,
+                replayStep);
+        t.task("advance", AcousticStepKernels::advance, replayStep);
+        t.persistOnDevice(allArr);
+        graphReplay = graphs.size();
+        graphs.add(t.snapshot());
+    }
+
     /** Tasks unpacking every ring box of {@code ncomp} components of {@code fld} from the previous step's slot. */
     private void unpackRing(TaskGraph t, String name, float[] fld, float[] store, int base, int slot, int cells,
                             int ncomp, int[] geo) {
@@ -240,7 +369,7 @@ final class TornadoAcousticVdAdjoint {
      * device); see {@link sweep.acousticvd.AcousticVdDeviceStepper#backward}. Returns the last graph's result.
      */
     TornadoExecutionResult backward(TornadoExecutionPlan plan, Tape tape, float[] residual, int nt,
-                                    float[] srcAdjoint, float[] gkOut, float[] gbOut) {
+                                    float[] srcAdjoint, float[] gkOut, float[] gbOut, float[] gcOut) {
         Shot shot = tape.shot;
         System.arraycopy(shot.src(), 0, src, 0, count);
         System.arraycopy(shot.scale(), 0, scale, 0, count);
@@ -254,19 +383,44 @@ final class TornadoAcousticVdAdjoint {
         }
         step[0] = nt - 1;
         TornadoExecutionResult last = null;
-        for (int t = nt - 1; t >= 0; t--) {
-            int graph = t == nt - 1 ? graphFirst : t == 0 ? graphLast : graphStep;
-            last = plan.withGraph(graph).execute();
-        }
-        if (count > 0) {
-            last.transferToHost(gk, gb, srcAdj);
-            System.arraycopy(srcAdj, 0, srcAdjoint, 0, count * nt);
+        if (storage == Storage.CHECKPOINTING) {
+            // segments last to first: its checkpoint restored, its steps re-run with their brackets into the
+            // segment, then run backwards
+            plan.withGraph(graphFirst).execute();
+            for (int c = (nt - 1) / every; c >= 0; c--) {
+                int n0 = c * every;
+                int n1 = Math.min(nt, n0 + every);
+                plan.withGraph(graphRestore).execute();
+                for (int n = n0; n < n1; n++) {
+                    plan.withGraph(graphReplay).execute();
+                }
+                for (int n = n1 - 1; n >= n0; n--) {
+                    last = plan.withGraph(graphStep).execute();
+                }
+            }
         } else {
-            last.transferToHost(gk, gb);
+            for (int t = nt - 1; t >= 0; t--) {
+                int graph = t == nt - 1 ? graphFirst : t == 0 ? graphLast : graphStep;
+                last = plan.withGraph(graph).execute();
+            }
+        }
+        List<Object> out = new ArrayList<>(List.of(gk, gb));
+        if (count > 0) {
+            out.add(srcAdj);
+        }
+        if (nmech > 0) {
+            out.add(gc);
+        }
+        last.transferToHost(out.toArray());
+        if (count > 0) {
+            System.arraycopy(srcAdj, 0, srcAdjoint, 0, count * nt);
         }
         plan.clearProfiles();
         System.arraycopy(gk, 0, gkOut, 0, gk.length);
         System.arraycopy(gb, 0, gbOut, 0, gb.length);
+        if (nmech > 0) {
+            System.arraycopy(gc, 0, gcOut, 0, gc.length);
+        }
         return last;
     }
 }

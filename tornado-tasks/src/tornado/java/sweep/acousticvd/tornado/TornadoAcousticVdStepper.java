@@ -7,6 +7,7 @@ import java.util.Objects;
 import sweep.acoustic.tornado.AcousticStepKernels;
 import sweep.acousticvd.AcousticVdDeviceStepper;
 import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.core.Box;
 import sweep.elastic.tornado.ElasticStepKernels;
 import sweep.kernels.Layout;
@@ -26,7 +27,8 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * task graphs of the step, built from the portable kernels ({@link AcousticVdKernels}) in the Java solver's order,
  * and for gradient runs the adjoint's ({@link TornadoAcousticVdAdjoint}):
  * <ul>
- * <li>{@code model} (graph 0): uploads dt·K, buoyancies, CPML profiles, weights and geometry; run once per plan and
+ * <li>{@code model} (graph 0): uploads dt·K, buoyancies, CPML profiles, weights, geometry and a relaxation's
+ * (a {@code sweep.acousticvd.PressureRelaxation}, e.g. visco-acoustic) decays and coefficients; run once per plan and
  * again whenever a new model is set (the plan and its compiled kernels are kept);</li>
  * <li>{@code tape} (graph 1, gradient plans only): gives the tape store its device buffer, and uploads a tape kept on
  * the host for its adjoint run;</li>
@@ -35,18 +37,19 @@ import uk.ac.manchester.tornado.api.enums.DataTransferMode;
  * <li>{@code step} (steps 1..nt−1): the step on {@code first}'s device buffers (the leapfrog updates v and p in place,
  * so one graph serves every later step).</li>
  * </ul>
- * A step is: record p, velocity update (taped: its brackets into a scratch array), vz images, pressure update (taped
- * likewise), record v, sources, surface row and pressure images, then the tape (full storage: the brackets into slot
- * t of the store; boundary saving: p and the velocities outside the rebuilt box into slot t) and the counter. Fields,
- * parameters, memory variables and the tape stay on the device; the record and the last fields come back once per
- * shot.
+ * A step is: under checkpointing, the state into checkpoint t/k when t is a multiple of k; record p, velocity update
+ * (taped: its brackets into a scratch array), vz images, pressure update (taped likewise; with a relaxation always,
+ * then its memory update reads the pressure bracket), record v, sources, surface row and pressure images, then the
+ * tape (full storage: the brackets into slot t of the store; boundary saving: p and the velocities outside the rebuilt
+ * box into slot t) and the counter. Fields, parameters, memory variables and the tape stay on the device; the record
+ * and the last fields come back once per shot.
  *
  * <p>Bit-identical to the Java backend when the JVM runs with {@code -Dtornado.enable.fma=false} (OpenCL programs built
  * with {@code -w} only). One domain only: a decomposed run uses the Java backend.
  */
 public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     /** The shape of the shots a plan serves. */
-    private record Key(int count, int nval, int nfield, int nt, Storage tape) {
+    private record Key(int count, int nval, int nfield, int nt, Storage tape, int every) {
     }
 
     private static int planCounter;
@@ -66,7 +69,16 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     private float[] v;
     private float[] psiV;
     private float[] psiP;
-    /** Full storage: one step's brackets (pressure, then each velocity), stored into the tape after the step. */
+    /** The memory variables of a relaxation per pressure node ({@link #nmech} of them, 0 without). */
+    private int nmech;
+    /** With a relaxation: the decays per step α_l, the coefficients c_l per node and the memory variables. */
+    private float[] alpha;
+    private float[] cmem;
+    private float[] mem;
+    /**
+     * One step's brackets (pressure, then each velocity), stored into the tape after the step under full storage;
+     * with a relaxation at least the pressure bracket, which the memory update reads.
+     */
     private float[] stepTape;
     private Box all;
     private Box rebuilt;
@@ -110,29 +122,38 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
 
     @Override
     public void setModel(int[] geoSrc, float[] coefSrc, int[] boxSrc, float[] kdtSrc, float[] bvSrc,
-                         float[] profSrc) {
+                         float[] profSrc, float[] alphaSrc, float[] cmemSrc) {
+        int mech = alphaSrc == null ? 0 : alphaSrc.length;
         if (geo == null) {
-            init(geoSrc, coefSrc, boxSrc, profSrc.length);
-        } else if (!Arrays.equals(geo, geoSrc) || !Arrays.equals(coef, coefSrc) || !Arrays.equals(box, boxSrc)) {
-            throw new IllegalArgumentException("the geometry, weights or rebuilt box of this stepper's grid changed: a"
-                    + " device stepper serves one grid");
+            init(geoSrc, coefSrc, boxSrc, profSrc.length, mech);
+        } else if (!Arrays.equals(geo, geoSrc) || !Arrays.equals(coef, coefSrc) || !Arrays.equals(box, boxSrc)
+                || mech != nmech) {
+            throw new IllegalArgumentException("the geometry, weights, rebuilt box or memory variables of this"
+                    + " stepper's grid changed: a device stepper serves one grid");
         }
-        if (kdtSrc.length != kdt.length || bvSrc.length != bv.length || profSrc.length != prof.length) {
+        int cmemLength = cmemSrc == null ? 0 : cmemSrc.length;
+        if (kdtSrc.length != kdt.length || bvSrc.length != bv.length || profSrc.length != prof.length
+                || nmech > 0 && cmemLength != cmem.length) {
             throw new IllegalArgumentException("acoustic-vd parameters of lengths " + kdtSrc.length + ", "
-                    + bvSrc.length + ", " + profSrc.length + " do not fit the grid (" + kdt.length + ", " + bv.length
-                    + ", " + prof.length + ")");
+                    + bvSrc.length + ", " + profSrc.length + ", " + cmemLength + " do not fit the grid (" + kdt.length
+                    + ", " + bv.length + ", " + prof.length + ", " + (nmech > 0 ? cmem.length : 0) + ")");
         }
-        if (modelOnDevice && Arrays.equals(kdt, kdtSrc) && Arrays.equals(bv, bvSrc) && Arrays.equals(prof, profSrc)) {
+        if (modelOnDevice && Arrays.equals(kdt, kdtSrc) && Arrays.equals(bv, bvSrc) && Arrays.equals(prof, profSrc)
+                && (nmech == 0 || Arrays.equals(alpha, alphaSrc) && Arrays.equals(cmem, cmemSrc))) {
             return; // the same model: the device has it, and a tape it holds stays valid
         }
         System.arraycopy(kdtSrc, 0, kdt, 0, kdt.length);
         System.arraycopy(bvSrc, 0, bv, 0, bv.length);
         System.arraycopy(profSrc, 0, prof, 0, prof.length);
+        if (nmech > 0) {
+            System.arraycopy(alphaSrc, 0, alpha, 0, nmech);
+            System.arraycopy(cmemSrc, 0, cmem, 0, cmem.length);
+        }
         modelOnDevice = false;
         deviceTape = null;
     }
 
-    private void init(int[] geoSrc, float[] coefSrc, int[] boxSrc, int profLength) {
+    private void init(int[] geoSrc, float[] coefSrc, int[] boxSrc, int profLength, int mech) {
         if (geoSrc.length != Layout.GEO_SIZE || geoSrc[Layout.NDIM] != ndim || geoSrc[Layout.NZ] != g.nz()
                 || geoSrc[Layout.NY] != g.ny() || geoSrc[Layout.NX] != g.nx() || boxSrc.length != 6) {
             throw new IllegalArgumentException("the acoustic-vd geometry does not describe this stepper's grid");
@@ -148,6 +169,10 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         v = new float[ndim * len];
         psiV = new float[geo[Layout.AUX_LEN]];
         psiP = new float[geo[Layout.AUX_LEN]];
+        nmech = mech;
+        alpha = new float[Math.max(1, mech)];
+        cmem = new float[Math.max(1, mech * len)];
+        mem = new float[Math.max(1, mech * len)];
         all = new Box(0, g.nz(), 0, g.ny(), 0, g.nx());
         rebuilt = Box.orNull(box[0], box[1], box[2], box[3], box[4], box[5]);
         // boundary saving keeps every cell outside the rebuilt box (sweep.acousticvd.AcousticVdSolver's ring)
@@ -170,7 +195,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             throw new IllegalStateException("no acoustic-vd model set on this device stepper: call setModel first");
         }
         Storage mode = tape == null ? null : tape.storage;
-        Key k = keyOf(shot, nt, mode);
+        Key k = keyOf(shot, nt, tape);
         preparePlan(k);
         flushTape();
         load(shot, nt);
@@ -207,8 +232,9 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         return Arrays.copyOf(rec, nt * k.nval);
     }
 
-    private static Key keyOf(Shot shot, int nt, Storage mode) {
-        return new Key(shot.src().length, shot.valueIdx().length, shot.nfield(), nt, mode);
+    private static Key keyOf(Shot shot, int nt, Tape tape) {
+        return new Key(shot.src().length, shot.valueIdx().length, shot.nfield(), nt,
+                tape == null ? null : tape.storage, tape == null ? 0 : tape.checkpointEvery);
     }
 
     /** Copies a shot's entries into the plan's arrays (uploaded by the first step's graph). */
@@ -270,16 +296,20 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         valueIsP = new int[Math.max(k.nval, 1)];
         rec = new float[Math.max(k.nval * nt, 1)];
         store = null;
-        stepTape = new float[k.tape == Storage.FULL ? (1 + ndim) * nc : 1];
+        stepTape = new float[k.tape == Storage.FULL ? (1 + ndim) * nc : nmech > 0 ? nc : 1];
         if (k.tape == Storage.FULL) {
             store = new float[DevicePlans.storeLength((long) nt * (1 + ndim) * nc, "acoustic-vd bracket")];
         } else if (k.tape == Storage.BOUNDARY_SAVING) {
             // one slot per step (the last one unused: the last state is kept whole)
             store = new float[Math.max(1, DevicePlans.storeLength((long) nt * (1 + ndim) * ringCells,
                     "acoustic-vd ring"))];
+        } else if (k.tape == Storage.CHECKPOINTING) {
+            store = new float[DevicePlans.storeLength((long) (nt + k.every - 1) / k.every * stateLength(),
+                    "acoustic-vd checkpoint")];
         }
         int id = ++planCounter;
-        Object[] modelArr = {kdt, bv, prof, coef, geo};
+        Object[] modelArr = nmech > 0 ? new Object[] {kdt, bv, prof, coef, geo, alpha, cmem}
+                : new Object[] {kdt, bv, prof, coef, geo};
         String modelName = "vdmodel" + id;
         TaskGraph mg = DevicePlans.touchAll(new TaskGraph(modelName)
                 .transferToDevice(DataTransferMode.EVERY_EXECUTION, modelArr), modelArr, touch);
@@ -307,6 +337,9 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         List<Object> allList = new ArrayList<>(Arrays.asList(carried));
         allList.addAll(Arrays.asList(perShot));
         allList.addAll(List.of(p, v, psiV, psiP, rec, stepTape));
+        if (nmech > 0) {
+            allList.add(mem);
+        }
         Object[] allArr = allList.toArray();
         String firstName = "vdfirst" + id;
         TaskGraph first = new TaskGraph(firstName).consumeFromDevice(carrier, carried)
@@ -315,6 +348,9 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         first.task("zeroV", AcousticStepKernels::zero, v, v.length);
         first.task("zeroPsiV", AcousticStepKernels::zero, psiV, psiV.length);
         first.task("zeroPsiP", AcousticStepKernels::zero, psiP, psiP.length);
+        if (nmech > 0) {
+            first.task("zeroMem", AcousticStepKernels::zero, mem, mem.length);
+        }
         addStep(first);
         first.persistOnDevice(allArr);
         graphFirst = graphs.size();
@@ -328,7 +364,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             if (adjoint == null || adjoint.storage() != k.tape) {
                 adjoint = new TornadoAcousticVdAdjoint(this, k.tape);
             }
-            adjoint.addGraphs(graphs, carrier, carried, k.count, k.nval, k.nfield, nt, id);
+            adjoint.addGraphs(graphs, carrier, carried, k.count, k.nval, k.nfield, nt, k.every, id);
         }
         plan = DevicePlans.plan(graphs, device, strict);
         modelOnDevice = false;
@@ -340,7 +376,17 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         Key k = key;
         boolean fs = g.freeSurface();
         int taping = k.tape == Storage.FULL ? 1 : 0;
+        int tapingP = nmech > 0 ? 1 : taping; // the memory update reads the pressure bracket
         Box a = all;
+        if (k.tape == Storage.CHECKPOINTING) {
+            int off = 0;
+            int q = 0;
+            for (float[] f : state()) {
+                t.task("save" + q++, AcousticVdStepKernels::saveAt, f, store, f.length, off, stateLength(), k.every,
+                        step);
+                off += f.length;
+            }
+        }
         if (k.nval > 0) {
             t.task("recordP", AcousticVdStepKernels::sample, p, v, valueIdx, valueIsP, rec, k.nval, 1, step);
         }
@@ -350,7 +396,11 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             t.task("imagesV", AcousticVdKernels::velocityImages, v, geo, 0, g.ny());
         }
         t.task("pressure", AcousticVdKernels::pressure, p, v, kdt, psiP, prof, coef, geo, a.z0(), a.z1(), a.y0(),
-                a.y1(), a.x0(), a.x1(), stepTape, 0, taping);
+                a.y1(), a.x0(), a.x1(), stepTape, 0, tapingP);
+        if (nmech > 0) {
+            t.task("memory", PressureRelaxationKernels::memory, p, mem, cmem, alpha, stepTape, 0, geo, nmech, a.z0(),
+                    a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
+        }
         if (k.nval > 0) {
             t.task("recordV", AcousticVdStepKernels::sample, p, v, valueIdx, valueIsP, rec, k.nval, 0, step);
         }
@@ -379,9 +429,10 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     }
 
     @Override
-    public void backward(Tape tape, float[] residual, int nt, float[] srcAdjoint, float[] gkOut, float[] gbOut) {
+    public void backward(Tape tape, float[] residual, int nt, float[] srcAdjoint, float[] gkOut, float[] gbOut,
+                         float[] gcOut) {
         Objects.requireNonNull(tape, "tape");
-        preparePlan(keyOf(tape.shot, nt, tape.storage));
+        preparePlan(keyOf(tape.shot, nt, tape));
         if (tape != deviceTape) {
             if (tape.stores == null) {
                 throw new IllegalStateException("this acoustic-vd tape is no longer held (a new model was set after"
@@ -391,7 +442,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             System.arraycopy(tape.stores[0], 0, store, 0, store.length);
             lastResult = plan.withGraph(graphTape).execute();
         }
-        lastResult = adjoint.backward(plan, tape, residual, nt, srcAdjoint, gkOut, gbOut);
+        lastResult = adjoint.backward(plan, tape, residual, nt, srcAdjoint, gkOut, gbOut, gcOut);
     }
 
     // what the adjoint reads of the forward stepper (the same arrays: one plan)
@@ -417,6 +468,32 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
 
     float[] profiles() {
         return prof;
+    }
+
+    int mechanisms() {
+        return nmech;
+    }
+
+    /** The state a checkpoint keeps, in its order: p, the velocities, both CPML memories, the memory variables. */
+    float[][] state() {
+        return nmech > 0 ? new float[][] {p, v, psiV, psiP, mem} : new float[][] {p, v, psiV, psiP};
+    }
+
+    /** The floats of one checkpoint. */
+    int stateLength() {
+        int n = 0;
+        for (float[] f : state()) {
+            n += f.length;
+        }
+        return n;
+    }
+
+    float[] alpha() {
+        return alpha;
+    }
+
+    float[] memoryCoefficients() {
+        return cmem;
     }
 
     float[] store() {

@@ -1,4 +1,4 @@
-package sweep.viscoacoustic;
+package sweep.acousticvd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.backend.CpuKernels;
 import sweep.prop.Grid;
 import sweep.prop.PropSpec;
-import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
 
 /**
  * The memory-variable kernels against mathematics: the transpose passes the dot-product test with the forward map
@@ -19,7 +19,7 @@ import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
  * (written out here: s_l' moves by e, p' by e/2 per unit of c_l), and with no attenuation (c = 0, s = 0) the pressure
  * is left as it was.
  */
-class ViscoAcousticKernelsTest {
+class PressureRelaxationKernelsTest {
     private static final int NMECH = 3;
 
     private static Grid grid(int... shape) {
@@ -56,12 +56,13 @@ class ViscoAcousticKernelsTest {
             float[] sb = random(r, NMECH * len);
             float[] p1 = p.clone();
             float[] s1 = s.clone();
-            ViscoAcousticKernels.memory(p1, s1, c, alpha, e, 0, geo, NMECH, 0, nz, 0, ny, 0, nx);
+            PressureRelaxationKernels.memory(p1, s1, c, alpha, e, 0, geo, NMECH, 0, nz, 0, ny, 0, nx);
             float[] pb1 = pb.clone();
             float[] sb1 = sb.clone();
             float[] gc = new float[NMECH * len];
             float[] eb = new float[cells];
-            ViscoAcousticKernels.memoryTranspose(pb1, sb1, c, alpha, e, 0, gc, eb, geo, NMECH, 0, nz, 0, ny, 0, nx);
+            PressureRelaxationKernels.memoryTranspose(pb1, sb1, c, alpha, e, 0, gc, eb, geo, NMECH, 0, nz, 0, ny, 0,
+                    nx);
             // <M x, y> over the computational cells against <x, M^T y>
             double lhs = 0;
             double rhs = 0;
@@ -106,7 +107,7 @@ class ViscoAcousticKernelsTest {
         float[] p = random(r, len);
         float[] p1 = p.clone();
         float[] s = new float[NMECH * len];
-        ViscoAcousticKernels.memory(p1, s, new float[NMECH * len], new float[] {0.5f, 0.6f, 0.7f},
+        PressureRelaxationKernels.memory(p1, s, new float[NMECH * len], new float[] {0.5f, 0.6f, 0.7f},
                 random(r, g.nz() * g.nx()), 0, g.geo(), NMECH, 0, g.nz(), 0, 1, 0, g.nx());
         for (int i = 0; i < len; i++) {
             assertEquals(p[i], p1[i], 0f);
@@ -140,16 +141,16 @@ class ViscoAcousticKernelsTest {
             float[] gc = random(r, NMECH * len);
             float[][] a = {p.clone(), s.clone()};
             float[][] b = {p.clone(), s.clone()};
-            ViscoAcousticKernels.memory(a[0], a[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1, 0, ny, 0, nx);
-            ViscoAcousticVectorKernels.memory(b[0], b[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1);
+            PressureRelaxationKernels.memory(a[0], a[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1, 0, ny, 0, nx);
+            PressureRelaxationVectorKernels.memory(b[0], b[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1);
             String what = shape.length + "-D " + Arrays.toString(shape);
             assertArrayEquals(a[0], b[0], what + ": pressure");
             assertArrayEquals(a[1], b[1], what + ": memory variables");
             float[][] ta = {p.clone(), s.clone(), gc.clone(), new float[cells]};
             float[][] tb = {p.clone(), s.clone(), gc.clone(), new float[cells]};
-            ViscoAcousticKernels.memoryTranspose(ta[0], ta[1], c, alpha, e, 5, ta[2], ta[3], geo, NMECH, 1, nz - 1, 0,
-                    ny, 0, nx);
-            ViscoAcousticVectorKernels.memoryTranspose(tb[0], tb[1], c, alpha, e, 5, tb[2], tb[3], geo, NMECH, 1,
+            PressureRelaxationKernels.memoryTranspose(ta[0], ta[1], c, alpha, e, 5, ta[2], ta[3], geo, NMECH, 1,
+                    nz - 1, 0, ny, 0, nx);
+            PressureRelaxationVectorKernels.memoryTranspose(tb[0], tb[1], c, alpha, e, 5, tb[2], tb[3], geo, NMECH, 1,
                     nz - 1);
             for (int k = 0; k < 4; k++) {
                 assertArrayEquals(ta[k], tb[k], what + ": transpose array " + k);

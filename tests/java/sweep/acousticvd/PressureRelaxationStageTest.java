@@ -1,4 +1,4 @@
-package sweep.viscoacoustic;
+package sweep.acousticvd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,17 +6,18 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import sweep.acousticvd.kernels.AcousticVdAdjointKernels;
 import sweep.acousticvd.kernels.AcousticVdKernels;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.prop.Grid;
 import sweep.prop.PropSpec;
-import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
 
 /**
- * The visco-acoustic pressure stage as the solver will run it, against mathematics: the variable-density pressure
- * kernel (CPML included, taping its bracket) followed by the memory kernel, and its transpose (the memory kernel's,
- * whose share of the bracket's adjoint enters the pointwise transpose of the pressure kernel as its extra term, then
- * the gather into the adjoint velocities) pass the dot-product test on random states, 2-D and 3-D.
+ * The pressure stage with memory variables (e.g. visco-acoustic's) as the solver runs it, against mathematics: the
+ * variable-density pressure kernel (CPML included, taping its bracket) followed by the memory kernel, and its transpose
+ * (the memory kernel's, whose share of the bracket's adjoint enters the pointwise transpose of the pressure kernel as
+ * its extra term, then the gather into the adjoint velocities) pass the dot-product test on random states, 2-D and
+ * 3-D.
  */
-class ViscoAcousticStageTest {
+class PressureRelaxationStageTest {
     private static final int NMECH = 3;
 
     @Test
@@ -62,13 +63,13 @@ class ViscoAcousticStageTest {
             float[] s1 = s.clone();
             float[] div = new float[cells];
             AcousticVdKernels.pressure(p1, v, kdt, psi1, prof, coef, geo, 0, nz, 0, ny, 0, nx, div, 0, 1);
-            ViscoAcousticKernels.memory(p1, s1, c, alpha, div, 0, geo, NMECH, 0, nz, 0, ny, 0, nx);
+            PressureRelaxationKernels.memory(p1, s1, c, alpha, div, 0, geo, NMECH, 0, nz, 0, ny, 0, nx);
             // transpose: y = (p̄', ψ̄', s̄') -> (p̄, v̄, ψ̄, s̄)
             float[] pb1 = pb.clone();
             float[] psib1 = psib.clone();
             float[] sb1 = sb.clone();
             float[] divBar = new float[cells];
-            ViscoAcousticKernels.memoryTranspose(pb1, sb1, c, alpha, div, 0, new float[NMECH * len], divBar, geo,
+            PressureRelaxationKernels.memoryTranspose(pb1, sb1, c, alpha, div, 0, new float[NMECH * len], divBar, geo,
                     NMECH, 0, nz, 0, ny, 0, nx);
             float[] e = new float[nd * len];
             AcousticVdAdjointKernels.pressurePoint(pb1, psib1, kdt, prof, e, new float[len], geo, 0, nz, 0, ny, 0, nx,

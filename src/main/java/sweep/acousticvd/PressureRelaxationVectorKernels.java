@@ -1,27 +1,27 @@
-package sweep.viscoacoustic;
+package sweep.acousticvd;
 
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
+import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.backend.CpuKernels;
 import sweep.backend.CpuSpecies;
 import sweep.kernels.Layout;
-import sweep.viscoacoustic.kernels.ViscoAcousticKernels;
 
 /**
- * CPU-specialised variants of the memory-variable kernels of {@link ViscoAcousticKernels} for the Java backend: the
- * same arguments over whole rows (z, y) and, per cell, exactly the same sequence of float operations (no fused
+ * CPU-specialised variants of the memory-variable kernels of {@link PressureRelaxationKernels} for the Java backend:
+ * the same arguments over whole rows (z, y) and, per cell, exactly the same sequence of float operations (no fused
  * multiply-add), vectorised across x with the Vector API; the part of a row shorter than a vector goes to the portable
- * kernel. Bit-identical to {@link ViscoAcousticKernels}.
+ * kernel. Bit-identical to {@link PressureRelaxationKernels}.
  *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
-final class ViscoAcousticVectorKernels {
+final class PressureRelaxationVectorKernels {
     private static final VectorSpecies<Float> S = CpuSpecies.S;
 
-    private ViscoAcousticVectorKernels() {
+    private PressureRelaxationVectorKernels() {
     }
 
-    /** {@link ViscoAcousticKernels#memory} on the rows [z0, z1), every y and x. */
+    /** {@link PressureRelaxationKernels#memory} on the rows [z0, z1), every y and x. */
     static void memory(float[] p, float[] s, float[] c, float[] alpha, float[] div, int divOff, int[] geo, int nmech,
                        int z0, int z1) {
         int sz = geo[Layout.SZ];
@@ -50,13 +50,14 @@ final class ViscoAcousticVectorKernels {
                     q.intoArray(p, i);
                 }
                 if (xe < nx) {
-                    ViscoAcousticKernels.memory(p, s, c, alpha, div, divOff, geo, nmech, z, z + 1, y, y + 1, xe, nx);
+                    PressureRelaxationKernels.memory(p, s, c, alpha, div, divOff, geo, nmech, z, z + 1, y, y + 1, xe,
+                            nx);
                 }
             }
         }
     }
 
-    /** {@link ViscoAcousticKernels#memoryTranspose} on the rows [z0, z1), every y and x. */
+    /** {@link PressureRelaxationKernels#memoryTranspose} on the rows [z0, z1), every y and x. */
     static void memoryTranspose(float[] pb, float[] sb, float[] c, float[] alpha, float[] div, int divOff, float[] gc,
                                 float[] divBar, int[] geo, int nmech, int z0, int z1) {
         int sz = geo[Layout.SZ];
@@ -86,7 +87,7 @@ final class ViscoAcousticVectorKernels {
                     acc.intoArray(divBar, cells + x);
                 }
                 if (xe < nx) {
-                    ViscoAcousticKernels.memoryTranspose(pb, sb, c, alpha, div, divOff, gc, divBar, geo, nmech, z,
+                    PressureRelaxationKernels.memoryTranspose(pb, sb, c, alpha, div, divOff, gc, divBar, geo, nmech, z,
                             z + 1, y, y + 1, xe, nx);
                 }
             }
