@@ -2,8 +2,9 @@
 # The prepared GPU check: on a machine with an NVIDIA GPU and its driver but no Java, Maven or network, assembles the
 # bundle of scripts/gpu-bundle.sh (checksums verified), then
 #   (a) prints nvidia-smi and `./sweep devices`;
-#   (b) checks that forward records and gradients (2-D and 3-D, small) on the GPU under --strict-math are bit-identical
-#       to the Java backend, and reports the largest difference under TornadoVM's default math;
+#   (b) checks that forward records and gradients (2-D and 3-D, small; acoustic, and 2-D visco-acoustic) on the GPU
+#       under --strict-math are bit-identical to the Java backend, and reports the largest difference under
+#       TornadoVM's default math;
 #   (c) benchmarks 3-D 512^3 and 2-D 8000^2 (Mcells/s, ratio to the HBM bound at --bandwidth 4800 GB/s, 16 B/cell);
 #   (d) times one gradient against one forward run on the GPU;
 #   (e) with the bundled Open MPI, runs a 2-rank decomposed forward on the one GPU and compares it with one domain.
@@ -352,6 +353,9 @@ def gen(d):
     write(d + '/vp2.npy', 'f', s2, model(s2, True))
     write(d + '/vp2s.npy', 'f', s2, model(s2, False, 0.95))
     write(d + '/src2.npy', 'i', (2, 1, 2), [20, 3, 70, 3])                       # (B, n, (x, z))
+    # visco-acoustic: density and Q from the same layers and lens (Q 20 in the lens, 60 elsewhere)
+    write(d + '/rho2.npy', 'f', s2, [1000.0 + 0.5 * v for v in model(s2, True)])
+    write(d + '/q2.npy', 'f', s2, [20.0 if v == 2800.0 else 60.0 for v in model(s2, True)])
     rec = [v for x in range(2, 89, 2) for v in (x, 3)]
     write(d + '/rec2.npy', 'i', (2, len(rec) // 2, 2), rec + rec)
     s3 = (30, 32, 36)
@@ -394,8 +398,13 @@ declare -A case_cmd=(
   [grad2]="gradient --vp $in/vp2s.npy ${p2[*]} --observed $r/java-fwd2.npy --out-grad"
   [grad2full]="gradient --vp $in/vp2s.npy ${p2[*]} --observed $r/java-fwd2.npy --storage full --out-grad"
   [grad3]="gradient --vp $in/vp3s.npy ${p3[*]} --observed $r/java-fwd3.npy --out-grad"
+  [vfwd2]="forward --equation visco-acoustic --vp $in/vp2.npy --rho $in/rho2.npy --q $in/q2.npy ${p2[*]} --out"
+  [vgrad2]="gradient --equation visco-acoustic --vp $in/vp2s.npy --rho $in/rho2.npy --q $in/q2.npy ${p2[*]}
+    --observed $r/java-vfwd2.npy --out-grad"
 )
-cases=(fwd2 fwd3 grad2 grad2full grad3)
+# vgrad2: the visco-acoustic gradient with its default storage, checkpointing (the memory variables and the
+# segments' re-runs on the device)
+cases=(fwd2 fwd3 grad2 grad2full grad3 vfwd2 vgrad2)
 t0=$SECONDS
 want b || cases=(fwd2 fwd3)    # (e) compares with the forward records alone
 want b || want e || cases=()
