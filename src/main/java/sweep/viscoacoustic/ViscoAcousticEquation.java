@@ -210,7 +210,7 @@ public final class ViscoAcousticEquation implements WaveEquation {
         return AcousticVdEquation.solver(spec, grid, halo, new ViscoAcousticRelaxation(spec));
     }
 
-    /** The acoustic-vd device solver with the memory variables: forward runs, and gradients with full storage. */
+    /** The acoustic-vd device solver with the memory variables: forward runs and gradients, both storages. */
     @Override
     public boolean hasDeviceSolver() {
         return VD.hasDeviceSolver();

@@ -69,7 +69,7 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     private float[] v;
     private float[] psiV;
     private float[] psiP;
-    /** The memory variables of a relaxation per pressure node ({@link #nmech} of them, 0 without). */
+    /** The relaxation's memory variables per pressure node (0 without a relaxation). */
     private int nmech;
     /** With a relaxation: the decays per step α_l, the coefficients c_l per node and the memory variables. */
     private float[] alpha;
