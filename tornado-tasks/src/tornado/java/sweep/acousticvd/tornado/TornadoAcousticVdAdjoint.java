@@ -297,16 +297,6 @@ final class TornadoAcousticVdAdjoint {
      * with its brackets into the segment's slot of that step.
      */
     private void addReplayGraphs(List<ImmutableTaskGraph> graphs, String firstName, Object[] allArr, int nt, int id) {
-        int[] geo = f.geo();
-        float[] coef = f.coef();
-        float[] prof = f.profiles();
-        boolean fs = f.grid().freeSurface();
-        int ny = f.grid().ny();
-        Box a = f.allBox();
-        float[] rpr = replay[0];
-        float[] rvr = replay[1];
-        float[] psiV = replay[2];
-        float[] psiP = replay[3];
         TaskGraph restore = new TaskGraph("vdadjRestore" + id).consumeFromDevice(firstName, allArr);
         restore.task("segment", AcousticVdStepKernels::segmentStart, replayStep, step, every);
         int slot = 0;
@@ -326,24 +316,9 @@ final class TornadoAcousticVdAdjoint {
         graphs.add(restore.snapshot());
         TaskGraph t = new TaskGraph("vdadjReplay" + id).consumeFromDevice(firstName, allArr);
         t.task("touchSegment", AcousticStepKernels::touch, segment, touch);
-        t.task("velocity", AcousticVdKernels::velocity, rpr, rvr, f.buoyancy(), psiV, prof, coef, geo, a.z0(), a.z1(),
-                a.y0(), a.y1(), a.x0(), a.x1(), replayBrackets, 0, 1);
-        if (fs) {
-            t.task("imagesV", AcousticVdKernels::velocityImages, rvr, geo, 0, ny);
-        }
-        t.task("pressure", AcousticVdKernels::pressure, rpr, rvr, f.kdt(), psiP, prof, coef, geo, a.z0(), a.z1(),
-                a.y0(), a.y1(), a.x0(), a.x1(), replayBrackets, 0, 1);
-        if (nmech > 0) {
-            t.task("memory", PressureRelaxationKernels::memory, rpr, replay[4], f.memoryCoefficients(), f.alpha(),
-                    replayBrackets, 0, geo, nmech, a.z0(), a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
-        }
-        if (count > 0) {
-            t.task("sources", AcousticVdStepKernels::inject, rpr, src, scale, cum, count, nt, replayStep);
-        }
-        if (fs) {
-            t.task("surfaceP", AcousticVdKernels::zeroSurface, rpr, geo, 0, ny);
-            t.task("imagesP", AcousticVdKernels::pressureImages, rpr, geo, 0, ny);
-        }
+        float[] mem = nmech > 0 ? replay[4] : null;
+        f.addUpdates(t, replay[0], replay[1], replay[2], replay[3], mem, replayBrackets, 1, 1);
+        f.addSourcesAndSurface(t, replay[0], src, scale, cum, count, nt, replayStep);
         t.task("store", AcousticVdStepKernels::storeInSegment, replayBrackets, segment, replayBrackets.length, every,
                 replayStep);
         t.task("advance", AcousticStepKernels::advance, replayStep);

@@ -374,10 +374,8 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
     /** The tasks of one forward step, in the Java solver's order (sweep.acousticvd.AcousticVdSolver's time loop). */
     private void addStep(TaskGraph t) {
         Key k = key;
-        boolean fs = g.freeSurface();
         int taping = k.tape == Storage.FULL ? 1 : 0;
         int tapingP = nmech > 0 ? 1 : taping; // the memory update reads the pressure bracket
-        Box a = all;
         if (k.tape == Storage.CHECKPOINTING) {
             int off = 0;
             int q = 0;
@@ -390,27 +388,11 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
         if (k.nval > 0) {
             t.task("recordP", AcousticVdStepKernels::sample, p, v, valueIdx, valueIsP, rec, k.nval, 1, step);
         }
-        t.task("velocity", AcousticVdKernels::velocity, p, v, bv, psiV, prof, coef, geo, a.z0(), a.z1(), a.y0(),
-                a.y1(), a.x0(), a.x1(), stepTape, 0, taping);
-        if (fs) {
-            t.task("imagesV", AcousticVdKernels::velocityImages, v, geo, 0, g.ny());
-        }
-        t.task("pressure", AcousticVdKernels::pressure, p, v, kdt, psiP, prof, coef, geo, a.z0(), a.z1(), a.y0(),
-                a.y1(), a.x0(), a.x1(), stepTape, 0, tapingP);
-        if (nmech > 0) {
-            t.task("memory", PressureRelaxationKernels::memory, p, mem, cmem, alpha, stepTape, 0, geo, nmech, a.z0(),
-                    a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
-        }
+        addUpdates(t, p, v, psiV, psiP, mem, stepTape, taping, tapingP);
         if (k.nval > 0) {
             t.task("recordV", AcousticVdStepKernels::sample, p, v, valueIdx, valueIsP, rec, k.nval, 0, step);
         }
-        if (k.count > 0) {
-            t.task("sources", AcousticVdStepKernels::inject, p, src, scale, cum, k.count, k.nt, step);
-        }
-        if (fs) {
-            t.task("surfaceP", AcousticVdKernels::zeroSurface, p, geo, 0, g.ny());
-            t.task("imagesP", AcousticVdKernels::pressureImages, p, geo, 0, g.ny());
-        }
+        addSourcesAndSurface(t, p, src, scale, cum, k.count, k.nt, step);
         if (k.tape == Storage.FULL) {
             t.task("store", AcousticStepKernels::storeAt, stepTape, store, (1 + ndim) * nc, step);
         } else if (k.tape == Storage.BOUNDARY_SAVING) {
@@ -426,6 +408,43 @@ public final class TornadoAcousticVdStepper implements AcousticVdDeviceStepper {
             }
         }
         t.task("advance", AcousticStepKernels::advance, step);
+    }
+
+    /**
+     * The updates of one step on the state (p, v, psiV, psiP, mem), in the Java solver's order: velocity, vz images,
+     * pressure, the relaxation's memory; the velocity brackets into {@code brackets} when {@code tapingV} is 1, the
+     * pressure bracket when {@code tapingP} is 1 (always with a relaxation: its memory update reads it). The forward
+     * step's and the checkpoint re-run's ({@link TornadoAcousticVdAdjoint}).
+     */
+    void addUpdates(TaskGraph t, float[] p, float[] v, float[] psiV, float[] psiP, float[] mem, float[] brackets,
+                    int tapingV, int tapingP) {
+        Box a = all;
+        t.task("velocity", AcousticVdKernels::velocity, p, v, bv, psiV, prof, coef, geo, a.z0(), a.z1(), a.y0(),
+                a.y1(), a.x0(), a.x1(), brackets, 0, tapingV);
+        if (g.freeSurface()) {
+            t.task("imagesV", AcousticVdKernels::velocityImages, v, geo, 0, g.ny());
+        }
+        t.task("pressure", AcousticVdKernels::pressure, p, v, kdt, psiP, prof, coef, geo, a.z0(), a.z1(), a.y0(),
+                a.y1(), a.x0(), a.x1(), brackets, 0, tapingP);
+        if (nmech > 0) {
+            t.task("memory", PressureRelaxationKernels::memory, p, mem, cmem, alpha, brackets, 0, geo, nmech, a.z0(),
+                    a.z1(), a.y0(), a.y1(), a.x0(), a.x1());
+        }
+    }
+
+    /**
+     * The end of one step on the pressure {@code p}: the {@code count} sources of step {@code step[0]}, then a free
+     * surface's pressure row and images. The forward step's and the checkpoint re-run's.
+     */
+    void addSourcesAndSurface(TaskGraph t, float[] p, int[] sources, float[] scales, float[] cumulative, int count,
+                              int nt, int[] step) {
+        if (count > 0) {
+            t.task("sources", AcousticVdStepKernels::inject, p, sources, scales, cumulative, count, nt, step);
+        }
+        if (g.freeSurface()) {
+            t.task("surfaceP", AcousticVdKernels::zeroSurface, p, geo, 0, g.ny());
+            t.task("imagesP", AcousticVdKernels::pressureImages, p, geo, 0, g.ny());
+        }
     }
 
     @Override
