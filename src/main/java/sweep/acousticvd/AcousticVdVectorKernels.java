@@ -63,17 +63,20 @@ final class AcousticVdVectorKernels {
     }
 
     /**
-     * Σ_k c_k·(f[i + k·st] − f[i − (k−1)·st]) of order 8 (k = 1..4) summed from 0 in k order, the weights broadcast
-     * by the caller (a product by a broadcast weight is the product by the weight): the staggered D⁺ at i, or the D⁻
-     * at i + st, as the general kernels' loops over k compute it.
+     * Σ_k c_k·(f[x + b + k·st] − f[x + b − (k−1)·st]) of order 8 (k = 1..4) summed from 0 in k order, the weights
+     * broadcast by the caller (a product by a broadcast weight is the product by the weight): the staggered D⁺ at
+     * x + b, or the D⁻ at x + b + st, as the general kernels' loops over k compute it. Each index is the loop's x plus
+     * one loop-invariant sum, the form in which C2 removes the vector bounds checks from the loop.
      */
-    private static FloatVector dPlus4(float[] f, int i, int st, FloatVector w1, FloatVector w2, FloatVector w3,
+    private static FloatVector dPlus4(float[] f, int x, int b, int st, FloatVector w1, FloatVector w2, FloatVector w3,
                                       FloatVector w4) {
         FloatVector d = FloatVector.zero(S);
-        d = d.add(FloatVector.fromArray(S, f, i + st).sub(FloatVector.fromArray(S, f, i)).mul(w1));
-        d = d.add(FloatVector.fromArray(S, f, i + 2 * st).sub(FloatVector.fromArray(S, f, i - st)).mul(w2));
-        d = d.add(FloatVector.fromArray(S, f, i + 3 * st).sub(FloatVector.fromArray(S, f, i - 2 * st)).mul(w3));
-        return d.add(FloatVector.fromArray(S, f, i + 4 * st).sub(FloatVector.fromArray(S, f, i - 3 * st)).mul(w4));
+        d = d.add(FloatVector.fromArray(S, f, x + (b + st)).sub(FloatVector.fromArray(S, f, x + b)).mul(w1));
+        d = d.add(FloatVector.fromArray(S, f, x + (b + 2 * st)).sub(FloatVector.fromArray(S, f, x + (b - st))).mul(w2));
+        d = d.add(FloatVector.fromArray(S, f, x + (b + 3 * st)).sub(FloatVector.fromArray(S, f, x + (b - 2 * st)))
+                .mul(w3));
+        return d.add(FloatVector.fromArray(S, f, x + (b + 4 * st)).sub(FloatVector.fromArray(S, f, x + (b - 3 * st)))
+                .mul(w4));
     }
 
     /**
@@ -112,29 +115,36 @@ final class AcousticVdVectorKernels {
                 int shx = inX ? Layout.auxShift(geo, 2, z, 0, cuts[part]) : 0;
                 int xa = cuts[part];
                 int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                int vz = len + row;
+                int tx = tapeOff + cells + crow;
+                int tz = tapeOff + 2 * cells + crow;
+                int ax = px + 2 * nx;
+                int bx = px + 3 * nx;
+                int qx = shx + row;
+                int qz = shz + row;
                 for (int x = xa; x < xe; x += vl) {
-                    int i = row + x;
-                    FloatVector d = dPlus4(p, i, 1, wx1, wx2, wx3, wx4);
+                    FloatVector d = dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4);
                     if (inX) {
-                        FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
-                                px + 2 * nx + x)).add(d.mul(FloatVector.fromArray(S, prof, px + 3 * nx + x)));
-                        q.intoArray(psi, shx + i);
+                        FloatVector q = FloatVector.fromArray(S, psi, x + qx).mul(FloatVector.fromArray(S, prof,
+                                x + ax)).add(d.mul(FloatVector.fromArray(S, prof, x + bx)));
+                        q.intoArray(psi, x + qx);
                         d = d.add(q);
                     }
-                    FloatVector.fromArray(S, v, i).sub(FloatVector.fromArray(S, bv, i).mul(d)).intoArray(v, i);
+                    FloatVector.fromArray(S, v, x + row).sub(FloatVector.fromArray(S, bv, x + row).mul(d))
+                            .intoArray(v, x + row);
                     if (taping == 1) {
-                        d.intoArray(tape, tapeOff + cells + crow + x);
+                        d.intoArray(tape, x + tx);
                     }
-                    int j = len + i;
-                    d = dPlus4(p, i, sz, wz1, wz2, wz3, wz4);
+                    d = dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4);
                     if (inZ) {
-                        FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
-                        q.intoArray(psi, shz + i);
+                        FloatVector q = FloatVector.fromArray(S, psi, x + qz).mul(az).add(d.mul(bz));
+                        q.intoArray(psi, x + qz);
                         d = d.add(q);
                     }
-                    FloatVector.fromArray(S, v, j).sub(FloatVector.fromArray(S, bv, j).mul(d)).intoArray(v, j);
+                    FloatVector.fromArray(S, v, x + vz).sub(FloatVector.fromArray(S, bv, x + vz).mul(d))
+                            .intoArray(v, x + vz);
                     if (taping == 1) {
-                        d.intoArray(tape, tapeOff + 2 * cells + crow + x);
+                        d.intoArray(tape, x + tz);
                     }
                 }
                 if (xe < cuts[part + 1]) {
@@ -176,26 +186,32 @@ final class AcousticVdVectorKernels {
                 int shx = inX ? Layout.auxShift(geo, 2, z, 0, cuts[part]) : 0;
                 int xa = cuts[part];
                 int xe = xa + (cuts[part + 1] - xa) / vl * vl;
+                int vx = row - 1;
+                int vz = len + row - sz;
+                int tp = tapeOff + crow;
+                int ax = px;
+                int bx = px + nx;
+                int qx = shx + row;
+                int qz = shz + row;
                 for (int x = xa; x < xe; x += vl) {
-                    int i = row + x;
-                    FloatVector div = dPlus4(v, i - 1, 1, wx1, wx2, wx3, wx4);
+                    FloatVector div = dPlus4(v, x, vx, 1, wx1, wx2, wx3, wx4);
                     if (inX) {
-                        FloatVector q = FloatVector.fromArray(S, psi, shx + i).mul(FloatVector.fromArray(S, prof,
-                                px + x)).add(div.mul(FloatVector.fromArray(S, prof, px + nx + x)));
-                        q.intoArray(psi, shx + i);
+                        FloatVector q = FloatVector.fromArray(S, psi, x + qx).mul(FloatVector.fromArray(S, prof,
+                                x + ax)).add(div.mul(FloatVector.fromArray(S, prof, x + bx)));
+                        q.intoArray(psi, x + qx);
                         div = div.add(q);
                     }
-                    int j = len + i;
-                    FloatVector d = dPlus4(v, j - sz, sz, wz1, wz2, wz3, wz4);
+                    FloatVector d = dPlus4(v, x, vz, sz, wz1, wz2, wz3, wz4);
                     if (inZ) {
-                        FloatVector q = FloatVector.fromArray(S, psi, shz + i).mul(az).add(d.mul(bz));
-                        q.intoArray(psi, shz + i);
+                        FloatVector q = FloatVector.fromArray(S, psi, x + qz).mul(az).add(d.mul(bz));
+                        q.intoArray(psi, x + qz);
                         d = d.add(q);
                     }
                     div = div.add(d);
-                    FloatVector.fromArray(S, p, i).sub(FloatVector.fromArray(S, kdt, i).mul(div)).intoArray(p, i);
+                    FloatVector.fromArray(S, p, x + row).sub(FloatVector.fromArray(S, kdt, x + row).mul(div))
+                            .intoArray(p, x + row);
                     if (taping == 1) {
-                        div.intoArray(tape, tapeOff + crow + x);
+                        div.intoArray(tape, x + tp);
                     }
                 }
                 if (xe < cuts[part + 1]) {
