@@ -123,32 +123,105 @@ public final class AcousticVectorKernels2D {
         float c00 = coef[Layout.c00(h)];
         int vl = S.length();
         int full = x0 + ((x1 - x0) / vl) * vl;
-        for (int z = z0; z < z1; z++) {
-            int row = geo[Layout.OFF0] + z * sz;
-            for (int x = x0; x < full; x += vl) {
-                int i = row + x;
-                FloatVector uc = ld(u, i);
-                FloatVector sc = ld(us, i);
-                FloatVector s = uc.mul(c00);
-                FloatVector ss = sc.mul(c00);
-                for (int k = 1; k <= h; k++) {
-                    int o0 = k * sz;
-                    float cz = coef[k];
-                    float ck = coef[cx + k];
-                    FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(cz);
-                    FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
-                    s = s.add(tz.add(tx));
-                    FloatVector tzs = ld(us, i + o0).add(ld(us, i - o0)).mul(cz);
-                    FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(ck);
-                    ss = ss.add(tzs.add(txs));
+        if (h == 4) {
+            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, x0, full);
+        } else {
+            for (int z = z0; z < z1; z++) {
+                int row = geo[Layout.OFF0] + z * sz;
+                for (int x = x0; x < full; x += vl) {
+                    int i = row + x;
+                    FloatVector uc = ld(u, i);
+                    FloatVector sc = ld(us, i);
+                    FloatVector s = uc.mul(c00);
+                    FloatVector ss = sc.mul(c00);
+                    for (int k = 1; k <= h; k++) {
+                        int o0 = k * sz;
+                        float cz = coef[k];
+                        float ck = coef[cx + k];
+                        FloatVector tz = ld(u, i + o0).add(ld(u, i - o0)).mul(cz);
+                        FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(ck);
+                        s = s.add(tz.add(tx));
+                        FloatVector tzs = ld(us, i + o0).add(ld(us, i - o0)).mul(cz);
+                        FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(ck);
+                        ss = ss.add(tzs.add(txs));
+                    }
+                    FloatVector vv = ld(v2, i);
+                    uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
+                    sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
                 }
-                FloatVector vv = ld(v2, i);
-                uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
-                sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
             }
         }
         if (full < x1) {
             AcousticKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, full, x1);
+        }
+    }
+
+    /**
+     * The whole vectors [x0, full) of every row of {@link #bornInterior} at order 8: per row the background, which
+     * parks its stencil sums in a row of scratch, then the scattered field, which reads them for its secondary source;
+     * the same operations in the same order as the general loop. Two passes beat one loop for both fields by a third
+     * (the one loop spills registers, docs/performance.md).
+     */
+    private static void bornInterior8(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                      float[] coef, int[] geo, int z0, int z1, int x0, int full) {
+        int sz = geo[Layout.SZ];
+        float[] t = new float[full - x0];
+        for (int z = z0; z < z1; z++) {
+            int i0 = geo[Layout.OFF0] + z * sz + x0;
+            int i1 = i0 + full - x0;
+            bornRow8(u, un, v2, null, t, coef, sz, i0, i1);
+            bornRow8(us, uns, v2, dv2, t, coef, sz, i0, i1);
+        }
+    }
+
+    /**
+     * One field of {@link #bornInterior8} on the cells [i0, i1) of a row: the background ({@code dv2} null), its
+     * stencil sums into t from 0, or the scattered field, plus dv2 times the background's sums in t. The loop over k
+     * is written out and the weights broadcast once (the product by a broadcast weight is the product by the weight).
+     *
+     * <p>Why it looks as it does (C2, JDK 17): the loop runs over the cell index i and every index is i plus or minus
+     * one loop invariant, the form in which C2 takes the vector bounds checks out of the loop (offsets k·sz inside a
+     * loop over k keep a check per load; a loop over k of constant trip count made C2 hoist checks that failed, and
+     * it recompiled without them). The loads call {@code FloatVector.fromArray} directly: past about 18000 nodes C2
+     * inlines only the methods marked force-inline, as the Vector API's are, and a helper of ours left out there
+     * sends the vectors to the heap.
+     */
+    private static void bornRow8(float[] u, float[] un, float[] v2, float[] dv2, float[] t, float[] coef, int sz,
+                                 int i0, int i1) {
+        FloatVector w0 = FloatVector.broadcast(S, coef[Layout.c00(4)]);
+        FloatVector z1 = FloatVector.broadcast(S, coef[1]);
+        FloatVector z2 = FloatVector.broadcast(S, coef[2]);
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector x1 = FloatVector.broadcast(S, coef[11]);
+        FloatVector x2 = FloatVector.broadcast(S, coef[12]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[13]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[14]);
+        FloatVector two = FloatVector.broadcast(S, 2.0f);
+        boolean background = dv2 == null;
+        int s2 = 2 * sz;
+        int s3 = 3 * sz;
+        int s4 = 4 * sz;
+        int vl = S.length();
+        for (int i = i0; i < i1; i += vl) {
+            FloatVector c = FloatVector.fromArray(S, u, i);
+            FloatVector s = c.mul(w0);
+            s = s.add(FloatVector.fromArray(S, u, i + sz).add(FloatVector.fromArray(S, u, i - sz)).mul(z1)
+                    .add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(x1)));
+            s = s.add(FloatVector.fromArray(S, u, i + s2).add(FloatVector.fromArray(S, u, i - s2)).mul(z2)
+                    .add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(x2)));
+            s = s.add(FloatVector.fromArray(S, u, i + s3).add(FloatVector.fromArray(S, u, i - s3)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, u, i + s4).add(FloatVector.fromArray(S, u, i - s4)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
+            FloatVector next = c.mul(two).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i)
+                    .mul(s));
+            if (background) {
+                next.intoArray(un, i);
+                s.intoArray(t, i - i0);
+            } else {
+                next.add(FloatVector.fromArray(S, dv2, i).mul(FloatVector.fromArray(S, t, i - i0))).intoArray(un, i);
+            }
         }
     }
 
