@@ -66,14 +66,18 @@ public final class AcousticVectorKernels2D {
         int end = tail ? full - vl : full;
         int d = 16 * LINES_AHEAD;
         float acc = 0f;
-        for (int x = x0; x < end; x += vl) {
-            int i = row + x;
-            if (d > 0 && x + d < x1) {
-                // one line of each of the pair's six streams, LINES_AHEAD lines ahead: see LINES_AHEAD
-                int j = i + d;
-                acc += un[j] + un[j + sz] + v2[j] + v2[j + sz] + u[j + h * sz] + u[j + (h + 1) * sz];
+        if (h == 4) {
+            acc = pairs8(u, un, v2, coef, sz, row + x0, row + end, row + x1 - d, d);
+        } else {
+            for (int x = x0; x < end; x += vl) {
+                int i = row + x;
+                if (d > 0 && x + d < x1) {
+                    // one line of each of the pair's six streams, LINES_AHEAD lines ahead: see LINES_AHEAD
+                    int j = i + d;
+                    acc += un[j] + un[j + sz] + v2[j] + v2[j + sz] + u[j + h * sz] + u[j + (h + 1) * sz];
+                }
+                cellPair(u, un, v2, coef, h, sz, cx, c00, i, un, i, i + sz);
             }
-            cellPair(u, un, v2, coef, h, sz, cx, c00, i, un, i, i + sz);
         }
         AcousticVectorKernels3D.sink = acc;
         if (tail) {
@@ -83,6 +87,72 @@ public final class AcousticVectorKernels2D {
             ld(t, 0).intoArray(un, i);
             ld(t, vl).intoArray(un, i + sz);
         }
+    }
+
+    /**
+     * The whole vectors [i0, i1) of a row pair of {@link #interiorPair} at order 8 ({@link #cellPair} with the loop
+     * over k written out and the weights broadcast once: the same operations in the same order), with its read-ahead
+     * while i < {@code ahead} ({@code d} floats ahead, none when d is 0); returns the sum of the floats read ahead.
+     * The loop runs over the cell index i and every index is i plus or minus one loop invariant, the form in which C2
+     * takes the vector bounds checks out of the loop; the loads call {@code FloatVector.fromArray} directly, since
+     * past about 18000 nodes C2 inlines only the methods marked force-inline (see {@link #bornRow8}).
+     */
+    private static float pairs8(float[] u, float[] un, float[] v2, float[] coef, int sz, int i0, int i1, int ahead,
+                                int d) {
+        FloatVector w0 = FloatVector.broadcast(S, coef[Layout.c00(4)]);
+        FloatVector z1 = FloatVector.broadcast(S, coef[1]);
+        FloatVector z2 = FloatVector.broadcast(S, coef[2]);
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector x1 = FloatVector.broadcast(S, coef[11]);
+        FloatVector x2 = FloatVector.broadcast(S, coef[12]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[13]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[14]);
+        FloatVector two = FloatVector.broadcast(S, 2.0f);
+        int s2 = 2 * sz;
+        int s3 = 3 * sz;
+        int s4 = 4 * sz;
+        int s5 = 5 * sz;
+        int dz = d + sz;
+        int d4 = d + s4;
+        int d5 = d + s5;
+        float acc = 0f;
+        int vl = S.length();
+        for (int i = i0; i < i1; i += vl) {
+            if (d > 0 && i < ahead) {
+                // one line of each of the pair's six streams, LINES_AHEAD lines ahead: see LINES_AHEAD
+                acc += un[i + d] + un[i + dz] + v2[i + d] + v2[i + dz] + u[i + d4] + u[i + d5];
+            }
+            FloatVector c = FloatVector.fromArray(S, u, i);
+            FloatVector c2 = FloatVector.fromArray(S, u, i + sz);
+            FloatVector s = c.mul(w0);
+            FloatVector t = c2.mul(w0);
+            s = s.add(c2.add(FloatVector.fromArray(S, u, i - sz)).mul(z1)
+                    .add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(x1)));
+            t = t.add(FloatVector.fromArray(S, u, i + s2).add(c).mul(z1)
+                    .add(FloatVector.fromArray(S, u, i + (sz + 1)).add(FloatVector.fromArray(S, u, i + (sz - 1)))
+                            .mul(x1)));
+            s = s.add(FloatVector.fromArray(S, u, i + s2).add(FloatVector.fromArray(S, u, i - s2)).mul(z2)
+                    .add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(x2)));
+            t = t.add(FloatVector.fromArray(S, u, i + s3).add(FloatVector.fromArray(S, u, i - sz)).mul(z2)
+                    .add(FloatVector.fromArray(S, u, i + (sz + 2)).add(FloatVector.fromArray(S, u, i + (sz - 2)))
+                            .mul(x2)));
+            s = s.add(FloatVector.fromArray(S, u, i + s3).add(FloatVector.fromArray(S, u, i - s3)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
+            t = t.add(FloatVector.fromArray(S, u, i + s4).add(FloatVector.fromArray(S, u, i - s2)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + (sz + 3)).add(FloatVector.fromArray(S, u, i + (sz - 3)))
+                            .mul(x3)));
+            s = s.add(FloatVector.fromArray(S, u, i + s4).add(FloatVector.fromArray(S, u, i - s4)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
+            t = t.add(FloatVector.fromArray(S, u, i + s5).add(FloatVector.fromArray(S, u, i - s3)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + (sz + 4)).add(FloatVector.fromArray(S, u, i + (sz - 4)))
+                            .mul(x4)));
+            c.mul(two).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i).mul(s))
+                    .intoArray(un, i);
+            c2.mul(two).sub(FloatVector.fromArray(S, un, i + sz)).add(FloatVector.fromArray(S, v2, i + sz).mul(t))
+                    .intoArray(un, i + sz);
+        }
+        return acc;
     }
 
     /**
