@@ -156,15 +156,19 @@ final class AcousticVdVectorAdjointKernels {
     }
 
     /**
-     * s + Σ_k c_k·(f[i − (k−1)·st] − f[i + k·st]) of order 8 (k = 1..4) added in k order, the weights broadcast by
-     * the caller: the transposed staggered difference gathered at i, as the general kernels' loops over k add it.
+     * s + Σ_k c_k·(f[x + b − (k−1)·st] − f[x + b + k·st]) of order 8 (k = 1..4) added in k order, the weights
+     * broadcast by the caller: the transposed staggered difference gathered at x + b, as the general kernels' loops
+     * over k add it. Each index is the loop's x plus one loop-invariant sum, the form in which C2 removes the vector
+     * bounds checks from the loop (docs/equations.md, fast CPU kernels).
      */
-    private static FloatVector gather4(FloatVector s, float[] f, int i, int st, FloatVector w1, FloatVector w2,
+    private static FloatVector gather4(FloatVector s, float[] f, int x, int b, int st, FloatVector w1, FloatVector w2,
                                        FloatVector w3, FloatVector w4) {
-        s = s.add(FloatVector.fromArray(S, f, i).sub(FloatVector.fromArray(S, f, i + st)).mul(w1));
-        s = s.add(FloatVector.fromArray(S, f, i - st).sub(FloatVector.fromArray(S, f, i + 2 * st)).mul(w2));
-        s = s.add(FloatVector.fromArray(S, f, i - 2 * st).sub(FloatVector.fromArray(S, f, i + 3 * st)).mul(w3));
-        return s.add(FloatVector.fromArray(S, f, i - 3 * st).sub(FloatVector.fromArray(S, f, i + 4 * st)).mul(w4));
+        s = s.add(FloatVector.fromArray(S, f, x + b).sub(FloatVector.fromArray(S, f, x + (b + st))).mul(w1));
+        s = s.add(FloatVector.fromArray(S, f, x + (b - st)).sub(FloatVector.fromArray(S, f, x + (b + 2 * st))).mul(w2));
+        s = s.add(FloatVector.fromArray(S, f, x + (b - 2 * st)).sub(FloatVector.fromArray(S, f, x + (b + 3 * st)))
+                .mul(w3));
+        return s.add(FloatVector.fromArray(S, f, x + (b - 3 * st)).sub(FloatVector.fromArray(S, f, x + (b + 4 * st)))
+                .mul(w4));
     }
 
     /**
@@ -200,18 +204,19 @@ final class AcousticVdVectorAdjointKernels {
                 continue;
             }
             int row = off + z * sz;
+            int rz = len + row;
+            int bx = which == 0 ? row : row - 1;
+            int bz = which == 0 ? rz : rz - sz;
             for (int x = 0; x < xe; x += vl) {
-                int i = row + x;
-                int j = len + i;
                 if (which == 0) {
-                    FloatVector s = gather4(zero, in, i, 1, wx1, wx2, wx3, wx4);
-                    FloatVector.fromArray(S, out, i).add(s).intoArray(out, i);
-                    s = gather4(zero, in, j, sz, wz1, wz2, wz3, wz4);
-                    FloatVector.fromArray(S, out, j).add(s).intoArray(out, j);
+                    FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
+                    FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
+                    s = gather4(zero, in, x, bz, sz, wz1, wz2, wz3, wz4);
+                    FloatVector.fromArray(S, out, x + rz).add(s).intoArray(out, x + rz);
                 } else {
-                    FloatVector s = gather4(zero, in, i - 1, 1, wx1, wx2, wx3, wx4);
-                    s = gather4(s, in, j - sz, sz, wz1, wz2, wz3, wz4);
-                    FloatVector.fromArray(S, out, i).add(s).intoArray(out, i);
+                    FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
+                    s = gather4(s, in, x, bz, sz, wz1, wz2, wz3, wz4);
+                    FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
                 }
             }
             if (xe < nx) {
@@ -340,6 +345,10 @@ final class AcousticVdVectorAdjointKernels {
     /** Same as {@link AcousticVdAdjointKernels#reversePressure} on the box [z0, z1) × [y0, y1) × [x0, x1). */
     static void reversePressure(float[] p, float[] v, float[] kdt, float[] coef, int[] geo, int z0, int z1, int y0,
                                 int y1, int x0, int x1) {
+        if (geo[Layout.NDIM] == 2 && geo[Layout.H] == 4) {
+            reverse2d8(p, v, kdt, coef, geo, 1, z0, z1, x0, x1);
+            return;
+        }
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
         int off = geo[Layout.OFF0];
@@ -363,6 +372,10 @@ final class AcousticVdVectorAdjointKernels {
     /** Same as {@link AcousticVdAdjointKernels#reverseVelocity} on the box [z0, z1) × [y0, y1) × [x0, x1). */
     static void reverseVelocity(float[] p, float[] v, float[] bv, float[] coef, int[] geo, int z0, int z1, int y0,
                                 int y1, int x0, int x1) {
+        if (geo[Layout.NDIM] == 2 && geo[Layout.H] == 4) {
+            reverse2d8(p, v, bv, coef, geo, 0, z0, z1, x0, x1);
+            return;
+        }
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -391,6 +404,10 @@ final class AcousticVdVectorAdjointKernels {
     /** Same as {@link AcousticVdAdjointKernels#brackets} over the rows [z0, z1), every y and x. */
     static void brackets(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1, float[] tape,
                          int tapeOff) {
+        if (geo[Layout.NDIM] == 2 && geo[Layout.H] == 4) {
+            brackets2d8(p, v, coef, geo, which, z0, z1, tape, tapeOff);
+            return;
+        }
         int ndim = geo[Layout.NDIM];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -419,6 +436,103 @@ final class AcousticVdVectorAdjointKernels {
                     AcousticVdAdjointKernels.brackets(p, v, coef, geo, which, z, z + 1, y, y + 1, xe, nx, tape,
                             tapeOff);
                 }
+            }
+        }
+    }
+
+    /**
+     * {@link #reversePressure} (which == 1: p += kdt·Σ_a D⁻_a v_a) or {@link #reverseVelocity} (0: v_a += bv_a·D⁺_a
+     * p) in 2-D at order 8 on the box [z0, z1) × [x0, x1), {@code w} kdt or bv: the differences unrolled and the
+     * weights broadcast once per call, every index the loop's x plus one invariant sum (the same operations in the
+     * same order as the general loops, without their bounds checks in the loop).
+     */
+    private static void reverse2d8(float[] p, float[] v, float[] w, float[] coef, int[] geo, int which, int z0, int z1,
+                                   int x0, int x1) {
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int vl = S.length();
+        int xe = x0 + (x1 - x0) / vl * vl;
+        FloatVector wz1 = FloatVector.broadcast(S, coef[0]);
+        FloatVector wz2 = FloatVector.broadcast(S, coef[1]);
+        FloatVector wz3 = FloatVector.broadcast(S, coef[2]);
+        FloatVector wz4 = FloatVector.broadcast(S, coef[3]);
+        FloatVector wx1 = FloatVector.broadcast(S, coef[8]);
+        FloatVector wx2 = FloatVector.broadcast(S, coef[9]);
+        FloatVector wx3 = FloatVector.broadcast(S, coef[10]);
+        FloatVector wx4 = FloatVector.broadcast(S, coef[11]);
+        for (int z = z0; z < z1; z++) {
+            int row = off + z * sz;
+            int rz = len + row;
+            if (which == 1) {
+                int bx = row - 1;
+                int bz = rz - sz;
+                for (int x = x0; x < xe; x += vl) {
+                    FloatVector dv = AcousticVdVectorKernels.dPlus4(v, x, bx, 1, wx1, wx2, wx3, wx4)
+                            .add(AcousticVdVectorKernels.dPlus4(v, x, bz, sz, wz1, wz2, wz3, wz4));
+                    FloatVector.fromArray(S, p, x + row).add(FloatVector.fromArray(S, w, x + row).mul(dv))
+                            .intoArray(p, x + row);
+                }
+            } else {
+                for (int x = x0; x < xe; x += vl) {
+                    FloatVector d = AcousticVdVectorKernels.dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4);
+                    FloatVector.fromArray(S, v, x + row).add(FloatVector.fromArray(S, w, x + row).mul(d))
+                            .intoArray(v, x + row);
+                    d = AcousticVdVectorKernels.dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4);
+                    FloatVector.fromArray(S, v, x + rz).add(FloatVector.fromArray(S, w, x + rz).mul(d))
+                            .intoArray(v, x + rz);
+                }
+            }
+            if (xe < x1) {
+                if (which == 1) {
+                    AcousticVdAdjointKernels.reversePressure(p, v, w, coef, geo, z, z + 1, 0, 1, xe, x1);
+                } else {
+                    AcousticVdAdjointKernels.reverseVelocity(p, v, w, coef, geo, z, z + 1, 0, 1, xe, x1);
+                }
+            }
+        }
+    }
+
+    /** {@link #brackets} in 2-D at order 8, as {@link #reverse2d8} (the same operations in the same order). */
+    private static void brackets2d8(float[] p, float[] v, float[] coef, int[] geo, int which, int z0, int z1,
+                                    float[] tape, int tapeOff) {
+        int sz = geo[Layout.SZ];
+        int off = geo[Layout.OFF0];
+        int len = geo[Layout.LEN];
+        int nz = geo[Layout.NZ];
+        int nx = geo[Layout.NX];
+        int cells = nz * nx;
+        int vl = S.length();
+        int xe = nx / vl * vl;
+        FloatVector wz1 = FloatVector.broadcast(S, coef[0]);
+        FloatVector wz2 = FloatVector.broadcast(S, coef[1]);
+        FloatVector wz3 = FloatVector.broadcast(S, coef[2]);
+        FloatVector wz4 = FloatVector.broadcast(S, coef[3]);
+        FloatVector wx1 = FloatVector.broadcast(S, coef[8]);
+        FloatVector wx2 = FloatVector.broadcast(S, coef[9]);
+        FloatVector wx3 = FloatVector.broadcast(S, coef[10]);
+        FloatVector wx4 = FloatVector.broadcast(S, coef[11]);
+        for (int z = z0; z < z1; z++) {
+            int row = off + z * sz;
+            int t0 = tapeOff + z * nx;
+            if (which == 0) {
+                int bx = row - 1;
+                int bz = len + row - sz;
+                for (int x = 0; x < xe; x += vl) {
+                    AcousticVdVectorKernels.dPlus4(v, x, bx, 1, wx1, wx2, wx3, wx4)
+                            .add(AcousticVdVectorKernels.dPlus4(v, x, bz, sz, wz1, wz2, wz3, wz4))
+                            .intoArray(tape, x + t0);
+                }
+            } else {
+                int tx = t0 + cells;
+                int tz = t0 + 2 * cells;
+                for (int x = 0; x < xe; x += vl) {
+                    AcousticVdVectorKernels.dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4).intoArray(tape, x + tx);
+                    AcousticVdVectorKernels.dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4).intoArray(tape, x + tz);
+                }
+            }
+            if (xe < nx) {
+                AcousticVdAdjointKernels.brackets(p, v, coef, geo, which, z, z + 1, 0, 1, xe, nx, tape, tapeOff);
             }
         }
     }

@@ -68,8 +68,8 @@ final class AcousticVdVectorKernels {
      * x + b, or the D⁻ at x + b + st, as the general kernels' loops over k compute it. Each index is the loop's x plus
      * one loop-invariant sum, the form in which C2 removes the vector bounds checks from the loop.
      */
-    private static FloatVector dPlus4(float[] f, int x, int b, int st, FloatVector w1, FloatVector w2, FloatVector w3,
-                                      FloatVector w4) {
+    static FloatVector dPlus4(float[] f, int x, int b, int st, FloatVector w1, FloatVector w2, FloatVector w3,
+                              FloatVector w4) {
         FloatVector d = FloatVector.zero(S);
         d = d.add(FloatVector.fromArray(S, f, x + (b + st)).sub(FloatVector.fromArray(S, f, x + b)).mul(w1));
         d = d.add(FloatVector.fromArray(S, f, x + (b + 2 * st)).sub(FloatVector.fromArray(S, f, x + (b - st))).mul(w2));
