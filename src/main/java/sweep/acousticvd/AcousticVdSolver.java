@@ -49,6 +49,8 @@ import sweep.prop.spi.DeviceStepper;
  */
 final class AcousticVdSolver implements EquationSolver {
     private final PropSpec spec;
+    /** The model's shape ({@code spec.shape()}, which copies), read per cell by {@link #cell} and {@link #add}. */
+    private final int[] shape;
     /** The memory variables at the pressure nodes of an equation built on this solver; null for acoustic-vd. */
     private final PressureRelaxation relax;
     /** Their number per node (0 without). */
@@ -141,6 +143,7 @@ final class AcousticVdSolver implements EquationSolver {
 
     AcousticVdSolver(PropSpec spec, Grid grid, HaloHook halo, PressureRelaxation relax) {
         this.spec = spec;
+        this.shape = spec.shape();
         this.relax = relax;
         this.nmech = relax == null ? 0 : relax.mechanisms();
         this.npar = spec.equation().parameterCount();
@@ -408,7 +411,6 @@ final class AcousticVdSolver implements EquationSolver {
      * into the pads; y is 0 in 2-D.
      */
     private int cell(int z, int y, int x) {
-        int[] shape = spec.shape();
         int gz = clamp(grid.globalIndex(0, z), shape[0]);
         int gx = clamp(grid.globalIndex(ndim - 1, x), shape[ndim - 1]);
         int gy = ndim == 3 ? clamp(grid.globalIndex(1, y), shape[1]) : 0;
@@ -1244,7 +1246,6 @@ final class AcousticVdSolver implements EquationSolver {
 
     /** Adds {@code g} to the tile cell of computational cell (z, y, x) (a pad's to its edge cell) if the tile's. */
     private void add(double[] acc, int z, int y, int x, double g) {
-        int[] shape = spec.shape();
         int[] off = grid.tileOffset();
         int[] ts = grid.tileShape();
         int pz = clamp(grid.globalIndex(0, z), shape[0]) - off[0];

@@ -192,7 +192,6 @@ final class AcousticVdVectorAdjointKernels {
         FloatVector wx2 = FloatVector.broadcast(S, coef[9]);
         FloatVector wx3 = FloatVector.broadcast(S, coef[10]);
         FloatVector wx4 = FloatVector.broadcast(S, coef[11]);
-        FloatVector zero = FloatVector.zero(S);
         for (int z = z0; z < z1; z++) {
             boolean special = which == 0 ? fs == 1 && z < 4 : fs == 1 && z >= 1 && z < 4;
             if (special) {
@@ -207,17 +206,10 @@ final class AcousticVdVectorAdjointKernels {
             int rz = len + row;
             int bx = which == 0 ? row : row - 1;
             int bz = which == 0 ? rz : rz - sz;
-            for (int x = 0; x < xe; x += vl) {
-                if (which == 0) {
-                    FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
-                    FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
-                    s = gather4(zero, in, x, bz, sz, wz1, wz2, wz3, wz4);
-                    FloatVector.fromArray(S, out, x + rz).add(s).intoArray(out, x + rz);
-                } else {
-                    FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
-                    s = gather4(s, in, x, bz, sz, wz1, wz2, wz3, wz4);
-                    FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
-                }
+            if (which == 0) {
+                velocityGatherRow8(out, in, row, rz, bx, bz, sz, xe, wx1, wx2, wx3, wx4, wz1, wz2, wz3, wz4);
+            } else {
+                pressureGatherRow8(out, in, row, bx, bz, sz, xe, wx1, wx2, wx3, wx4, wz1, wz2, wz3, wz4);
             }
             if (xe < nx) {
                 if (which == 0) {
@@ -226,6 +218,37 @@ final class AcousticVdVectorAdjointKernels {
                     AcousticVdAdjointKernels.pressureGather(out, in, coef, geo, fs, z, z + 1, 0, 1, xe, nx);
                 }
             }
+        }
+    }
+
+    /**
+     * The x loop of {@link #gather2d8}'s velocity gather on one row, [0, xe): out[row + x] gathers D⁺ᵀ along x from
+     * in at bx, out[rz + x] along z from bz. One loop method per gather keeps each compilation within the node budget
+     * in which C2 still inlines {@link #gather4} (docs/equations.md, fast CPU kernels).
+     */
+    private static void velocityGatherRow8(float[] out, float[] in, int row, int rz, int bx, int bz, int sz, int xe,
+                                           FloatVector wx1, FloatVector wx2, FloatVector wx3, FloatVector wx4,
+                                           FloatVector wz1, FloatVector wz2, FloatVector wz3, FloatVector wz4) {
+        FloatVector zero = FloatVector.zero(S);
+        int vl = S.length();
+        for (int x = 0; x < xe; x += vl) {
+            FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
+            FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
+            s = gather4(zero, in, x, bz, sz, wz1, wz2, wz3, wz4);
+            FloatVector.fromArray(S, out, x + rz).add(s).intoArray(out, x + rz);
+        }
+    }
+
+    /** The x loop of {@link #gather2d8}'s pressure gather on one row, as {@link #velocityGatherRow8}. */
+    private static void pressureGatherRow8(float[] out, float[] in, int row, int bx, int bz, int sz, int xe,
+                                           FloatVector wx1, FloatVector wx2, FloatVector wx3, FloatVector wx4,
+                                           FloatVector wz1, FloatVector wz2, FloatVector wz3, FloatVector wz4) {
+        FloatVector zero = FloatVector.zero(S);
+        int vl = S.length();
+        for (int x = 0; x < xe; x += vl) {
+            FloatVector s = gather4(zero, in, x, bx, 1, wx1, wx2, wx3, wx4);
+            s = gather4(s, in, x, bz, sz, wz1, wz2, wz3, wz4);
+            FloatVector.fromArray(S, out, x + row).add(s).intoArray(out, x + row);
         }
     }
 
@@ -465,23 +488,9 @@ final class AcousticVdVectorAdjointKernels {
             int row = off + z * sz;
             int rz = len + row;
             if (which == 1) {
-                int bx = row - 1;
-                int bz = rz - sz;
-                for (int x = x0; x < xe; x += vl) {
-                    FloatVector dv = AcousticVdVectorKernels.dPlus4(v, x, bx, 1, wx1, wx2, wx3, wx4)
-                            .add(AcousticVdVectorKernels.dPlus4(v, x, bz, sz, wz1, wz2, wz3, wz4));
-                    FloatVector.fromArray(S, p, x + row).add(FloatVector.fromArray(S, w, x + row).mul(dv))
-                            .intoArray(p, x + row);
-                }
+                divergenceRow8(v, p, w, row, row - 1, rz - sz, sz, x0, xe, wx1, wx2, wx3, wx4, wz1, wz2, wz3, wz4);
             } else {
-                for (int x = x0; x < xe; x += vl) {
-                    FloatVector d = AcousticVdVectorKernels.dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4);
-                    FloatVector.fromArray(S, v, x + row).add(FloatVector.fromArray(S, w, x + row).mul(d))
-                            .intoArray(v, x + row);
-                    d = AcousticVdVectorKernels.dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4);
-                    FloatVector.fromArray(S, v, x + rz).add(FloatVector.fromArray(S, w, x + rz).mul(d))
-                            .intoArray(v, x + rz);
-                }
+                gradientRow8(p, v, w, row, row, rz, sz, x0, xe, wx1, wx2, wx3, wx4, wz1, wz2, wz3, wz4);
             }
             if (xe < x1) {
                 if (which == 1) {
@@ -516,24 +525,60 @@ final class AcousticVdVectorAdjointKernels {
             int row = off + z * sz;
             int t0 = tapeOff + z * nx;
             if (which == 0) {
-                int bx = row - 1;
-                int bz = len + row - sz;
-                for (int x = 0; x < xe; x += vl) {
-                    AcousticVdVectorKernels.dPlus4(v, x, bx, 1, wx1, wx2, wx3, wx4)
-                            .add(AcousticVdVectorKernels.dPlus4(v, x, bz, sz, wz1, wz2, wz3, wz4))
-                            .intoArray(tape, x + t0);
-                }
+                divergenceRow8(v, tape, null, t0, row - 1, len + row - sz, sz, 0, xe, wx1, wx2, wx3, wx4, wz1, wz2,
+                        wz3, wz4);
             } else {
-                int tx = t0 + cells;
-                int tz = t0 + 2 * cells;
-                for (int x = 0; x < xe; x += vl) {
-                    AcousticVdVectorKernels.dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4).intoArray(tape, x + tx);
-                    AcousticVdVectorKernels.dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4).intoArray(tape, x + tz);
-                }
+                gradientRow8(p, tape, null, t0 + cells, row, t0 + 2 * cells, sz, 0, xe, wx1, wx2, wx3, wx4, wz1, wz2,
+                        wz3, wz4);
             }
             if (xe < nx) {
                 AcousticVdAdjointKernels.brackets(p, v, coef, geo, which, z, z + 1, 0, 1, xe, nx, tape, tapeOff);
             }
+        }
+    }
+
+    /**
+     * The x loop [x0, xe) of one row of the 2-D order-8 divergence of v (D⁻ along x from bx, then along z from bz,
+     * summed in that order): with {@code w}, out[o + x] += w[o + x]·div ({@link #reverse2d8}'s pressure); without,
+     * out[o + x] = div ({@link #brackets2d8}). One loop method per difference pair keeps each compilation within the
+     * node budget in which C2 still inlines {@code dPlus4} (docs/equations.md, fast CPU kernels).
+     */
+    private static void divergenceRow8(float[] v, float[] out, float[] w, int o, int bx, int bz, int sz, int x0,
+                                       int xe, FloatVector wx1, FloatVector wx2, FloatVector wx3, FloatVector wx4,
+                                       FloatVector wz1, FloatVector wz2, FloatVector wz3, FloatVector wz4) {
+        boolean update = w != null;
+        int vl = S.length();
+        for (int x = x0; x < xe; x += vl) {
+            FloatVector dv = AcousticVdVectorKernels.dPlus4(v, x, bx, 1, wx1, wx2, wx3, wx4)
+                    .add(AcousticVdVectorKernels.dPlus4(v, x, bz, sz, wz1, wz2, wz3, wz4));
+            if (update) {
+                dv = FloatVector.fromArray(S, out, x + o).add(FloatVector.fromArray(S, w, x + o).mul(dv));
+            }
+            dv.intoArray(out, x + o);
+        }
+    }
+
+    /**
+     * The x loop [x0, xe) of one row of the 2-D order-8 gradient of p at the velocity nodes (D⁺ along x and z from
+     * row): with {@code w}, out[ox + x] += w[ox + x]·D⁺ₓp and out[oz + x] += w[oz + x]·D⁺_z p ({@link #reverse2d8}'s
+     * velocity); without, the differences themselves into out ({@link #brackets2d8}), as {@link #divergenceRow8}.
+     */
+    private static void gradientRow8(float[] p, float[] out, float[] w, int ox, int row, int oz, int sz, int x0,
+                                     int xe, FloatVector wx1, FloatVector wx2, FloatVector wx3, FloatVector wx4,
+                                     FloatVector wz1, FloatVector wz2, FloatVector wz3, FloatVector wz4) {
+        boolean update = w != null;
+        int vl = S.length();
+        for (int x = x0; x < xe; x += vl) {
+            FloatVector d = AcousticVdVectorKernels.dPlus4(p, x, row, 1, wx1, wx2, wx3, wx4);
+            if (update) {
+                d = FloatVector.fromArray(S, out, x + ox).add(FloatVector.fromArray(S, w, x + ox).mul(d));
+            }
+            d.intoArray(out, x + ox);
+            d = AcousticVdVectorKernels.dPlus4(p, x, row, sz, wz1, wz2, wz3, wz4);
+            if (update) {
+                d = FloatVector.fromArray(S, out, x + oz).add(FloatVector.fromArray(S, w, x + oz).mul(d));
+            }
+            d.intoArray(out, x + oz);
         }
     }
 
