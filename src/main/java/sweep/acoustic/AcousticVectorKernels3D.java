@@ -237,38 +237,119 @@ public final class AcousticVectorKernels3D {
         float c00 = coef[Layout.c00(h)];
         int vl = S.length();
         int full = x0 + ((x1 - x0) / vl) * vl;
-        for (int z = z0; z < z1; z++) {
-            for (int y = y0; y < y1; y++) {
-                int row = geo[Layout.OFF0] + z * sz + y * sy;
-                for (int x = x0; x < full; x += vl) {
-                    int i = row + x;
-                    FloatVector uc = ld(u, i);
-                    FloatVector sc = ld(us, i);
-                    FloatVector s = uc.mul(c00);
-                    FloatVector ss = sc.mul(c00);
-                    for (int k = 1; k <= h; k++) {
-                        int oz = k * sz;
-                        int oy = k * sy;
-                        float cz = coef[k];
-                        float cyk = coef[cy + k];
-                        float cxk = coef[cx + k];
-                        FloatVector tz = ld(u, i + oz).add(ld(u, i - oz)).mul(cz);
-                        FloatVector ty = ld(u, i + oy).add(ld(u, i - oy)).mul(cyk);
-                        FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(cxk);
-                        s = s.add(tz.add(ty).add(tx));
-                        FloatVector tzs = ld(us, i + oz).add(ld(us, i - oz)).mul(cz);
-                        FloatVector tys = ld(us, i + oy).add(ld(us, i - oy)).mul(cyk);
-                        FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(cxk);
-                        ss = ss.add(tzs.add(tys).add(txs));
+        if (h == 4) {
+            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, y0, y1, x0, full);
+        } else {
+            for (int z = z0; z < z1; z++) {
+                for (int y = y0; y < y1; y++) {
+                    int row = geo[Layout.OFF0] + z * sz + y * sy;
+                    for (int x = x0; x < full; x += vl) {
+                        int i = row + x;
+                        FloatVector uc = ld(u, i);
+                        FloatVector sc = ld(us, i);
+                        FloatVector s = uc.mul(c00);
+                        FloatVector ss = sc.mul(c00);
+                        for (int k = 1; k <= h; k++) {
+                            int oz = k * sz;
+                            int oy = k * sy;
+                            float cz = coef[k];
+                            float cyk = coef[cy + k];
+                            float cxk = coef[cx + k];
+                            FloatVector tz = ld(u, i + oz).add(ld(u, i - oz)).mul(cz);
+                            FloatVector ty = ld(u, i + oy).add(ld(u, i - oy)).mul(cyk);
+                            FloatVector tx = ld(u, i + k).add(ld(u, i - k)).mul(cxk);
+                            s = s.add(tz.add(ty).add(tx));
+                            FloatVector tzs = ld(us, i + oz).add(ld(us, i - oz)).mul(cz);
+                            FloatVector tys = ld(us, i + oy).add(ld(us, i - oy)).mul(cyk);
+                            FloatVector txs = ld(us, i + k).add(ld(us, i - k)).mul(cxk);
+                            ss = ss.add(tzs.add(tys).add(txs));
+                        }
+                        FloatVector vv = ld(v2, i);
+                        uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
+                        sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
                     }
-                    FloatVector vv = ld(v2, i);
-                    uc.mul(2.0f).sub(ld(un, i)).add(vv.mul(s)).intoArray(un, i);
-                    sc.mul(2.0f).sub(ld(uns, i)).add(vv.mul(ss)).add(ld(dv2, i).mul(s)).intoArray(uns, i);
                 }
             }
         }
         if (full < x1) {
             AcousticKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, y0, y1, full, x1);
+        }
+    }
+
+    /**
+     * The whole vectors [x0, full) of every row of {@link #bornInterior} at order 8, as the 2-D kernels' order-8 Born
+     * interior: per row the background, which parks its stencil sums in a row of scratch, then the scattered field,
+     * which reads them for its secondary source; the same operations in the same order as the general loop.
+     */
+    private static void bornInterior8(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
+                                      float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int full) {
+        int sz = geo[Layout.SZ];
+        int sy = geo[Layout.SY];
+        float[] t = new float[full - x0];
+        for (int z = z0; z < z1; z++) {
+            for (int y = y0; y < y1; y++) {
+                int i0 = geo[Layout.OFF0] + z * sz + y * sy + x0;
+                int i1 = i0 + full - x0;
+                bornRow8(u, un, v2, null, t, coef, sz, sy, i0, i1);
+                bornRow8(us, uns, v2, dv2, t, coef, sz, sy, i0, i1);
+            }
+        }
+    }
+
+    /**
+     * One field of {@link #bornInterior8} on the cells [i0, i1) of a row: the background ({@code dv2} null), its
+     * stencil sums into t from 0, or the scattered field, plus dv2 times the background's sums in t. The loop over k
+     * is written out and the weights broadcast once (the product by a broadcast weight is the product by the weight);
+     * the loop runs over the cell index and every index is i plus or minus one loop invariant, and the loads call
+     * {@code FloatVector.fromArray} directly (docs/equations.md, fast CPU kernels).
+     */
+    private static void bornRow8(float[] u, float[] un, float[] v2, float[] dv2, float[] t, float[] coef, int sz,
+                                 int sy, int i0, int i1) {
+        FloatVector w0 = FloatVector.broadcast(S, coef[Layout.c00(4)]);
+        FloatVector z1 = FloatVector.broadcast(S, coef[1]);
+        FloatVector z2 = FloatVector.broadcast(S, coef[2]);
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector y1 = FloatVector.broadcast(S, coef[6]);
+        FloatVector y2 = FloatVector.broadcast(S, coef[7]);
+        FloatVector y3 = FloatVector.broadcast(S, coef[8]);
+        FloatVector y4 = FloatVector.broadcast(S, coef[9]);
+        FloatVector x1 = FloatVector.broadcast(S, coef[11]);
+        FloatVector x2 = FloatVector.broadcast(S, coef[12]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[13]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[14]);
+        FloatVector two = FloatVector.broadcast(S, 2.0f);
+        boolean background = dv2 == null;
+        int z2o = 2 * sz;
+        int z3o = 3 * sz;
+        int z4o = 4 * sz;
+        int y2o = 2 * sy;
+        int y3o = 3 * sy;
+        int y4o = 4 * sy;
+        int vl = S.length();
+        for (int i = i0; i < i1; i += vl) {
+            FloatVector c = FloatVector.fromArray(S, u, i);
+            FloatVector s = c.mul(w0);
+            s = s.add(FloatVector.fromArray(S, u, i + sz).add(FloatVector.fromArray(S, u, i - sz)).mul(z1)
+                    .add(FloatVector.fromArray(S, u, i + sy).add(FloatVector.fromArray(S, u, i - sy)).mul(y1))
+                    .add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(x1)));
+            s = s.add(FloatVector.fromArray(S, u, i + z2o).add(FloatVector.fromArray(S, u, i - z2o)).mul(z2)
+                    .add(FloatVector.fromArray(S, u, i + y2o).add(FloatVector.fromArray(S, u, i - y2o)).mul(y2))
+                    .add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(x2)));
+            s = s.add(FloatVector.fromArray(S, u, i + z3o).add(FloatVector.fromArray(S, u, i - z3o)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + y3o).add(FloatVector.fromArray(S, u, i - y3o)).mul(y3))
+                    .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, u, i + z4o).add(FloatVector.fromArray(S, u, i - z4o)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + y4o).add(FloatVector.fromArray(S, u, i - y4o)).mul(y4))
+                    .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
+            FloatVector next = c.mul(two).sub(FloatVector.fromArray(S, un, i)).add(FloatVector.fromArray(S, v2, i)
+                    .mul(s));
+            if (background) {
+                next.intoArray(un, i);
+                s.intoArray(t, i - i0);
+            } else {
+                next.add(FloatVector.fromArray(S, dv2, i).mul(FloatVector.fromArray(S, t, i - i0))).intoArray(un, i);
+            }
         }
     }
 
