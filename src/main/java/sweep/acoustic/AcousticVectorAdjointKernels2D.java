@@ -39,6 +39,10 @@ public final class AcousticVectorAdjointKernels2D {
         int vl = S.length();
         for (int z = z0; z < z1; z++) {
             int x = x0;
+            if (h == 4) {
+                x = x0 + (x1 - x0) / vl * vl;
+                rebuildScaleRow8(u, un, v2, qb, w, grad, coef, sz, rev, off + z * sz + x0, off + z * sz + x);
+            }
             for (; x + vl <= x1; x += vl) {
                 int i = off + z * sz + x;
                 FloatVector uc = ld(u, i);
@@ -60,6 +64,79 @@ public final class AcousticVectorAdjointKernels2D {
             if (x < x1) {
                 AcousticAdjointKernels2D.rebuildScale(u, un, v2, qb, w, grad, coef, geo, rev, z, z + 1, x, x1);
             }
+        }
+    }
+
+    /**
+     * The whole vectors [i0, i1) of one row of {@link #rebuildScale} at order 8: the loop over k written out, the
+     * weights broadcast once (the same operations in the same order); every index is the cell index i plus or minus one
+     * loop invariant and the loads call {@code FloatVector.fromArray} directly, so that C2 takes the bounds checks out
+     * of the loop and inlines every call (docs/equations.md, fast CPU kernels).
+     */
+    private static void rebuildScaleRow8(float[] u, float[] un, float[] v2, float[] qb, float[] w, float[] grad,
+                                         float[] coef, int sz, int rev, int i0, int i1) {
+        FloatVector w0 = FloatVector.broadcast(S, coef[Layout.c00(4)]);
+        FloatVector z1 = FloatVector.broadcast(S, coef[1]);
+        FloatVector z2 = FloatVector.broadcast(S, coef[2]);
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector x1 = FloatVector.broadcast(S, coef[11]);
+        FloatVector x2 = FloatVector.broadcast(S, coef[12]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[13]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[14]);
+        FloatVector two = FloatVector.broadcast(S, 2.0f);
+        int s2 = 2 * sz;
+        int s3 = 3 * sz;
+        int s4 = 4 * sz;
+        int vl = S.length();
+        for (int i = i0; i < i1; i += vl) {
+            FloatVector c = FloatVector.fromArray(S, u, i);
+            FloatVector s = c.mul(w0);
+            s = s.add(FloatVector.fromArray(S, u, i + sz).add(FloatVector.fromArray(S, u, i - sz)).mul(z1)
+                    .add(FloatVector.fromArray(S, u, i + 1).add(FloatVector.fromArray(S, u, i - 1)).mul(x1)));
+            s = s.add(FloatVector.fromArray(S, u, i + s2).add(FloatVector.fromArray(S, u, i - s2)).mul(z2)
+                    .add(FloatVector.fromArray(S, u, i + 2).add(FloatVector.fromArray(S, u, i - 2)).mul(x2)));
+            s = s.add(FloatVector.fromArray(S, u, i + s3).add(FloatVector.fromArray(S, u, i - s3)).mul(z3)
+                    .add(FloatVector.fromArray(S, u, i + 3).add(FloatVector.fromArray(S, u, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, u, i + s4).add(FloatVector.fromArray(S, u, i - s4)).mul(z4)
+                    .add(FloatVector.fromArray(S, u, i + 4).add(FloatVector.fromArray(S, u, i - 4)).mul(x4)));
+            FloatVector vv = FloatVector.fromArray(S, v2, i);
+            if (rev != 0) {
+                c.mul(two).add(vv.mul(s)).sub(FloatVector.fromArray(S, un, i)).intoArray(un, i);
+            }
+            FloatVector q = FloatVector.fromArray(S, qb, i);
+            vv.mul(q).intoArray(w, i);
+            FloatVector.fromArray(S, grad, i).add(q.mul(s)).intoArray(grad, i);
+        }
+    }
+
+    /** The whole vectors [i0, i1) of one row of {@link #interior} at order 8, as {@link #rebuildScaleRow8}. */
+    private static void interiorRow8(float[] qp, float[] qb, float[] w, float[] coef, int sz, int i0, int i1) {
+        FloatVector w0 = FloatVector.broadcast(S, coef[Layout.c00(4)]);
+        FloatVector z1 = FloatVector.broadcast(S, coef[1]);
+        FloatVector z2 = FloatVector.broadcast(S, coef[2]);
+        FloatVector z3 = FloatVector.broadcast(S, coef[3]);
+        FloatVector z4 = FloatVector.broadcast(S, coef[4]);
+        FloatVector x1 = FloatVector.broadcast(S, coef[11]);
+        FloatVector x2 = FloatVector.broadcast(S, coef[12]);
+        FloatVector x3 = FloatVector.broadcast(S, coef[13]);
+        FloatVector x4 = FloatVector.broadcast(S, coef[14]);
+        FloatVector two = FloatVector.broadcast(S, 2.0f);
+        int s2 = 2 * sz;
+        int s3 = 3 * sz;
+        int s4 = 4 * sz;
+        int vl = S.length();
+        for (int i = i0; i < i1; i += vl) {
+            FloatVector s = FloatVector.fromArray(S, w, i).mul(w0);
+            s = s.add(FloatVector.fromArray(S, w, i + sz).add(FloatVector.fromArray(S, w, i - sz)).mul(z1)
+                    .add(FloatVector.fromArray(S, w, i + 1).add(FloatVector.fromArray(S, w, i - 1)).mul(x1)));
+            s = s.add(FloatVector.fromArray(S, w, i + s2).add(FloatVector.fromArray(S, w, i - s2)).mul(z2)
+                    .add(FloatVector.fromArray(S, w, i + 2).add(FloatVector.fromArray(S, w, i - 2)).mul(x2)));
+            s = s.add(FloatVector.fromArray(S, w, i + s3).add(FloatVector.fromArray(S, w, i - s3)).mul(z3)
+                    .add(FloatVector.fromArray(S, w, i + 3).add(FloatVector.fromArray(S, w, i - 3)).mul(x3)));
+            s = s.add(FloatVector.fromArray(S, w, i + s4).add(FloatVector.fromArray(S, w, i - s4)).mul(z4)
+                    .add(FloatVector.fromArray(S, w, i + 4).add(FloatVector.fromArray(S, w, i - 4)).mul(x4)));
+            FloatVector.fromArray(S, qb, i).mul(two).sub(FloatVector.fromArray(S, qp, i)).add(s).intoArray(qp, i);
         }
     }
 
@@ -126,6 +203,10 @@ public final class AcousticVectorAdjointKernels2D {
         int vl = S.length();
         for (int z = z0; z < z1; z++) {
             int x = x0;
+            if (h == 4) {
+                x = x0 + (x1 - x0) / vl * vl;
+                interiorRow8(qp, qb, w, coef, sz, off + z * sz + x0, off + z * sz + x);
+            }
             for (; x + vl <= x1; x += vl) {
                 int i = off + z * sz + x;
                 FloatVector s = ld(w, i).mul(c00);
