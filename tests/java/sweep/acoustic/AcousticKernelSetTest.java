@@ -100,7 +100,7 @@ class AcousticKernelSetTest {
         check(g, r, "interior", (k, a, s) -> each(interior, b -> k.interior(a[U], a[UN], a[V2], coef, geo, b.z0(),
                 b.z1(), b, s)));
         check(g, r, "bornInterior", (k, a, s) -> each(interior, b -> k.bornInterior(a[U], a[UN], a[QB], a[QP], a[V2],
-                a[D], coef, geo, b.z0(), b.z1(), b)));
+                a[D], coef, geo, b.z0(), b.z1(), b, new float[b.x1() - b.x0()])));
         check(g, r, "mirrorTop", (k, a, s) -> k.mirrorTop(a[U], geo, 0, y1, 0, x1));
         check(g, r, "laplacian", (k, a, s) -> each(all, b -> k.laplacian(a[U], a[PSI], a[ZETA], coef, geo, a[D],
                 b.z0(), b.z1(), b)));

@@ -66,10 +66,11 @@ public interface AcousticKernelSet {
 
     /**
      * The interior update of a Born run: background and scattered field in one pass, the background's Laplacian term
-     * also the scattered field's secondary source ({@link AcousticKernels3D#bornInterior}).
+     * also the scattered field's secondary source ({@link AcousticKernels3D#bornInterior}); {@code scratch}: the calling
+     * thread's row of at least b's x extent floats (not {@link #forwardScratch}'s), unused by the portable sets.
      */
     void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2, float[] coef, int[] geo,
-                      int z0, int z1, Box b);
+                      int z0, int z1, Box b, float[] scratch);
 
     /**
      * Vector API sets only: psi and update of whole rows outside the z and y bands, x bands fused with the interior
@@ -188,7 +189,7 @@ public interface AcousticKernelSet {
 
         @Override
         public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+                                 float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch) {
             AcousticKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.x0(), b.x1());
         }
 
@@ -295,8 +296,8 @@ public interface AcousticKernelSet {
 
         @Override
         public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                 float[] coef, int[] geo, int z0, int z1, Box b) {
-            AcousticVectorKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.x0(), b.x1());
+                                 float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch) {
+            AcousticVectorKernels2D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.x0(), b.x1(), scratch);
         }
 
         @Override
@@ -379,7 +380,7 @@ public interface AcousticKernelSet {
 
         @Override
         public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+                                 float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch) {
             AcousticKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
                     b.x1());
         }
@@ -483,9 +484,9 @@ public interface AcousticKernelSet {
 
         @Override
         public void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                 float[] coef, int[] geo, int z0, int z1, Box b) {
+                                 float[] coef, int[] geo, int z0, int z1, Box b, float[] scratch) {
             AcousticVectorKernels3D.bornInterior(u, un, us, uns, v2, dv2, coef, geo, z0, z1, b.y0(), b.y1(), b.x0(),
-                    b.x1());
+                    b.x1(), scratch);
         }
 
         @Override

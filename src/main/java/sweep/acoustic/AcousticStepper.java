@@ -58,7 +58,9 @@ final class AcousticStepper {
     /** The scattered field and δ(v²dt²) of the running {@link #bornInterior}, read by {@link #bornPass}. */
     private AcousticStepper bornScattered;
     private float[] bornDv2;
-    private final JavaBackend.ChunkBody bornPass = (c, r0, r1) -> bornRows(r0, r1);
+    /** Per-thread rows of {@link AcousticKernelSet#bornInterior}'s scratch, made by the first Born step. */
+    private float[][] bornScratch;
+    private final JavaBackend.ChunkBody bornPass = this::bornRows;
     /** The secondary source of {@link #stepScattered}, read by {@link #addPass}. */
     private float[] addDv2;
     private float[] addTerm;
@@ -196,6 +198,9 @@ final class AcousticStepper {
         }
         bornScattered = sc;
         bornDv2 = dv2;
+        if (bornScratch == null) {
+            bornScratch = new float[backend.threads()][g.nx];
+        }
         backend.parallelFor(0, g.nz, bornPass);
         bornScattered = null;
         bornDv2 = null;
@@ -376,13 +381,13 @@ final class AcousticStepper {
         }
     }
 
-    /** Rows [r0, r1) of the interior box through {@link AcousticKernelSet#bornInterior}. */
-    private void bornRows(int r0, int r1) {
+    /** Rows [r0, r1) of the interior box through {@link AcousticKernelSet#bornInterior}, on chunk c's Born scratch. */
+    private void bornRows(int c, int r0, int r1) {
         int z0 = Math.max(interior.z0(), r0);
         int z1 = Math.min(interior.z1(), r1);
         if (z0 < z1) {
             kernels.bornInterior(u, un, bornScattered.u, bornScattered.un, v2, bornDv2, g.coef, g.geo, z0, z1,
-                    interior);
+                    interior, bornScratch[c]);
         }
     }
 

@@ -184,9 +184,10 @@ public final class AcousticVectorKernels2D {
     /**
      * Same as {@link AcousticKernels2D#bornInterior}: per row, whole vectors from x0, the tail shorter than a vector
      * through the portable kernel (each cell reads only its own un and uns, so the vectors may write in place).
+     * {@code scratch}: at least x1 − x0 floats, one per thread.
      */
     public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                    float[] coef, int[] geo, int z0, int z1, int x0, int x1) {
+                                    float[] coef, int[] geo, int z0, int z1, int x0, int x1, float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int cx = 2 * (h + 1);
@@ -194,7 +195,7 @@ public final class AcousticVectorKernels2D {
         int vl = S.length();
         int full = x0 + ((x1 - x0) / vl) * vl;
         if (h == 4) {
-            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, x0, full);
+            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, x0, full, scratch);
         } else {
             for (int z = z0; z < z1; z++) {
                 int row = geo[Layout.OFF0] + z * sz;
@@ -233,9 +234,8 @@ public final class AcousticVectorKernels2D {
      * (the one loop spills registers, docs/performance.md).
      */
     private static void bornInterior8(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                      float[] coef, int[] geo, int z0, int z1, int x0, int full) {
+                                      float[] coef, int[] geo, int z0, int z1, int x0, int full, float[] t) {
         int sz = geo[Layout.SZ];
-        float[] t = new float[full - x0];
         for (int z = z0; z < z1; z++) {
             int i0 = geo[Layout.OFF0] + z * sz + x0;
             int i1 = i0 + full - x0;

@@ -226,9 +226,11 @@ public final class AcousticVectorKernels3D {
     /**
      * Same as {@link AcousticKernels3D#bornInterior}: per row, whole vectors from x0, the tail shorter than a vector
      * through the portable kernel (each cell reads only its own un and uns, so the vectors may write in place).
+     * {@code scratch}: at least x1 − x0 floats, one per thread.
      */
     public static void bornInterior(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                    float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1) {
+                                    float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int x1,
+                                    float[] scratch) {
         int h = geo[Layout.H];
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
@@ -238,7 +240,7 @@ public final class AcousticVectorKernels3D {
         int vl = S.length();
         int full = x0 + ((x1 - x0) / vl) * vl;
         if (h == 4) {
-            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, y0, y1, x0, full);
+            bornInterior8(u, un, us, uns, v2, dv2, coef, geo, z0, z1, y0, y1, x0, full, scratch);
         } else {
             for (int z = z0; z < z1; z++) {
                 for (int y = y0; y < y1; y++) {
@@ -282,10 +284,10 @@ public final class AcousticVectorKernels3D {
      * which reads them for its secondary source; the same operations in the same order as the general loop.
      */
     private static void bornInterior8(float[] u, float[] un, float[] us, float[] uns, float[] v2, float[] dv2,
-                                      float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int full) {
+                                      float[] coef, int[] geo, int z0, int z1, int y0, int y1, int x0, int full,
+                                      float[] t) {
         int sz = geo[Layout.SZ];
         int sy = geo[Layout.SY];
-        float[] t = new float[full - x0];
         for (int z = z0; z < z1; z++) {
             for (int y = y0; y < y1; y++) {
                 int i0 = geo[Layout.OFF0] + z * sz + y * sy + x0;
