@@ -191,14 +191,15 @@ class GradientTest {
             p.forwardForGradient(w, src, rec, v);
             held[2] = p.bytesHeld();
         }
-        // rows of n + 40 + 8 = 648 floats padded to 656 (whole 64-byte lines), and one line more so that the grid can
-        // move its interior's first cell onto a line start (Grid.alignShift)
-        long len = (long) (n + 40 + 8) * 656 + 16;
+        // rows of n + 40 + 8 = 648 floats padded to 656 (whole 64-byte lines), one line more so that the grid can
+        // move its interior's first cell onto a line start (Grid.alignShift), and 112 floats more so that fields one
+        // length apart start 1 KiB apart modulo 4 KiB (Grid.lengthPad: 425104 floats are 576 bytes past a multiple)
+        long len = (long) (n + 40 + 8) * 656 + 16 + 112;
         long prof = 2L * (n + 40 + 1 + n + 40);
         // psi and zeta keep per axis the cells within 3h of the bands, [-4, 28) and [612, 644) along it (Layout): along z
-        // 64 rows of the wavefield layout (the array's own 16-float tail included), along x 640 rows of 64 floats; each
-        // slot then one 16-float line of slack
-        long aux = (64L * 656 + 16 + 16) + (640L * 64 + 16);
+        // 64 rows of the wavefield layout (the array's own tail of 16 + 112 floats included), along x 640 rows of 64
+        // floats; each slot then one 16-float line of slack
+        long aux = (64L * 656 + 16 + 112 + 16) + (640L * 64 + 16);
         // forward-only: u, u_prev, v2, psi, zeta and the profiles, plus the CPU kernels' per-thread scratch (two
         // vectors per thread in 2-D); nothing for the gradient
         long scratch = held[0] - 4 * (3 * len + 2 * aux + prof);

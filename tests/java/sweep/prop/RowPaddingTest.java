@@ -9,9 +9,9 @@ import sweep.core.Wavelets;
 import sweep.kernels.Layout;
 
 /**
- * The padded grid's extra cells per row and rows per plane ({@link Grid#pads}, against L1 cache-set conflicts) change
- * the layout only: records and gradients are bit-identical to the unpadded layout, on grids that get both kinds of
- * padding.
+ * The padded grid's extra cells per row and rows per plane ({@link Grid#pads}, against L1 cache-set conflicts) and per
+ * field ({@link Grid#lengthPad}, against 4 KiB aliasing of the fields stored one length apart) change the layout only:
+ * records and gradients are bit-identical to the unpadded layout, on grids that get every kind of padding.
  */
 class RowPaddingTest {
 
@@ -23,6 +23,23 @@ class RowPaddingTest {
         assertArrayEquals(new long[] {0, 1}, Grid.pads(304, 304, 3, 4));
         // rows of 1000 floats are not whole cache lines: 8 more make 63 lines
         assertArrayEquals(new long[] {8, 0}, Grid.pads(1000, 1, 2, 4));
+    }
+
+    /**
+     * Fields one, two and three lengths apart start 1 KiB or more from each other modulo 4 KiB, with whole cache
+     * lines and the fewest extra cells: a length of 2048 rows of 1040 floats (a multiple of 4 KiB) gets 256 more
+     * (1 KiB); one 3 KiB past a multiple of 4 KiB gets none; one 64 bytes past gets 240 more.
+     */
+    @Test
+    void lengthPadKeepsFieldsApartModuloPages() {
+        assertEquals(256, Grid.lengthPad(2048L * 1040));
+        assertEquals(0, Grid.lengthPad(1048L * 1056)); // 2-D 1000² + PML 20, order 8: 3 KiB past
+        assertEquals(240, Grid.lengthPad(2048L * 1040 + 16));
+        for (long len = 16; len < 100_000; len += 16) {
+            long p = Grid.lengthPad(len);
+            assertEquals(0, p % 16, "whole lines");
+            assertTrue(apart(len + p), "length " + len + " + " + p);
+        }
     }
 
     /**
@@ -73,6 +90,7 @@ class RowPaddingTest {
         float[] vp = TestModels.smoothRandom(9, 2300, 500, shape);
         float[] obs = new float[spec.nt() * rec[0].length];
         float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
+        long paddedLength = g.length();
         String old = System.getProperty(Grid.ROW_PAD_PROPERTY);
         Gradient padded;
         Gradient plain;
@@ -86,6 +104,9 @@ class RowPaddingTest {
         try (Propagator p = new Propagator(spec)) {
             assertArrayEquals(new long[] {0, 0}, Grid.pads(g.nx + 2L * g.h, g.ny + 2L * g.h, g.ndim, g.h),
                     "the property turns padding off");
+            long plainLength = Grid.single(spec).length();
+            assertTrue(apart(paddedLength) && !apart(plainLength), "the padding moves fields one length apart away"
+                    + " from each other modulo 4 KiB: lengths " + plainLength + " -> " + paddedLength);
             rPlain = p.forward(w, src, rec, vp).data();
             plain = p.forwardAndGradient(w, src, rec, vp, obs, Misfit.L2);
         } finally {
@@ -103,6 +124,17 @@ class RowPaddingTest {
         assertArrayEquals(bits(rPlain), bits(rPadded), "record");
         assertArrayEquals(bits(plain.vp()), bits(padded.vp()), "dJ/dvp");
         assertArrayEquals(bits(plain.wavelet()), bits(padded.wavelet()), "dJ/dwavelet");
+    }
+
+    /** Whether fields one, two and three lengths apart start 1 KiB or more apart modulo 4 KiB. */
+    private static boolean apart(long length) {
+        for (int k = 1; k <= 3; k++) {
+            long m = k * length * 4 % 4096;
+            if (m < 1024 || m > 3072) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int[] bits(float[] a) {
