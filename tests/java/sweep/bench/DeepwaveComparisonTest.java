@@ -147,6 +147,27 @@ class DeepwaveComparisonTest {
     }
 
     @Test
+    void forwardRoundsOnTwoThreadsAlsoRunTwoShotsAtOnce() throws IOException {
+        fakeDriver("dw_acoustic_2d");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        DeepwaveComparison c = new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8),
+                0);
+        java.util.List<DeepwaveComparison.Row> rows = c.run(sweep.equation.Equations.named("acoustic-vd"), 2, 30, 5,
+                new int[] {2});
+        assertEquals(2, rows.size(), "one shot on two threads, then two shots");
+        assertEquals("acoustic-vd 2-D 30^2", rows.get(0).label());
+        assertEquals("acoustic-vd 2-D 30^2, 2 shots", rows.get(1).label());
+        double mcells = 2 * 40.0 * 40 * 4 / 1e6 / 0.5; // two shots of (30 + 2·5)² cells, 4 steps, 0.5 s
+        for (DeepwaveComparison.Row row : rows) {
+            assertEquals(2, row.threads());
+            assertArrayEquals(new double[] {mcells, mcells, mcells}, row.deepwave(), 1e-12);
+            for (int r = 0; r < 3; r++) {
+                assertTrue(row.sweep()[r] > 0, "sweep's runs are timed");
+            }
+        }
+    }
+
+    @Test
     void bornOfAnEquationWithoutOneOrOfKernelsIsRefused() {
         refused("does not have yet", "bench", "--born", "--equation", "elastic");
         refused("drop --kernels", "bench", "--born", "--kernels");

@@ -13,6 +13,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
@@ -136,7 +141,8 @@ public final class DeepwaveComparison {
 
     /**
      * Compares the forward step of {@code eq} with its Deepwave peer ({@link #peer}) on a cube or square of {@code n}
-     * cells per axis, {@code abcn} PML cells per side, order 8, for each thread count.
+     * cells per axis, {@code abcn} PML cells per side, order 8, for each thread count: sweep one shot on T threads,
+     * and for T &gt; 1 also T shots on T threads as Deepwave runs them ({@link #shotsRow}).
      */
     public List<Row> run(WaveEquation eq, int ndim, int n, int abcn, int[] threadCounts) {
         Path exe = driver(peer(eq), ndim);
@@ -159,8 +165,55 @@ public final class DeepwaveComparison {
                     }
                 };
             }));
+            if (t > 1) {
+                rows.add(shotsRow(exe, eq, label, shape, abcn, t, model));
+            }
         }
         return rows;
+    }
+
+    /**
+     * T shots on T threads, as Deepwave's T-thread figure: T propagators of one thread each, stepped at the same time
+     * (the library's way to run shots side by side in one process; {@code mpirun} shot groups are the command line's),
+     * Mcells/s of all of them together.
+     */
+    private Row shotsRow(Path exe, WaveEquation eq, String label, int[] shape, int abcn, int t, float[] model) {
+        return compare(exe, label + ", " + t + " shots", shape, abcn, t, threads -> {
+            Propagator[] ps = new Propagator[threads];
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            for (int k = 0; k < threads; k++) {
+                ps[k] = new Propagator(Benchmark.spec(eq, shape, 8, abcn, steps, 1, Map.of()));
+            }
+            List<Callable<Double>> shots = new ArrayList<>();
+            for (Propagator p : ps) {
+                shots.add(() -> p.timeSteps(model, steps));
+            }
+            return new SweepRun() {
+                @Override
+                public double[] time() {
+                    long t0 = System.nanoTime();
+                    try {
+                        for (Future<Double> f : pool.invokeAll(shots)) {
+                            f.get();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted");
+                    } catch (ExecutionException e) {
+                        throw new IllegalStateException(e.getCause());
+                    }
+                    return new double[] {(System.nanoTime() - t0) * 1e-9 / threads, Double.NaN};
+                }
+
+                @Override
+                public void close() {
+                    pool.shutdown();
+                    for (Propagator p : ps) {
+                        p.close();
+                    }
+                }
+            };
+        });
     }
 
     /**

@@ -256,23 +256,24 @@ public final class BenchCommand implements Callable<Integer> {
             rows.addAll(born ? c.born(3, n3, 20, tc) : c.run(eq, 3, n3, 20, tc));
         }
         System.out.println();
-        System.out.printf("%-22s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",
+        System.out.printf("%-31s %7s %26s %26s %22s%n", "case", "threads", "Deepwave Mcells/s", "sweep Mcells/s",
                 "sweep/Deepwave");
         for (DeepwaveComparison.Row r : rows) {
-            System.out.printf("%-22s %7d %26s %26s %22s%n", r.label(), r.threads(),
+            System.out.printf("%-31s %7d %26s %26s %22s%n", r.label(), r.threads(),
                     DeepwaveComparison.stats(r.deepwave()), DeepwaveComparison.stats(r.sweep()),
                     DeepwaveComparison.ratioStats(r.ratios()));
         }
         for (DeepwaveComparison.Row r : rows) {
             if (r.threads() == 1) {
-                System.out.printf("%-22s %7s %26s %26s %22s%n", r.label(), "1 (CPU)",
+                System.out.printf("%-31s %7s %26s %26s %22s%n", r.label(), "1 (CPU)",
                         DeepwaveComparison.stats(r.deepwaveCpu()),
                         DeepwaveComparison.stats(r.sweepCpu()),
                         DeepwaveComparison.ratioStats(r.cpuRatios()));
             }
         }
         System.out.println("medians (min-max) over the rounds; ratio: per-round sweep/Deepwave; Deepwave at T threads"
-                + " runs T shots (it parallelises over shots), sweep one shot on T threads; (CPU): Mcells per CPU"
+                + " runs T shots (it parallelises over shots), sweep one shot on T threads (', T shots': T shots at"
+                + " once, one thread each); (CPU): Mcells per CPU"
                 + " second of the working thread (one thread), which time given to other processes does not count");
         System.out.printf("load average at the end: %s%n", loadAverage());
         return 0;
