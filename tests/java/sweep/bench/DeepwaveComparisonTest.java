@@ -109,12 +109,16 @@ class DeepwaveComparisonTest {
                 "3d");
     }
 
+    /** A comparison of 3 rounds of 4 steps against the drivers in {@link #dir}, logging into {@code log}. */
+    private DeepwaveComparison comparison(ByteArrayOutputStream log) {
+        return new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8), 0);
+    }
+
     @Test
     void gradientRoundsInterleaveAndTakeTheDriversTimes() throws IOException {
         fakeDriver("dw_scalar_2d");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        DeepwaveComparison c = new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8),
-                0);
+        DeepwaveComparison c = comparison(log);
         DeepwaveComparison.GradientRow row = c.gradient(2, 30, 5);
         assertEquals(String.join("\n", "args 30 5 4 1 1 grad", "run", "grad", "run", "grad", "run", "grad", "quit"),
                 Files.readString(dir.resolve("dw_scalar_2d.log")).strip(), "one shot on one thread, grad mode, rounds"
@@ -134,8 +138,7 @@ class DeepwaveComparisonTest {
     void bornRoundsInterleaveWithTheBornDriver() throws IOException {
         fakeDriver("dw_scalar_born_2d");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        DeepwaveComparison c = new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8),
-                0);
+        DeepwaveComparison c = comparison(log);
         DeepwaveComparison.Row row = c.born(2, 30, 5, new int[] {1}).get(0);
         assertEquals(String.join("\n", "args 30 5 4 1 1", "run", "run", "run", "quit"),
                 Files.readString(dir.resolve("dw_scalar_born_2d.log")).strip());
@@ -150,13 +153,14 @@ class DeepwaveComparisonTest {
     void forwardRoundsOnTwoThreadsAlsoRunTwoShotsAtOnce() throws IOException {
         fakeDriver("dw_acoustic_2d");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        DeepwaveComparison c = new DeepwaveComparison(dir, 3, 4, new PrintStream(log, true, StandardCharsets.UTF_8),
-                0);
+        DeepwaveComparison c = comparison(log);
         java.util.List<DeepwaveComparison.Row> rows = c.run(sweep.equation.Equations.named("acoustic-vd"), 2, 30, 5,
                 new int[] {2});
         assertEquals(2, rows.size(), "one shot on two threads, then two shots");
         assertEquals("acoustic-vd 2-D 30^2", rows.get(0).label());
         assertEquals("acoustic-vd 2-D 30^2, 2 shots", rows.get(1).label());
+        assertEquals(String.join("\n", "args 30 5 4 2 2", "run", "run", "run", "quit"),
+                Files.readString(dir.resolve("dw_acoustic_2d.log")).strip(), "Deepwave: two shots on two threads");
         double mcells = 2 * 40.0 * 40 * 4 / 1e6 / 0.5; // two shots of (30 + 2·5)² cells, 4 steps, 0.5 s
         for (DeepwaveComparison.Row row : rows) {
             assertEquals(2, row.threads());
