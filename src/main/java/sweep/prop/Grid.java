@@ -522,11 +522,10 @@ public final class Grid {
     /**
      * Extra cells at the end of a field of {@code len} cells (a multiple of {@link #ALIGN_FLOATS}), fewest first, so
      * that fields stored one, two or three lengths apart in one array (velocity components, elastic stresses) start at
-     * least 1 KiB from each other modulo 4 KiB. A core matches a load against its pending stores by the low 12
-     * address bits, so a component stored where the next loads of another fall modulo 4 KiB stalls them (acoustic-vd
-     * 2-D 2000², whose 2048 rows make every length a multiple of 4 KiB: 16 % slower, elastic 20 %; 2000 × 460: 45 %;
-     * 512 bytes apart gained half as much). None when
-     * {@link #ROW_PAD_PROPERTY} forces the row padding or {@link #ALIGN} is off.
+     * least 1 KiB from each other modulo 4 KiB: cores compare loads with pending stores by the low 12 address bits
+     * first, and fields on the same bits ran slower (2-D 2000², 2048 rows, lengths a multiple of 4 KiB: acoustic-vd
+     * 16 %, elastic 20 %; fields 512 bytes apart gained half as much). None when {@link #ROW_PAD_PROPERTY} forces the
+     * row padding or {@link #ALIGN} is off.
      */
     static long lengthPad(long len) {
         if (!ALIGN || Integer.getInteger(ROW_PAD_PROPERTY) != null) {
