@@ -28,11 +28,15 @@ class DeepwaveComparisonTest {
     @TempDir
     Path dir;
 
-    /** A fake driver: logs "args ..." and each command to LOG, answers run with 0.5 s and grad with 2 s. */
+    /**
+     * A fake driver: logs "args ..." and each command to NAME.log and its OMP_WAIT_POLICY to NAME.policy, answers run
+     * with 0.5 s and grad with 2 s.
+     */
     private void fakeDriver(String name) throws IOException {
         Path log = dir.resolve(name + ".log");
         String script = "#!/usr/bin/env bash\n"
                 + "echo \"args $*\" > '" + log + "'\n"
+                + "echo \"$OMP_WAIT_POLICY\" > '" + dir.resolve(name + ".policy") + "'\n"
                 + "echo 'ready 1 grid 1^2'\n"
                 + "while read -r cmd; do\n"
                 + "  echo \"$cmd\" >> '" + log + "'\n"
@@ -161,6 +165,8 @@ class DeepwaveComparisonTest {
         assertEquals("acoustic-vd 2-D 30^2, 2 shots", rows.get(1).label());
         assertEquals(String.join("\n", "args 30 5 4 2 2", "run", "run", "run", "quit"),
                 Files.readString(dir.resolve("dw_acoustic_2d.log")).strip(), "Deepwave: two shots on two threads");
+        assertEquals(System.getenv().getOrDefault("OMP_WAIT_POLICY", "passive"),
+                Files.readString(dir.resolve("dw_acoustic_2d.policy")).strip(), "OpenMP's idle threads sleep");
         double mcells = 2 * 40.0 * 40 * 4 / 1e6 / 0.5; // two shots of (30 + 2·5)² cells, 4 steps, 0.5 s
         for (DeepwaveComparison.Row row : rows) {
             assertEquals(2, row.threads());

@@ -348,11 +348,18 @@ public final class DeepwaveComparison {
         return row;
     }
 
+    /**
+     * Starts the driver, with OpenMP's waiting threads asleep ({@code OMP_WAIT_POLICY=passive} unless the environment
+     * sets it): under libgomp's default its threads spin for some 300 000 PAUSEs (about 8 ms here) after each run and
+     * take a core from the sweep run that follows (under {@code active}, sweep's two-thread run fell to 0.53 of its
+     * speed); Deepwave's own runs are as fast either way (docs/performance.md).
+     */
     private static Process start(Path exe, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(exe.toString());
         cmd.addAll(Arrays.asList(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().putIfAbsent("OMP_WAIT_POLICY", "passive");
         pb.redirectError(ProcessBuilder.Redirect.INHERIT);
         try {
             return pb.start();
