@@ -29,7 +29,7 @@ public final class Main implements Runnable {
     /** The command-line option of each setting of {@link PropSpec.Builder}, for messages (--pml-freq, not pmlFreq). */
     private static final Map<String, String> OPTIONS = Map.of("dh", "--dh", "dt", "--dt", "nt", "--nt", "abcn",
             "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads",
-            "storage", "--storage");
+            "storage", "--storage", "checkpointMemory", "--checkpoint-memory");
 
     /** The reason of {@code is} in the words of the command line: storages as --storage takes them (FULL: full). */
     static String optionWords(PropSpec.InvalidSetting is) {

@@ -36,6 +36,8 @@ public final class PropSpec {
     private final int threads;
     private final int checkEvery;
     private final Storage storage;
+    /** Bytes a checkpointed gradient may hold per shot for its checkpoints and segment tape (0: the least memory). */
+    private final long checkpointMemory;
     /** Whether the builder was given the storage (else it is the equation's default, and toBuilder leaves it open). */
     private final boolean storageGiven;
     /** The kind of every source (null: the equation has one kind), and the fields receivers record, in order. */
@@ -58,6 +60,7 @@ public final class PropSpec {
         this.maxVel = b.maxVel;
         this.threads = b.threads;
         this.checkEvery = b.checkEvery;
+        this.checkpointMemory = b.checkpointMemory;
         if (equation == null) {
             throw new IllegalArgumentException("equation must be set, got null: installed are "
                     + String.join(", ", Equations.names()));
@@ -157,6 +160,10 @@ public final class PropSpec {
         if (checkEvery < 1) {
             throw new IllegalArgumentException("checkEvery must be >= 1, got " + checkEvery);
         }
+        if (checkpointMemory < 0) {
+            throw new InvalidSetting("checkpointMemory", "(bytes of checkpoints per shot) must be >= 0 (0 = the least"
+                    + " that re-runs each step once), got " + checkpointMemory);
+        }
         if (maxVel > 0) {
             checkCfl(maxVel);
         }
@@ -187,7 +194,10 @@ public final class PropSpec {
             this.reason = reason;
         }
 
-        /** The builder's name of the setting: dh, dt, nt, abcn, order, pmlFreq, pmlReflection, maxVel, threads. */
+        /**
+         * The builder's name of the setting: dh, dt, nt, abcn, order, pmlFreq, pmlReflection, maxVel, threads,
+         * checkpointMemory.
+         */
         public String setting() {
             return setting;
         }
@@ -293,6 +303,15 @@ public final class PropSpec {
     }
 
     /**
+     * Bytes a checkpointed gradient ({@link Storage#CHECKPOINTING}) of an equation on the {@code sweep.equation}
+     * skeleton may hold per shot for its checkpoints and one segment's tape, for the largest tile; 0 (default): the
+     * least memory that re-runs each step once. Results do not depend on it.
+     */
+    public long checkpointMemory() {
+        return checkpointMemory;
+    }
+
+    /**
      * The value of the equation's setting {@code name}: the one given, canonical, or the setting's default; throws
      * IllegalArgumentException for a name the equation does not have.
      */
@@ -390,6 +409,7 @@ public final class PropSpec {
         b.maxVel = maxVel;
         b.threads = threads;
         b.checkEvery = checkEvery;
+        b.checkpointMemory = checkpointMemory;
         b.storage = storageGiven ? storage : null;
         b.sourceType = sourceType;
         b.recordFields = recordFields;
@@ -412,6 +432,7 @@ public final class PropSpec {
         private double maxVel = 0;
         private int threads = 0;
         private int checkEvery = 100;
+        private long checkpointMemory;
         private Storage storage;
         private String sourceType;
         private List<String> recordFields;
@@ -485,6 +506,12 @@ public final class PropSpec {
 
         public Builder checkEvery(int k) {
             this.checkEvery = k;
+            return this;
+        }
+
+        /** Bytes of checkpoints per shot of a checkpointed gradient ({@link PropSpec#checkpointMemory()}). */
+        public Builder checkpointMemory(long bytes) {
+            this.checkpointMemory = bytes;
             return this;
         }
 

@@ -7,7 +7,9 @@ import sweep.kernels.Parallel;
  * {@link Parallel} loop over the rows [z0, z1) of the computational grid, starting at 0 as TornadoVM needs (no objects,
  * allocation, exceptions or calls inside). Every array of the grid has the layout of {@link sweep.prop.Grid}:
  * computational cell (z, x) at {@code base + z·sz + x}, with h = order/2 halo cells on every side. Staggered weights
- * {@code cx[k]}, {@code cz[k]} (k = 1..h) are divided by the spacing. Each kernel writes only cells of its own rows,
+ * {@code cx[k]}, {@code cz[k]} (k = 1..h) are divided by the spacing. The CPML profiles {@code prof} are
+ * {@link sweep.prop.Grid#staggeredProfiles}' of a 2-D grid: z at 0 ({@code a, b, a½, b½} of nz each), x at
+ * 4·(nz + 1) ({@code a, b, a½, b½} of nx each). Each kernel writes only cells of its own rows,
  * and reads other rows' cells only from arrays it does not write, so any split of the rows gives the same bits.
  */
 public final class ShKernels {
@@ -16,12 +18,13 @@ public final class ShKernels {
 
     /**
      * Velocity step (forward): with dx = D⁻x sxy and dz = D⁻z szy at the vy node, the CPML memory variables
-     * pvx ← axI·pvx + bxI·dx, pvz ← azI·pvz + bzI·dz, and vy += bu·(dx + pvx + dz + pvz) with bu = dt/ρ. When
-     * {@code taping} is 1 the bracket goes to {@code tape[tapeOff + z·nx + x]}.
+     * pvx ← ax·pvx + bx·dx, pvz ← az·pvz + bz·dz (profiles at the nodes), and vy += bu·(dx + pvx + dz + pvz) with
+     * bu = dt/ρ. When {@code taping} is 1 the bracket goes to {@code tape[z·nx + x]}.
      */
     public static void velocity(float[] v, float[] sxy, float[] szy, float[] pvx, float[] pvz, float[] bu,
-                                float[] axI, float[] bxI, float[] azI, float[] bzI, float[] cx, float[] cz, int h,
-                                int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int taping) {
+                                float[] prof, float[] cx, float[] cz, int h, int base, int sz, int nz, int nx, int z0,
+                                int z1, float[] tape, int taping) {
+        int xp = 4 * (nz + 1);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
@@ -32,28 +35,28 @@ public final class ShKernels {
                     dx += cx[k] * (sxy[i + k - 1] - sxy[i - k]);
                     dz += cz[k] * (szy[i + (k - 1) * sz] - szy[i - k * sz]);
                 }
-                float px = axI[x] * pvx[i] + bxI[x] * dx;
-                float pz = azI[z] * pvz[i] + bzI[z] * dz;
+                float px = prof[xp + x] * pvx[i] + prof[xp + nx + x] * dx;
+                float pz = prof[z] * pvz[i] + prof[nz + z] * dz;
                 pvx[i] = px;
                 pvz[i] = pz;
                 float br = dx + px + dz + pz;
                 v[i] += bu[i] * br;
                 if (taping == 1) {
-                    tape[tapeOff + z * nx + x] = br;
+                    tape[z * nx + x] = br;
                 }
             }
         }
     }
 
     /**
-     * Stress step (forward): with ex = D⁺x vy at (x+½, z) and ez = D⁺z vy at (x, z+½), psx ← axH·psx + bxH·ex,
-     * psz ← azH·psz + bzH·ez, sxy += mx·(ex + psx), szy += mz·(ez + psz) with mx, mz = dt·μ at the nodes. When
-     * {@code taping} is 1 the brackets go to {@code tape[tapeOff + z·nx + x]} and {@code tape[tapeOff + cells + ...]}.
+     * Stress step (forward): with ex = D⁺x vy at (x+½, z) and ez = D⁺z vy at (x, z+½), psx ← ax½·psx + bx½·ex,
+     * psz ← az½·psz + bz½·ez, sxy += mx·(ex + psx), szy += mz·(ez + psz) with mx, mz = dt·μ at the nodes. When
+     * {@code taping} is 1 the brackets go to {@code tape[cells + z·nx + x]} and {@code tape[2·cells + ...]}.
      */
     public static void stress(float[] v, float[] sxy, float[] szy, float[] psx, float[] psz, float[] mx, float[] mz,
-                              float[] axH, float[] bxH, float[] azH, float[] bzH, float[] cx, float[] cz, int h,
-                              int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff, int cells,
-                              int taping) {
+                              float[] prof, float[] cx, float[] cz, int h, int base, int sz, int nz, int nx, int z0,
+                              int z1, float[] tape, int cells, int taping) {
+        int xp = 4 * (nz + 1);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
@@ -64,8 +67,8 @@ public final class ShKernels {
                     ex += cx[k] * (v[i + k] - v[i - k + 1]);
                     ez += cz[k] * (v[i + k * sz] - v[i - (k - 1) * sz]);
                 }
-                float qx = axH[x] * psx[i] + bxH[x] * ex;
-                float qz = azH[z] * psz[i] + bzH[z] * ez;
+                float qx = prof[xp + 2 * nx + x] * psx[i] + prof[xp + 3 * nx + x] * ex;
+                float qz = prof[2 * nz + z] * psz[i] + prof[3 * nz + z] * ez;
                 psx[i] = qx;
                 psz[i] = qz;
                 float bx = ex + qx;
@@ -73,8 +76,8 @@ public final class ShKernels {
                 sxy[i] += mx[i] * bx;
                 szy[i] += mz[i] * bz;
                 if (taping == 1) {
-                    tape[tapeOff + z * nx + x] = bx;
-                    tape[tapeOff + cells + z * nx + x] = bz;
+                    tape[cells + z * nx + x] = bx;
+                    tape[2 * cells + z * nx + x] = bz;
                 }
             }
         }
@@ -108,26 +111,26 @@ public final class ShKernels {
 
     /**
      * Transpose of the stress step's pointwise part: with the adjoint stresses as, the scaled adjoints
-     * ex̄ = mx·as + bxH·P (P = psx̄ + mx·as) and psx̄ ← axH·P (likewise z), and the node gradients
+     * ex̄ = mx·as + bx½·P (P = psx̄ + mx·as) and psx̄ ← ax½·P (likewise z), and the node gradients
      * gmx += as·(taped bracket) (likewise z).
      */
     public static void stressAdjointPoint(float[] asxy, float[] aszy, float[] apsx, float[] apsz, float[] mx,
-                                          float[] mz, float[] axH, float[] bxH, float[] azH, float[] bzH, float[] ex,
-                                          float[] ez, float[] gmx, float[] gmz, int base, int sz, int nx, int z0,
-                                          int z1, float[] tape, int tapeOff, int cells) {
+                                          float[] mz, float[] prof, float[] ex, float[] ez, float[] gmx, float[] gmz,
+                                          int base, int sz, int nz, int nx, int z0, int z1, float[] tape, int cells) {
+        int xp = 4 * (nz + 1);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
-                int t = tapeOff + z * nx + x;
+                int t = cells + z * nx + x;
                 float sx = asxy[i];
                 float sz2 = aszy[i];
                 float px = apsx[i] + mx[i] * sx;
                 float pz = apsz[i] + mz[i] * sz2;
-                ex[i] = mx[i] * sx + bxH[x] * px;
-                ez[i] = mz[i] * sz2 + bzH[z] * pz;
-                apsx[i] = axH[x] * px;
-                apsz[i] = azH[z] * pz;
+                ex[i] = mx[i] * sx + prof[xp + 3 * nx + x] * px;
+                ez[i] = mz[i] * sz2 + prof[3 * nz + z] * pz;
+                apsx[i] = prof[xp + 2 * nx + x] * px;
+                apsz[i] = prof[2 * nz + z] * pz;
                 gmx[i] += sx * tape[t];
                 gmz[i] += sz2 * tape[t + cells];
             }
@@ -162,12 +165,13 @@ public final class ShKernels {
     }
 
     /**
-     * Transpose of the velocity step's pointwise part: with q = bu·av, dx̄ = q + bxI·P (P = pvx̄ + q), pvx̄ ← axI·P
+     * Transpose of the velocity step's pointwise part: with q = bu·av, dx̄ = q + bx·P (P = pvx̄ + q), pvx̄ ← ax·P
      * (likewise z), and the node gradient gb += av·(taped bracket).
      */
-    public static void velocityAdjointPoint(float[] av, float[] apvx, float[] apvz, float[] bu, float[] axI,
-                                            float[] bxI, float[] azI, float[] bzI, float[] dx, float[] dz, float[] gb,
-                                            int base, int sz, int nx, int z0, int z1, float[] tape, int tapeOff) {
+    public static void velocityAdjointPoint(float[] av, float[] apvx, float[] apvz, float[] bu, float[] prof,
+                                            float[] dx, float[] dz, float[] gb, int base, int sz, int nz, int nx,
+                                            int z0, int z1, float[] tape) {
+        int xp = 4 * (nz + 1);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (int x = 0; x < nx; x++) {
@@ -176,11 +180,11 @@ public final class ShKernels {
                 float q = bu[i] * a;
                 float px = apvx[i] + q;
                 float pz = apvz[i] + q;
-                dx[i] = q + bxI[x] * px;
-                dz[i] = q + bzI[z] * pz;
-                apvx[i] = axI[x] * px;
-                apvz[i] = azI[z] * pz;
-                gb[i] += a * tape[tapeOff + z * nx + x];
+                dx[i] = q + prof[xp + nx + x] * px;
+                dz[i] = q + prof[nz + z] * pz;
+                apvx[i] = prof[xp + x] * px;
+                apvz[i] = prof[z] * pz;
+                gb[i] += a * tape[z * nx + x];
             }
         }
     }

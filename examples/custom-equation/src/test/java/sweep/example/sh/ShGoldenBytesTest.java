@@ -1,6 +1,7 @@
 package sweep.example.sh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -10,8 +11,11 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
+import sweep.equation.CheckpointSchedule;
+import sweep.equation.StepSolver;
 import sweep.kit.EquationKit;
 import sweep.prop.Gradient;
+import sweep.prop.Grid;
 import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
@@ -38,12 +42,15 @@ class ShGoldenBytesTest {
             "30e08fe3b82b9143ca72a006e321cb0648894b57372e51fa281981ad64e5b334";
     private static final String MISFIT_4_FREE_SURFACE = "3c31676e57ccc5fb";
 
-    /** Record, gradient, dJ/dwavelet sums and the misfit bits of one problem with FULL storage on two threads. */
-    private static List<String> run(int order, boolean freeSurface) {
-        int nz = 24;
-        int nx = 30;
-        PropSpec spec = PropSpec.builder(nz, nx).equation(ShEquation.NAME).dh(10).dt(8e-4).nt(180).abcn(6)
-                .order(order).freeSurface(freeSurface).storage(Storage.FULL).threads(2).build();
+    private static PropSpec spec(int order, boolean freeSurface, Storage storage, long checkpointMemory) {
+        return PropSpec.builder(24, 30).equation(ShEquation.NAME).dh(10).dt(8e-4).nt(180).abcn(6).order(order)
+                .freeSurface(freeSurface).storage(storage).checkpointMemory(checkpointMemory).threads(2).build();
+    }
+
+    /** Record, gradient, dJ/dwavelet sums and the misfit bits of one problem on two threads. */
+    private static List<String> run(PropSpec spec) {
+        int nz = spec.shape()[0];
+        int nx = spec.shape()[1];
         float[] truth = model(nz, nx, 3);
         float[] start = model(nz, nx, 5);
         float[] w = Wavelets.ricker(12, spec.nt(), spec.dt());
@@ -84,14 +91,38 @@ class ShGoldenBytesTest {
 
     @Test
     void order8WithoutFreeSurfaceKeepsItsBytes() {
-        List<String> got = run(8, false);
+        List<String> got = run(spec(8, false, Storage.FULL, 0));
         System.out.println("sh golden order 8: " + got);
         assertEquals(List.of(RECORD_8, GRADIENT_8, WAVELET_GRADIENT_8, MISFIT_8), got);
     }
 
+    /**
+     * Checkpointing gives full storage's bits whatever the memory budget: the least memory that re-runs each step once
+     * (one level), half and a fifth of it (more levels of re-running).
+     */
+    @Test
+    void checkpointedGradientsHaveTheBytesOfFullStorageUnderAnyBudget() {
+        PropSpec least = spec(4, true, Storage.CHECKPOINTING, 0);
+        Grid g = Grid.single(least);
+        CheckpointSchedule one = StepSolver.schedule(g, least.nt());
+        long bytes = one.bytes(4L * 7 * g.length(), 4L * 3 * g.nz() * g.nx());
+        List<String> full = List.of(RECORD_4_FREE_SURFACE, GRADIENT_4_FREE_SURFACE, WAVELET_GRADIENT_4_FREE_SURFACE,
+                MISFIT_4_FREE_SURFACE);
+        int levels = 0;
+        for (long budget : new long[] {0, bytes / 2, bytes / 5}) {
+            PropSpec spec = spec(4, true, Storage.CHECKPOINTING, budget);
+            CheckpointSchedule cs = StepSolver.schedule(Grid.single(spec), spec.nt());
+            System.out.println("sh golden checkpointing, budget " + budget + " bytes: " + cs);
+            assertTrue(cs.levels() > levels, "a smaller budget takes more levels: " + cs);
+            levels = cs.levels();
+            assertEquals(full, run(spec), cs.toString());
+        }
+        assertTrue(levels >= 3, "the tightest budget re-runs on three levels or more");
+    }
+
     @Test
     void order4WithFreeSurfaceKeepsItsBytes() {
-        List<String> got = run(4, true);
+        List<String> got = run(spec(4, true, Storage.FULL, 0));
         System.out.println("sh golden order 4 free surface: " + got);
         assertEquals(List.of(RECORD_4_FREE_SURFACE, GRADIENT_4_FREE_SURFACE, WAVELET_GRADIENT_4_FREE_SURFACE,
                 MISFIT_4_FREE_SURFACE), got);
