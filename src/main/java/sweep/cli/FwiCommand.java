@@ -12,6 +12,7 @@ import mpi.MPI;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import sweep.equation.Parameter;
 import sweep.fwi.Acquisition;
 import sweep.fwi.DataObjective;
 import sweep.fwi.DecomposedObjective;
@@ -83,8 +84,14 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--time", description = "record length in s (default 3)")
     Double recordLength;
 
-    @Option(names = "--storage", description = "boundary or full (default boundary)")
+    @Option(names = "--storage", description = "boundary, full or checkpoint, those the equation has (default: its"
+            + " first)")
     String storage;
+
+    @Option(names = "--checkpoint-memory", paramLabel = "SIZE", description = "with checkpoint storage: the most"
+            + " memory per shot for checkpoints, e.g. 512M (job key checkpoint_memory; default: the least that re-runs"
+            + " each step once)")
+    String checkpointMemory;
 
     @Option(names = "--threads", description = "Java backend threads per rank, 0 = all cores (default 0)")
     Integer threads;
@@ -127,7 +134,8 @@ public final class FwiCommand implements Callable<Integer> {
         job.flag("out", "--out", out).flag("iterations", "--iterations", iterations).flag("supershots", "--supershots",
                 supershots).flag("seed", "--seed", seed).flag("dh", "--dh", dh).flag("ricker", "--freq", freq)
                 .flag("shots", "--shots", shots).flag("time", "--time", recordLength)
-                .flag("storage", "--storage", storage).flag("threads", "--threads", threads)
+                .flag("storage", "--storage", storage).flag("checkpoint_memory", "--checkpoint-memory", checkpointMemory)
+                .flag("threads", "--threads", threads)
                 .flag("equation", "--equation", equation)
                 .flag("invert", "--invert", invert == null ? null : String.join(",", invert)).mesh(meshOptions);
         if (bands != null) {
@@ -744,9 +752,10 @@ public final class FwiCommand implements Callable<Integer> {
                 if (names.size() > 1 && !r.options().settings().parameters().get(k).inverted()) {
                     continue;
                 }
-                err.append(String.format("%s %s%.1f -> %.1f %s", k == 0 ? "" : ",", names.size() > 1
-                        ? names.get(k) + " " : "", errorOf(r, finals.startError(), k),
-                        errorOf(r, finals.finalError(), k), unit(r, k)));
+                Parameter q = r.spec().equation().parameters().get(k);
+                err.append(String.format("%s %s%s -> %s", k == 0 ? "" : ",", names.size() > 1 ? names.get(k) + " " : "",
+                        q.format(errorOf(r, finals.startError(), k), 4), q.format(errorOf(r, finals.finalError(), k),
+                        4)));
             }
         }
         // each band has its own (filtered) data: its misfit compares with its own start only

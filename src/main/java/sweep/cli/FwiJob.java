@@ -149,6 +149,9 @@ final class FwiJob {
                 + " (default: none)");
         k.put("storage", "\"boundary\", \"full\" or \"checkpoint\", those the equation has (default: its first;"
                 + " boundary, checkpoint for visco-acoustic)");
+        k.put("checkpoint_memory", "with storage \"checkpoint\" on an equation of the step skeleton: the most memory"
+                + " per shot for checkpoints and one segment's tape, e.g. \"512M\" or bytes (default: the least that"
+                + " re-runs each step once)");
         k.put("mesh", "\"auto\" (balanced grid) or {\"py\":.., \"px\":.., \"shot_groups\":..} (default auto)");
         k.put("threads", "Java backend threads per rank, 0 = all cores (default 0)");
         k.put("out", "output folder, relative to the working directory (default fwi-out)");
@@ -451,6 +454,20 @@ final class FwiJob {
             throw error(key, "must be true or false, got " + e);
         }
         return e.getAsBoolean();
+    }
+
+    /** Key checkpoint_memory: bytes, or a size such as "512M" (0 when absent). */
+    private long checkpointMemory() {
+        JsonElement e = given.get("checkpoint_memory");
+        if (e == null) {
+            return 0;
+        }
+        String text = e.isJsonPrimitive() ? e.getAsString() : e.toString();
+        try {
+            return MemoryEstimate.parseBytes(text, "checkpoint_memory");
+        } catch (IllegalArgumentException ex) {
+            throw error("checkpoint_memory", "must be bytes or a size such as \"512M\" or \"2G\", got " + e);
+        }
     }
 
     private String string(String key, String dflt) {
@@ -891,11 +908,12 @@ final class FwiJob {
         };
         PropSpec spec;
         try {
-            spec = b.maxVel(vmax).dt(dt).nt(nt).storage(storage).build();
+            spec = b.maxVel(vmax).dt(dt).nt(nt).storage(storage).checkpointMemory(checkpointMemory()).build();
         } catch (PropSpec.InvalidSetting e) {
             String key = switch (e.setting()) {
                 case "nt" -> has("nt") ? "nt" : "time";
                 case "maxVel" -> "vmax";
+                case "checkpointMemory" -> "checkpoint_memory";
                 default -> e.setting();
             };
             throw error(key, e.setting() + " " + Main.optionWords(e));
@@ -1084,13 +1102,13 @@ final class FwiJob {
         }
         List<String> invert = invert(eq);
         List<Fwi.Parameter> params = new ArrayList<>();
-        params.add(parameter(eq.parameterNames().get(0), m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
+        params.add(parameter(eq.parameters().get(0), m.vmin(), m.vmax(), maxUpdate, invert, "max_update"));
         for (int k = 1; k < eq.parameterCount(); k++) {
             Parameter q = eq.parameters().get(k);
             String[] keys = boundKeys(q.name());
             double max = number(keys[1], q.fwiMax());
-            params.add(parameter(q.name(), number(keys[0], q.fwiMin()), max, number(keys[2], q.fwiMaxUpdate()),
-                    invert, keys[2]));
+            params.add(parameter(q, number(keys[0], q.fwiMin()), max, number(keys[2], q.fwiMaxUpdate()), invert,
+                    keys[2]));
         }
         Fwi.Settings settings = new Fwi.Settings(eq, 0, params, memory);
         return new Inversion.Options(bands, supershots, seed, filterOrder, settings, estimatesWavelet(),
@@ -1133,13 +1151,22 @@ final class FwiJob {
         return out;
     }
 
-    /** One parameter's bounds and step, the error naming {@code stepKey} or the bounds' keys. */
-    private Fwi.Parameter parameter(String name, double min, double max, double maxUpdate, List<String> invert,
+    /**
+     * One parameter's bounds and step, the error naming {@code stepKey} or the bounds' keys: the bounds lie in the
+     * parameter's allowed values (at or above 0 for a positive one, above its lowest value for a signed one).
+     */
+    private Fwi.Parameter parameter(Parameter q, double min, double max, double maxUpdate, List<String> invert,
                                     String stepKey) {
+        String name = q.name();
         String lo = boundKeys(name)[0];
         String hi = boundKeys(name)[1];
-        if (!(min >= 0 && max > min)) {
-            throw error(has(lo) ? lo : hi, "bounds need 0 <= " + lo + " < " + hi + ", got [" + min + ", " + max + "]");
+        double floor = Math.max(q.lowest(), 0);
+        boolean low = q.lowest() < 0 ? min > q.lowest() : min >= floor;
+        if (!(low && max > min && max < q.highest())) {
+            String range = q.lowest() < 0 ? q.lowest() + " < " : "0 <= ";
+            throw error(has(lo) ? lo : hi, "bounds need " + range + lo + " < " + hi
+                    + (q.highest() < Double.POSITIVE_INFINITY ? " < " + q.highest() : "") + ", got [" + min + ", "
+                    + max + "]");
         }
         if (!(maxUpdate > 0)) {
             throw error(stepKey, "must be positive, got " + maxUpdate);

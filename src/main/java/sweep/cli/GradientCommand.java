@@ -66,6 +66,11 @@ public final class GradientCommand implements Callable<Integer> {
             + " equation's first (boundary; checkpoint for visco-acoustic, which has no boundary)")
     StorageChoice storage;
 
+    @Option(names = "--checkpoint-memory", paramLabel = "SIZE", description = "with --storage checkpoint on an"
+            + " equation of the step skeleton: the most memory per shot for checkpoints and one segment's tape, e.g."
+            + " 512M or 2G (more re-running below the least that re-runs each step once); default: that least")
+    String checkpointMemory;
+
     @Mixin
     MeshOptions meshOptions;
 
@@ -87,7 +92,9 @@ public final class GradientCommand implements Callable<Integer> {
         inputs.put("--observed", observed);
         Outputs.checkFile("--out-grad", outGrad, inputs);
         boolean dd = meshOptions.decomposed();
-        ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
+        long budget = checkpointMemory == null ? 0 : MemoryEstimate.parseBytes(checkpointMemory,
+                "--checkpoint-memory");
+        ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, budget, dd);
         int shots = pr.sources().length;
         int nrec = pr.receivers()[0].length;
         int nt = pr.spec().nt();

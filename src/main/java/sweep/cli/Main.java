@@ -34,7 +34,7 @@ public final class Main implements Runnable {
     /** The reason of {@code is} in the words of the command line: storages as --storage takes them (FULL: full). */
     static String optionWords(PropSpec.InvalidSetting is) {
         String reason = is.reason();
-        if (is.setting().equals("storage")) {
+        if (is.setting().equals("storage") || is.setting().equals("checkpointMemory")) {
             for (Storage s : Storage.values()) {
                 reason = reason.replace(s.name(), GradientCommand.storageName(s));
             }

@@ -252,6 +252,11 @@ public final class ProblemOptions {
      * equation's default).
      */
     Problem load(boolean gradient, Storage storage, boolean decomposed) {
+        return load(gradient, storage, 0, decomposed);
+    }
+
+    /** As {@link #load(boolean, Storage, boolean)}, with a checkpoint memory budget in bytes (0: the least). */
+    Problem load(boolean gradient, Storage storage, long checkpointMemory, boolean decomposed) {
         checkThreads(threads, "--threads");
         WaveEquation eq = waveEquation();
         List<Path> files = parameterFiles(eq);
@@ -285,7 +290,8 @@ public final class ProblemOptions {
         checkCells(src, shape, "--sources: " + sources);
         checkCells(rec, shape, "--receivers: " + receivers);
         PropSpec.Builder b = PropSpec.builder(shape).equation(eq).dh(dh).dt(dt).nt(nt).order(order).abcn(abcn)
-                .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads);
+                .freeSurface(freeSurface).pmlFreq(pmlFreq).maxVel(maxVel).threads(threads)
+                .checkpointMemory(checkpointMemory);
         if (gradient && storage != null) {
             b.storage(storage);
         }

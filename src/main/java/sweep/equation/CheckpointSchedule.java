@@ -54,8 +54,12 @@ public record CheckpointSchedule(int nt, int segment, int slots, int levels) {
         throw new IllegalArgumentException(String.format(Locale.ROOT, "the checkpoint memory budget of %s cannot"
                 + " hold a checkpointed gradient of %d steps (one state takes %s, one step's tape %s): raise"
                 + " --checkpoint-memory (job key checkpoint_memory) or give no budget (the least memory that re-runs"
-                + " each step once)", MemoryEstimate.gib(budget), nt, MemoryEstimate.gib(stateBytes),
-                MemoryEstimate.gib(tapeBytesPerStep)));
+                + " each step once)", size(budget), nt, size(stateBytes), size(tapeBytesPerStep)));
+    }
+
+    /** Bytes as {@link MemoryEstimate#gib}, below 1 MiB in KiB. */
+    private static String size(long bytes) {
+        return bytes >= 1 << 20 ? MemoryEstimate.gib(bytes) : String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
     }
 
     /** The fewest free slots s with C(s + r, s) ≥ {@code leaves}, or −1 when above {@code leaves} − 1. */

@@ -71,6 +71,30 @@ public final class StateVector {
         return s;
     }
 
+    /** The number of parts. */
+    public int parts() {
+        return parts.size();
+    }
+
+    /** The name of part {@code p}. */
+    public String partName(int p) {
+        return parts.get(p).name;
+    }
+
+    /** The index in a state of the first value of part {@code p}; its values follow for {@link #partLength}. */
+    public int partStart(int p) {
+        int k = 0;
+        for (int q = 0; q < p; q++) {
+            k += parts.get(q).entries.length;
+        }
+        return k;
+    }
+
+    /** The number of values of part {@code p}. */
+    public int partLength(int p) {
+        return parts.get(p).entries.length;
+    }
+
     /** The name of the part that holds value {@code i} of a state. */
     public String partOf(int i) {
         int k = 0;

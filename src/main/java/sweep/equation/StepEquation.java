@@ -65,9 +65,9 @@ public abstract class StepEquation implements WaveEquation {
     }
 
     /**
-     * Every value finite; a parameter whose default inversion lower bound ({@link Parameter#fwiMin()}) is positive
-     * must be > 0, one whose bound is 0 must be ≥ 0, one whose bound is negative (a signed parameter) may take any
-     * finite value. The message names the array, the value and its global position.
+     * Every value of each parameter allowed by its declaration ({@link Parameter#allows}: finite, inside its
+     * {@link Parameter#lowest()} and {@link Parameter#highest()}); the message names the array, the value, its global
+     * position and the allowed values.
      */
     @Override
     public void checkModel(float[] model, int[] shape, int[] origin, int[] physical, String[] names) {
@@ -82,9 +82,7 @@ public abstract class StepEquation implements WaveEquation {
                     + " one after the other, " + np + " x " + n + " values, got " + model.length);
         }
         for (int k = 0; k < np; k++) {
-            Parameter p = parameters().get(k);
-            String rule = p.fwiMin() > 0 ? "> 0" : p.fwiMin() == 0 ? ">= 0" : null;
-            Cells.checkValues(model, k * n, shape, origin, physical, names[k], p.name(), p.unit(), rule);
+            Cells.checkValues(model, k * n, shape, origin, physical, names[k], parameters().get(k));
         }
     }
 

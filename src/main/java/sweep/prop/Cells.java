@@ -84,28 +84,24 @@ public final class Cells {
     }
 
     /**
-     * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of parameter {@code name} (starting
-     * at {@code from} in {@code v}, one value per cell of {@code shape}) that is not finite or breaks {@code rule}
-     * ("> 0", ">= 0", or null for any finite value): "WHAT holds a non-positive NAME (value UNIT) at (z, x) = (.., ..):
-     * NAME must be finite and > 0 UNIT", or "a negative NAME", or "a non-finite value"; {@code origin} and
-     * {@code physical} as in {@link #checkVelocity(float[], int[], int[], int[], String)}.
+     * Throws {@link IllegalArgumentException} at the first cell (in z, y, x order) of parameter {@code p} (starting at
+     * {@code from} in {@code v}, one value per cell of {@code shape}) that it does not allow
+     * ({@link sweep.equation.Parameter#allows}): "WHAT holds vs = -3.0 m/s at (z, x) = (.., ..): vs must be finite and
+     * > 0", or "a non-finite value"; {@code origin} and {@code physical} as in
+     * {@link #checkVelocity(float[], int[], int[], int[], String)}.
      */
     public static void checkValues(float[] v, int from, int[] shape, int[] origin, int[] physical, String what,
-                                   String name, String unit, String rule) {
-        boolean positive = "> 0".equals(rule);
-        boolean nonNegative = ">= 0".equals(rule);
+                                   sweep.equation.Parameter p) {
         long n = 1;
         for (int s : shape) {
             n *= s;
         }
         for (int i = 0; i < n; i++) {
             float x = v[from + i];
-            boolean bad = !Float.isFinite(x) || positive && !(x > 0) || nonNegative && !(x >= 0);
-            if (bad && inside(shape, i, origin, physical)) {
-                String seen = !Float.isFinite(x) ? "a non-finite value (" + x + ")"
-                        : (positive ? "a non-positive " : "a negative ") + name + " (" + x + " " + unit + ")";
+            if (!p.allows(x) && inside(shape, i, origin, physical)) {
+                String seen = Float.isFinite(x) ? p.name() + " = " + p.format(x, 6) : "a non-finite value (" + x + ")";
                 throw new IllegalArgumentException(what + " holds " + seen + " at " + position(shape, i, origin) + ": "
-                        + name + " must be finite" + (rule == null ? "" : " and " + rule + " " + unit));
+                        + p.name() + " must be finite and " + p.allowed() + (p.dimensionless() ? "" : " " + p.unit()));
             }
         }
     }

@@ -277,6 +277,32 @@ public final class MemoryEstimate {
                 .map(e -> e.getKey() + " " + gib(e.getValue())).reduce((a, b) -> a + ", " + b).orElse("");
     }
 
+    /**
+     * The bytes of a size as a user writes it: a whole number of bytes, or a number with a unit K, M, G or T (powers of
+     * 1024; KiB, MB, g and the like are read alike), e.g. "512M", "1.5G"; throws IllegalArgumentException naming
+     * {@code what} (e.g. "--checkpoint-memory") otherwise.
+     */
+    public static long parseBytes(String text, String what) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([0-9]+(?:\\.[0-9]*)?)\\s*([kKmMgGtT]?)"
+                + "(?:i?[bB])?\\s*").matcher(text == null ? "" : text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a size: give bytes or a number with K, M,"
+                    + " G or T, e.g. 512M or 2G");
+        }
+        int shift = switch (m.group(2).toUpperCase(Locale.ROOT)) {
+            case "K" -> 10;
+            case "M" -> 20;
+            case "G" -> 30;
+            case "T" -> 40;
+            default -> 0;
+        };
+        double bytes = Double.parseDouble(m.group(1)) * Math.pow(2, shift);
+        if (!(bytes < 0x1p62)) {
+            throw new IllegalArgumentException(what + ": " + text + " is too large");
+        }
+        return (long) bytes;
+    }
+
     /** Bytes in GiB with two decimals (e.g. "7.08 GiB"), or below 1 GiB in MiB with one (e.g. "12.5 MiB"). */
     public static String gib(long bytes) {
         return bytes >= GIB ? String.format(Locale.ROOT, "%.2f GiB", bytes / GIB)

@@ -164,6 +164,15 @@ public final class PropSpec {
             throw new InvalidSetting("checkpointMemory", "(bytes of checkpoints per shot) must be >= 0 (0 = the least"
                     + " that re-runs each step once), got " + checkpointMemory);
         }
+        if (checkpointMemory > 0 && storage != Storage.CHECKPOINTING) {
+            throw new InvalidSetting("checkpointMemory", "is the memory of CHECKPOINTING storage, and this run's"
+                    + " storage is " + storage + ": choose CHECKPOINTING or leave the budget out");
+        }
+        if (checkpointMemory > 0 && !(equation instanceof sweep.equation.StepEquation)) {
+            throw new InvalidSetting("checkpointMemory", "is a budget of the equation skeleton's checkpointing, which"
+                    + " the " + equation.name() + " equation's own solver does not take (it chooses its interval by"
+                    + " the square-root rule): leave it out");
+        }
         if (maxVel > 0) {
             checkCfl(maxVel);
         }
