@@ -4,7 +4,9 @@
 # then builds target/sweep-java.jar and target/lib/ when any source is newer than the jar.
 # Usage: scripts/setup.sh [--no-build]      (--no-build: everything except target/sweep-java.jar, for a Maven run
 #                                             that follows, e.g. scripts/test.sh)
-# SWEEP_M2_REPO=<folder>: the local Maven repository to install mpi.jar into (default: the one Maven reports).
+# SWEEP_M2_REPO=<folder>: the local Maven repository of every Maven run here (mpi.jar goes there, the build reads its
+#   dependencies there), e.g. the DIR of an earlier `mvn install -Dmaven.repo.local=DIR` (default: the one Maven
+#   reports).
 # SWEEP_PREBUILT=1: install and build nothing (a jar copied into target/, e.g. by scripts/gpu-check.sh).
 # Runs serialised (flock), so that N ranks of `mpirun -np N ./sweep ...` may all call it. The apt and Maven steps
 # log to a temporary file that is shown only when a step fails.
@@ -167,8 +169,11 @@ fi
 # Maven is asked where its local repository is (MAVEN_OPTS, settings.xml, .mvn/ and -Dmaven.repo.local all count), so
 # that mpi.jar lands where the Maven run that follows reads it. Asking takes seconds: it is done only here, when a Maven
 # run follows (a build, or --no-build before tests), never on the launcher's fast path above.
+mvn_repo=()
 if [ -n "${SWEEP_M2_REPO:-}" ]; then
   m2_repo="$SWEEP_M2_REPO"
+  mvn_repo=("-Dmaven.repo.local=$m2_repo")
+  log "Maven repository: $m2_repo (SWEEP_M2_REPO)"
 else
   make_tmp
   if ! quiet "asking Maven for its local repository (mvn help:evaluate; needs Maven Central once)" \
@@ -262,14 +267,14 @@ if [ $build = 0 ]; then exit 0; fi
 # ---- Build ------------------------------------------------------------------------------------------------------
 if [ "$built_profile" != "$profile" ] && [ -f "$jar" ]; then
   log "switching the build to the $profile profile: mvn clean"
-  mvn -q -B -Dstyle.color=never clean 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
+  mvn -q -B -Dstyle.color=never ${mvn_repo[@]+"${mvn_repo[@]}"} clean 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
-log "building $jar ($profile profile)"
+log "building $jar ($profile profile${SWEEP_M2_REPO:+, Maven repository $m2_repo})"
 rm -f target/sweep-java.mpi
 if [ "$profile" = tornado ]; then
-  mvn -q -B -Dstyle.color=never -Ptornado -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
+  mvn -q -B -Dstyle.color=never ${mvn_repo[@]+"${mvn_repo[@]}"} -Ptornado -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 else
-  mvn -q -B -Dstyle.color=never -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
+  mvn -q -B -Dstyle.color=never ${mvn_repo[@]+"${mvn_repo[@]}"} -DskipTests package 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
 echo "$profile" > target/sweep-java.profile
 echo "$mpi_stamp" > target/sweep-java.mpi

@@ -13,11 +13,14 @@ if ! /usr/bin/python3 -c 'import segyio' 2>/dev/null; then
 fi
 # install, not just test: the same single build also installs the jar and the test-jar (the conformance kit) that the
 # example equation below is built against
-mvn -B install "$@"
+# SWEEP_M2_REPO (see scripts/setup.sh) is the Maven repository of these runs too
+repo=()
+if [ -n "${SWEEP_M2_REPO:-}" ]; then repo=("-Dmaven.repo.local=$SWEEP_M2_REPO"); fi
+mvn -B install ${repo[@]+"${repo[@]}"} "$@"
 # the example equation written outside the main tree (2-D SH waves) through the conformance kit, against the jars just
 # installed; the same Maven arguments (e.g. -o, -Dmaven.repo.local=...) and MAVEN_OPTS. A -Dtest=... filter names tests
 # of the main suite: the example is skipped then.
 case " $* " in
   *" -Dtest="*) echo "[test] -Dtest given: examples/custom-equation's tests skipped" >&2; exit 0 ;;
 esac
-exec examples/custom-equation/build.sh --test --no-install "$@"
+exec examples/custom-equation/build.sh --test --no-install ${repo[@]+"${repo[@]}"} "$@"
