@@ -27,6 +27,12 @@ import sweep.prop.Storage;
         description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and its gradient to --out-grad: float32"
                 + " dJ/dvp of the model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
 public final class GradientCommand implements Callable<Integer> {
+    /** The equation's words on how the storage of {@code spec} keeps the forward run, " (...)", or "". */
+    static String plan(sweep.prop.PropSpec spec) {
+        String p = spec.equation().storagePlan(Grid.single(spec), spec.storage(), spec.nt());
+        return p == null ? "" : " (" + p + ")";
+    }
+
     /** The --storage value of {@code s}. */
     static String storageName(Storage s) {
         return switch (s) {
@@ -119,7 +125,7 @@ public final class GradientCommand implements Callable<Integer> {
         cmd.commandLine().getOut().printf("misfit %.9e%n", g.misfit());
         cmd.commandLine().getOut().flush();
         System.err.printf("sweep gradient: %d shot(s), %d steps, storage %s, %.2f s; wrote %s %s%n", shots, nt,
-                storageName(pr.spec().storage()), sec, outGrad, Arrays.toString(gshape));
+                storageName(pr.spec().storage()) + plan(pr.spec()), sec, outGrad, Arrays.toString(gshape));
         if (report.verbose) {
             MemoryReport.print(List.of(MemoryReport.local(0, Grid.single(pr.spec()), pr.spec().storage(), nt, true,
                     held)), System.err);

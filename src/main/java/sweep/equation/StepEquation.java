@@ -120,6 +120,12 @@ public abstract class StepEquation implements WaveEquation {
         return 4L * (state(g.ndim()).size() + adjointWorkArrays(g.ndim())) * (long) g.length();
     }
 
+    /** For CHECKPOINTING the schedule, e.g. "2000 steps in segments of 60, 33 checkpoints, 1 level". */
+    @Override
+    public String storagePlan(Grid g, Storage storage, int nt) {
+        return storage == Storage.CHECKPOINTING ? StepSolver.schedule(g, nt).toString() : null;
+    }
+
     /** FULL: every step's tape; CHECKPOINTING: the schedule's checkpoints and one segment's tape. */
     @Override
     public long tapeBytes(Grid g, Storage storage, int nt) {

@@ -260,6 +260,14 @@ public interface WaveEquation {
     long tapeBytes(Grid g, Storage storage, int nt);
 
     /**
+     * How a gradient of {@code nt} steps in {@code storage} on {@code g} keeps its forward run, in words for a run's
+     * report (e.g. the checkpoint schedule); null when there is nothing to say beyond the storage's name (default).
+     */
+    default String storagePlan(Grid g, Storage storage, int nt) {
+        return null;
+    }
+
+    /**
      * Floats per model cell a run holds for its model: the caller's arrays and the solver's copies (for the memory
      * estimate).
      */
