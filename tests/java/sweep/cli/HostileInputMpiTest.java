@@ -18,7 +18,8 @@ import sweep.parallel.MpiRunner;
  * Hostile input under a real {@code mpirun -np 2}: a receiver in the column that pads the model to the mesh is refused
  * as on one rank (it ran with exit code 0), the error of a malformed option and of a refused input is printed once (not
  * once per rank, and without a usage dump), thin tiles are reported along x, not "axis 1", and a bad value in one
- * rank's tile of an FWI's gradient mask is refused with its global position.
+ * rank's tile of an FWI's gradient mask is refused with its global position; a setting's warning (a visco-acoustic
+ * reference frequency outside its band) is printed once.
  */
 class HostileInputMpiTest {
     @TempDir
@@ -46,10 +47,30 @@ class HostileInputMpiTest {
 
     @Test
     void errorsUnderMpirunArePrintedOnceAndPadCellsAreRefused() throws Exception {
+        // first, in the same launch, a visco-acoustic run whose reference frequency lies outside its band of constant
+        // Q: it runs, and its warning is printed once, not once per rank
+        List<String> visco = forward(60, 50);
+        for (String p : List.of("rho", "q")) {
+            float[] a = new float[40 * 60];
+            Arrays.fill(a, p.equals("rho") ? 1800f : 40f);
+            Npy.writeFloat32(dir.resolve(p + ".npy"), a, 40, 60);
+            visco.addAll(List.of("--" + p, dir.resolve(p + ".npy").toString()));
+        }
+        visco.set(visco.indexOf("--out") + 1, dir.resolve("visco.npy").toString());
+        for (String[] f : new String[][] {{"--vp", "vp"}, {"--sources", "src"}, {"--receivers", "rec"}}) {
+            Path own = dir.resolve(f[1] + "-visco.npy");
+            Files.copy(dir.resolve(f[1] + ".npy"), own);
+            visco.set(visco.indexOf(f[0]) + 1, own.toString());
+        }
+        visco.addAll(List.of("--equation", "visco-acoustic", "--f-ref", "1", "--px", "2"));
         // nx = 61 on px = 2 is padded to 62: a receiver at x = 61 lies in the pad, outside the user's model
         List<String> pad = forward(61, 61);
         pad.addAll(List.of("--px", "2"));
-        MpiRunner.Result r = run(pad);
+        MpiRunner.Result r = MpiRunner.run(2, CliBatchMain.class, CliBatchMain.join(List.of(
+                visco.toArray(new String[0]), pad.toArray(new String[0]))));
+        assertTrue(r.stdout().contains("EXIT 0 0") && Files.exists(dir.resolve("visco.npy")), r.describe());
+        assertEquals(1, r.stderr().lines().filter(l -> l.contains("sweep forward: warning: f_ref 1 Hz lies below"
+                + " q_band")).count(), "one warning line, not one per rank: " + r.describe());
         assertEquals(2, r.exitCode(), r.describe());
         List<String> errors = errorLines(r);
         assertEquals(1, errors.size(), "one error line, not one per rank: " + r.describe());

@@ -2,7 +2,10 @@ package sweep.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -129,5 +132,77 @@ class ViscoAcousticCommandTest {
                 "--vp", field("v.npy", 2000).toString(), "--dh", "10", "--dt", "0.001", "--nt", "10", "--sources",
                 dir.resolve("src.npy").toString(), "--receivers", dir.resolve("receivers.npy").toString(), "--ricker", "10",
                 "--q-band", "5,20", "--out", out.toString());
+    }
+
+    /** {@code forward} with {@code more} after the common options, writing to {@code out}. */
+    private String[] forward(Path out, String... more) {
+        List<String> a = new ArrayList<>(List.of("forward"));
+        a.addAll(common(more));
+        a.addAll(List.of("--out", out.toString()));
+        return a.toArray(new String[0]);
+    }
+
+    /**
+     * At dt = 1 ms (Nyquist 500 Hz): a band of constant Q that reaches Nyquist (given, or derived from a 200 Hz Ricker
+     * as F/3,3F) and a reference frequency at or above it are refused with one line naming the option, before anything
+     * is written; a reference frequency outside the band runs with one warning line saying by what factor.
+     */
+    @Test
+    void frequenciesTheTimeStepCannotCarryAreRefused() {
+        Path out = dir.resolve("refused.npy");
+        CliHarness.fails("--q-band 600,700 Hz reaches the Nyquist frequency 500 Hz of dt=0.001 s: give a band whose"
+                + " upper end lies below 500 Hz, or a smaller dt", forward(out, "--ricker", "12", "--q-band", "600,700"));
+        CliHarness.fails("--q-band 400,600 Hz reaches the Nyquist frequency 500 Hz",
+                forward(out, "--ricker", "12", "--q-band", "400,600"));
+        CliHarness.fails("--q-band 3.333e+08,3e+09 Hz reaches the Nyquist frequency 500 Hz",
+                forward(out, "--ricker", "12", "--q-band", "1e9"));
+        CliHarness.fails("--q-band 66.67,600 Hz reaches the Nyquist frequency 500 Hz",
+                forward(out, "--ricker", "200"));
+        CliHarness.fails("--f-ref 1000 Hz lies at or above the Nyquist frequency 500 Hz of dt=0.001 s: give a reference"
+                + " frequency below 500 Hz", forward(out, "--ricker", "12", "--f-ref", "1000"));
+        CliHarness.fails("--f-ref 600 Hz lies at or above the Nyquist frequency 500 Hz",
+                forward(out, "--ricker", "12", "--f-ref", "600"));
+        assertFalse(Files.exists(out), "nothing written");
+
+        CliHarness.Result low = CliHarness.run(forward(out, "--ricker", "12", "--f-ref", "1e-9"));
+        assertEquals(0, low.code(), low.stderr());
+        List<String> warnings = low.stderr().lines().filter(l -> l.contains("warning:")).toList();
+        assertEquals(List.of("sweep forward: warning: f_ref 1e-09 Hz lies below q_band 4,36 Hz by a factor of 4e+09:"
+                + " vp is the phase velocity at 1e-09 Hz of solids whose Q is constant only within the band; give an"
+                + " f_ref in the band unless that is meant"), warnings);
+        CliHarness.Result high = CliHarness.run(forward(out, "--ricker", "12", "--f-ref", "100"));
+        assertEquals(0, high.code(), high.stderr());
+        assertTrue(high.stderr().contains("warning: f_ref 100 Hz lies above q_band 4,36 Hz by a factor of 2.778"),
+                high.stderr());
+        CliHarness.Result inside = CliHarness.run(forward(out, "--ricker", "12", "--f-ref", "30"));
+        assertEquals(0, inside.code(), inside.stderr());
+        assertFalse(inside.stderr().contains("warning"), inside.stderr());
+    }
+
+    /** The same rules for an FWI job: the key named, no output folder; a warning for an f_ref outside the band. */
+    @Test
+    void anFwiJobFollowsTheSameRules() throws Exception {
+        field("vp.npy", 2000);
+        field("rho.npy", 1800);
+        field("q.npy", 30);
+        String base = "{\"equation\": \"visco-acoustic\", \"vp_true\": \"" + dir.resolve("vp.npy") + "\", \"rho_true\": \""
+                + dir.resolve("rho.npy") + "\", \"q_true\": \"" + dir.resolve("q.npy") + "\", \"dh\": 10, \"dt\": 0.001,"
+                + " \"nt\": 60, \"ricker\": 12, \"abcn\": 6, \"shots\": 1, \"threads\": 1, \"iterations\": 1,"
+                + " \"out\": \"" + dir.resolve("fwi") + "\"";
+        Path band = dir.resolve("band.json");
+        Files.writeString(band, base + ", \"q_band\": [400, 600]}");
+        CliHarness.fails("key 'q_band': q_band 400,600 Hz reaches the Nyquist frequency 500 Hz", "fwi", "--job",
+                band.toString());
+        Path ref = dir.resolve("ref.json");
+        Files.writeString(ref, base + ", \"f_ref\": 500}");
+        CliHarness.fails("key 'f_ref': f_ref 500 Hz lies at or above the Nyquist frequency 500 Hz", "fwi", "--job",
+                ref.toString());
+        assertFalse(Files.exists(dir.resolve("fwi")), "no output folder");
+        Path low = dir.resolve("low.json");
+        Files.writeString(low, base + ", \"f_ref\": 1}");
+        CliHarness.Result r = CliHarness.run("fwi", "--job", low.toString());
+        assertEquals(0, r.code(), r.stderr());
+        assertEquals(1, r.stderr().lines().filter(l -> l.contains("sweep fwi: warning: f_ref 1 Hz lies below q_band"
+                + " 4,36 Hz by a factor of 4")).count(), r.stderr());
     }
 }

@@ -864,8 +864,10 @@ final class FwiJob {
         int[] shape = m.shape();
         double[] dh = m.dh();
         double vmax = m.vmax();
-        // each setting goes to the spec on its own, with a valid dt and nt, so that one it refuses is named by its key
-        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).dt(1e-3).nt(1);
+        // each setting goes to the spec on its own, with a valid dt and nt, so that one it refuses is named by its key;
+        // the dt is small enough for any setting checked against the run's dt (a frequency below Nyquist) to pass here
+        // and be checked with the job's dt below
+        PropSpec.Builder b = PropSpec.builder(shape).equation(m.equation()).dh(dh).dt(1e-7).nt(1);
         equationSettings(b, m.equation());
         int order = integer("order", 8);
         setting(b, "order", () -> b.order(order));
@@ -918,6 +920,7 @@ final class FwiJob {
             };
             throw error(key, e.setting() + " " + Main.optionWords(e));
         }
+        spec.settingWarnings().forEach(line -> Main.warnOnce("fwi", line));
         if (dt > spec.maxStableDt(vmax)) {
             throw error("dt", "dt=" + dt + " s is unstable at vmax=" + vmax + " m/s; the largest stable dt is "
                     + spec.maxStableDt(vmax) + " s");

@@ -6,6 +6,9 @@ import mpi.MPI;
 import mpi.MPIException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import sweep.equation.Equations;
+import sweep.equation.Setting;
+import sweep.equation.WaveEquation;
 import sweep.parallel.Mpi;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
@@ -31,6 +34,30 @@ public final class Main implements Runnable {
             "--abcn", "order", "--order", "pmlFreq", "--pml-freq", "maxVel", "--max-vel", "threads", "--threads",
             "storage", "--storage", "checkpointMemory", "--checkpoint-memory");
 
+    /** The command-line option of a setting the spec refused: a builder setting's, or an equation setting's. */
+    private static String option(String setting) {
+        String o = OPTIONS.get(setting);
+        if (o != null) {
+            return o;
+        }
+        for (WaveEquation e : Equations.installed().values()) {
+            for (Setting st : e.settings()) {
+                if (st.name().equals(setting)) {
+                    return st.option();
+                }
+            }
+        }
+        return setting;
+    }
+
+    /** Prints a warning line on stderr once per run: on world rank 0 under mpirun, else here. */
+    static void warnOnce(String command, String line) {
+        if (launchRank() <= 0) {
+            System.err.println("sweep " + command + ": warning: " + line);
+            System.err.flush();
+        }
+    }
+
     /** The reason of {@code is} in the words of the command line: storages as --storage takes them (FULL: full). */
     static String optionWords(PropSpec.InvalidSetting is) {
         String reason = is.reason();
@@ -52,7 +79,7 @@ public final class Main implements Runnable {
             if (ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof UncheckedIOException) {
                 String message = ex instanceof PropSpec.InvalidSetting is
-                        ? OPTIONS.getOrDefault(is.setting(), is.setting()) + " " + optionWords(is) : ex.getMessage();
+                        ? option(is.setting()) + " " + optionWords(is) : ex.getMessage();
                 printOnce(cmd.getErr(), "sweep " + cmd.getCommandName() + rank() + ": error: " + message);
                 return 2;
             }

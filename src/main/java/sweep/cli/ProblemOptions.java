@@ -300,6 +300,7 @@ public final class ProblemOptions {
         float[] w = wavelet.ricker == null && needsPeakFrequency(eq) ? waveletFile(nt, src.length) : null;
         addSettings(b, eq, w, nt);
         PropSpec spec = b.build();
+        spec.settingWarnings().forEach(line -> Main.warnOnce(command.name(), line));
         int shots = src.length;
         int nrec = rec[0].length;
         long waveletFloats = wavelet.ricker != null ? nt : Math.max(nt, (long) shots * nt);

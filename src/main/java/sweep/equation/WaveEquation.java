@@ -76,6 +76,16 @@ public interface WaveEquation {
     }
 
     /**
+     * Checks the settings of a run together with the rest of its spec, once each has passed {@link #checkSetting}
+     * (e.g. a frequency that the time step cannot carry): throws {@link PropSpec.InvalidSetting} naming the setting
+     * otherwise; returns one line for each setting that is allowed but likely not meant, which the command line prints
+     * once as a warning. The default accepts every combination and warns of none.
+     */
+    default List<String> checkSettings(PropSpec spec) {
+        return List.of();
+    }
+
+    /**
      * The wavefield storages of a gradient the solver supports, the default first (default: boundary saving, then
      * full storage).
      */

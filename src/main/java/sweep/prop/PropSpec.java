@@ -45,6 +45,8 @@ public final class PropSpec {
     private final List<String> recordFields;
     /** The equation's settings given, canonical, by name (a setting not given has its default). */
     private final SortedMap<String, String> settings;
+    /** The equation's warnings about its settings in this spec ({@link WaveEquation#checkSettings}). */
+    private final List<String> settingWarnings;
 
     private PropSpec(Builder b) {
         this.equation = b.equation;
@@ -106,6 +108,7 @@ public final class PropSpec {
             }
         }
         validate();
+        this.settingWarnings = List.copyOf(equation.checkSettings(this));
     }
 
     private static double[] filled(double v, int n) {
@@ -197,7 +200,8 @@ public final class PropSpec {
         private final String setting;
         private final String reason;
 
-        InvalidSetting(String setting, String reason) {
+        /** A refused setting: the builder's name of it (or an equation setting's name) and the reason. */
+        public InvalidSetting(String setting, String reason) {
             super(setting + " " + reason);
             this.setting = setting;
             this.reason = reason;
@@ -205,7 +209,7 @@ public final class PropSpec {
 
         /**
          * The builder's name of the setting: dh, dt, nt, abcn, order, pmlFreq, pmlReflection, maxVel, threads,
-         * checkpointMemory.
+         * checkpointMemory, or the name of an equation's setting (e.g. q_band).
          */
         public String setting() {
             return setting;
@@ -318,6 +322,11 @@ public final class PropSpec {
      */
     public long checkpointMemory() {
         return checkpointMemory;
+    }
+
+    /** The equation's warnings about the settings of this spec, one line each (none: empty). */
+    public List<String> settingWarnings() {
+        return settingWarnings;
     }
 
     /**

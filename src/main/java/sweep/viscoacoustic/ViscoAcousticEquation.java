@@ -126,6 +126,46 @@ public final class ViscoAcousticEquation implements WaveEquation {
         }
     }
 
+    /**
+     * Refuses a band of constant Q that reaches the Nyquist frequency 1/(2 dt) of the run, or a reference frequency at
+     * or above it: the solids would be fitted to frequencies the run never carries. A reference frequency outside the
+     * band is allowed (vp is then the phase velocity there of solids whose Q is constant only in the band, e.g. a
+     * sonic-log frequency) with a warning that says by what factor it lies outside (docs/visco-acoustic.md).
+     */
+    @Override
+    public List<String> checkSettings(PropSpec spec) {
+        double nyquist = 0.5 / spec.dt();
+        String[] band = spec.setting(Q_BAND).split(",");
+        double lo = Double.parseDouble(band[0]);
+        double hi = Double.parseDouble(band[1]);
+        String given = " (without a q_band the band is F/3,3F and f_ref is F, F the wavelet's peak frequency)";
+        if (hi >= nyquist) {
+            throw new PropSpec.InvalidSetting(Q_BAND, hz(lo) + "," + hz(hi) + " Hz reaches the Nyquist frequency "
+                    + hz(nyquist) + " Hz of dt=" + spec.dt() + " s: give a band whose upper end lies below "
+                    + hz(nyquist) + " Hz, or a smaller dt" + given);
+        }
+        double f = Double.parseDouble(spec.setting(F_REF));
+        if (f >= nyquist) {
+            throw new PropSpec.InvalidSetting(F_REF, hz(f) + " Hz lies at or above the Nyquist frequency "
+                    + hz(nyquist) + " Hz of dt=" + spec.dt() + " s: give a reference frequency below " + hz(nyquist)
+                    + " Hz (best within q_band " + hz(lo) + "," + hz(hi) + " Hz), or a smaller dt");
+        }
+        if (f < lo || f > hi) {
+            return List.of("f_ref " + hz(f) + " Hz lies " + (f < lo ? "below" : "above") + " q_band " + hz(lo) + ","
+                    + hz(hi) + " Hz by a factor of " + hz(f < lo ? lo / f : f / hi) + ": vp is the phase velocity at "
+                    + hz(f) + " Hz of solids whose Q is constant only within the band; give an f_ref in the band"
+                    + " unless that is meant");
+        }
+        return List.of();
+    }
+
+    /** A frequency or factor in 4 significant digits. */
+    private static String hz(double f) {
+        String[] g = String.format(java.util.Locale.ROOT, "%.4g", f).split("e");
+        String mantissa = g[0].contains(".") ? g[0].replaceFirst("\\.?0+$", "") : g[0];
+        return g.length == 1 ? mantissa : mantissa + "e" + g[1];
+    }
+
     /** The coefficients of a run of {@code spec}: its solids fitted to its settings, at its dt. */
     static ViscoAcousticCoefficients coefficients(PropSpec spec) {
         String[] band = spec.setting(Q_BAND).split(",");
