@@ -162,6 +162,12 @@ class ViscoAcousticCommandTest {
                 + " frequency below 500 Hz", forward(out, "--ricker", "12", "--f-ref", "1000"));
         CliHarness.fails("--f-ref 600 Hz lies at or above the Nyquist frequency 500 Hz",
                 forward(out, "--ricker", "12", "--f-ref", "600"));
+        CliHarness.fails("--q-band: q_band must satisfy 0 < FMIN < FMAX (Hz), got 0.0,20.0",
+                forward(out, "--ricker", "12", "--q-band", "0,20"));
+        CliHarness.fails("--q-band: q_band must satisfy 0 < FMIN < FMAX (Hz), got 5.0,Infinity",
+                forward(out, "--ricker", "12", "--q-band", "5,Infinity"));
+        CliHarness.fails("--f-ref: f_ref must be positive and finite (Hz), got NaN",
+                forward(out, "--ricker", "12", "--f-ref", "NaN"));
         assertFalse(Files.exists(out), "nothing written");
 
         CliHarness.Result low = CliHarness.run(forward(out, "--ricker", "12", "--f-ref", "1e-9"));
