@@ -6,9 +6,10 @@ import org.junit.jupiter.api.Test;
 import sweep.parallel.MpiRunner;
 
 /**
- * The decomposed two-band FWI follows the single-domain one under a real mpirun (2 tiles; 2 shot groups × 2 tiles with
- * encoded supershots, one per group, and the wavelet estimated per band; 3-D on 2 × 2 tiles; all with illumination
- * preconditioning and each rank holding only its tile of the optimiser's arrays), in one launch of 4 ranks.
+ * The decomposed FWI (two bands in 2-D, one in 3-D) follows the single-domain one under a real mpirun (2 tiles; 2
+ * shot groups × 2 tiles with encoded supershots, one per group, and the wavelet estimated per band; 3-D on 2 × 2
+ * tiles; all with illumination preconditioning and each rank holding only its tile of the optimiser's arrays), in one
+ * launch of 4 ranks.
  */
 class FwiMpiTest {
     @Test

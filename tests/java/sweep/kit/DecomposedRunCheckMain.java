@@ -225,6 +225,7 @@ public final class DecomposedRunCheckMain {
             } else if (gathered != null) {
                 fail = first(fail, "gatherRecord returned a record on a rank that is not its group's root");
             }
+            MpiCaseBatch.quietBarrier(comm); // the ranks without a single-domain run sleep (see quietBarrier)
             int[] owned = new int[recs.size()];
             for (int i : dd.ownReceiverIndices()) {
                 owned[i]++;
@@ -241,6 +242,7 @@ public final class DecomposedRunCheckMain {
             if (caseRoot) {
                 obsAll = single.forward(w, src, rec, mpObs).data();
             }
+            MpiCaseBatch.quietBarrier(comm);
             comm.bcast(obsAll, obsAll.length, MPI.FLOAT, 0);
             // the command line's path: tile models and this rank's traces of the observed data
             int[] own = dd.ownedReceivers(myRec);
@@ -287,10 +289,12 @@ public final class DecomposedRunCheckMain {
                     fail = first(fail, "folded gradient differs");
                 }
             }
+            MpiCaseBatch.quietBarrier(comm);
             if (eq.hasBornOperator()) {
                 fail = first(fail, checkImaging(dd, single, comm, topo, w, src, rec, per, mp, mpObs, params, padded));
             }
         }
+        MpiCaseBatch.quietBarrier(comm);
         int[] bad = {fail == null ? 0 : 1};
         comm.allReduce(bad, 1, MPI.INT, MPI.MAX);
         return fail != null ? fail : bad[0] != 0 ? "a check failed on another rank" : null;
@@ -322,6 +326,7 @@ public final class DecomposedRunCheckMain {
                         new float[ref.data().length]) + ")";
             }
         }
+        MpiCaseBatch.quietBarrier(comm);
         int tileCells = product(e.shape());
         Illumination il = new Illumination(per, tileCells);
         dd.forward(w, mySrc, myRec, null, 1, il);
