@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +19,9 @@ import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep forward} and {@code sweep gradient} under {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0
- * writes the same files as the single-domain run, byte for byte; a mesh that does not match -np ends the job.
+ * {@code sweep forward} and {@code sweep gradient} (L2 and ncc misfits) under {@code mpirun -np 4} (2 shot groups × 2
+ * tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not match -np
+ * ends the job.
  */
 class CliMpiTest {
     @TempDir
@@ -78,16 +80,25 @@ class CliMpiTest {
         assertEquals(0, single(args("forward", common(), "--vp", vp, "--out", obs)));
         assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
                 "--out-grad", dir.resolve("g.npy").toString())));
-        // both commands in one launch (its JVM start-ups cost more than the runs)
+        assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
+                "--misfit", "ncc", "--out-grad", dir.resolve("ncc.npy").toString())));
+        // the commands in one launch (its JVM start-ups cost more than the runs); a trace-wise misfit's traces are
+        // computed by the ranks owning their receivers
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
                 args("forward", common(), "--vp", vp, "--out", dir.resolve("obs4.npy").toString(), "--px", "2",
                         "--shot-groups", "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--out-grad",
-                        dir.resolve("g4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
+                        dir.resolve("g4.npy").toString(), "--px", "2", "--shot-groups", "2"),
+                args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "ncc",
+                        "--out-grad", dir.resolve("ncc4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
         assertEquals(0, g.exitCode(), g.describe());
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
         assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
-        assertEquals(1, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("ncc.npy")), Files.readAllBytes(dir.resolve("ncc4.npy")),
+                "ncc gradient");
+        assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("g.npy")),
+                Files.readAllBytes(dir.resolve("ncc.npy"))), "the ncc gradient is not the L2 one");
+        assertEquals(2, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
     }
 
     /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */

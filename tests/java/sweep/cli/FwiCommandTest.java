@@ -276,6 +276,33 @@ class FwiCommandTest {
         assertArrayEquals(b, Npy.readFloat32(ddOut.resolve("model_final.npy"), "decomposed").asFloat32());
     }
 
+    /**
+     * A job with "misfit": "ncc" inverts with the trace-normalised correlation: summary.json names it, its J (a sum of
+     * 1 - correlation over the 2 x 40 traces) stays within [0, 160] and falls in each band; --misfit l2 overrides the
+     * job file and ends with another model.
+     */
+    @Test
+    void anNccJobInvertsWithTheTraceNormalisedCorrelation() throws Exception {
+        Path job = twoBandJob(dir.resolve("ncc"));
+        Files.writeString(job, Files.readString(job).replaceFirst("\\{", "{\"misfit\": \"ncc\", "));
+        Result r = run("fwi", "--job", job.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonObject s = JsonParser.parseString(Files.readString(dir.resolve("ncc/out/summary.json"))).getAsJsonObject();
+        assertEquals("ncc", s.get("misfit_function").getAsString());
+        for (var band : s.getAsJsonArray("bands")) {
+            var m = band.getAsJsonObject().getAsJsonArray("misfit");
+            double first = m.get(0).getAsDouble();
+            double last = m.get(m.size() - 1).getAsDouble();
+            assertTrue(first > 0 && first <= 160 && last < first, "band misfits " + m);
+        }
+        Result l2 = run("fwi", "--job", job.toString(), "--misfit", "l2", "--out", dir.resolve("l2").toString());
+        assertEquals(0, l2.code(), l2.err());
+        JsonObject s2 = JsonParser.parseString(Files.readString(dir.resolve("l2/summary.json"))).getAsJsonObject();
+        assertEquals("l2", s2.get("misfit_function").getAsString());
+        assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("ncc/out/model_final.npy")),
+                Files.readAllBytes(dir.resolve("l2/model_final.npy"))), "ncc and l2 end with the same model");
+    }
+
     /** A two-band job of 2 shots and 400 steps whose bands ask for one iteration each. */
     static Path twoBandJob(Path folder) throws Exception {
         Files.createDirectories(folder);
@@ -386,6 +413,7 @@ class FwiCommandTest {
         assertFails("{\"shots\": 4, \"supershots\": 3}", "key 'supershots'", "divide");
         assertFails("{\"vp_true\": \"true.npy\", \"dh\": 10, \"vmax\": 2500}", "key 'vmax'", "raise vmax");
         assertFails("{\"mesh\": {\"px\": 2, \"pz\": 2}}", "key 'mesh'", "pz");
+        assertFails("{\"misfit\": \"l1\"}", "bad.json: key 'misfit'", "\"ncc\"", "\"l1\"");
         assertFails("[1, 2]", "bad.json", "JSON object");
     }
 

@@ -9,9 +9,11 @@ import sweep.core.Wavelets;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
 import sweep.parallel.MpiCaseBatch;
+import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
+import sweep.prop.TraceNormalizedCorrelation;
 
 /**
  * Run under mpirun by {@link FwiMpiTest}: the same small FWI (two bands in 2-D, one in 3-D), 2-D or 3-D (optionally
@@ -29,7 +31,8 @@ public final class FwiDdCheckMain {
 
     /**
      * Arguments: one {@code py:px:shotGroups:supershots[:flags]} per configuration (flags: {@code e}, the wavelet
-     * estimated per band; {@code p}, illumination preconditioning; {@code 3}, the 3-D model), all run in this one job.
+     * estimated per band; {@code p}, illumination preconditioning; {@code 3}, the 3-D model; {@code n}, the
+     * trace-normalised correlation misfit instead of L2), all run in this one job.
      */
     public static void main(String[] args) throws Exception {
         Mpi.init(args);
@@ -45,6 +48,7 @@ public final class FwiDdCheckMain {
             boolean estimate = flags.contains("e");
             double precondition = flags.contains("p") ? 0.01 : 0;
             boolean three = flags.contains("3");
+            boolean ncc = flags.contains("n");
             cases.add(new MpiCaseBatch.Case() {
                 @Override
                 public int ranks() {
@@ -58,7 +62,7 @@ public final class FwiDdCheckMain {
 
                 @Override
                 public int run(Intracomm comm) throws Exception {
-                    return check(comm, py, px, groups, supershots, estimate, precondition, three, a, world);
+                    return check(comm, py, px, groups, supershots, estimate, precondition, three, ncc, a, world);
                 }
             });
         }
@@ -69,7 +73,8 @@ public final class FwiDdCheckMain {
 
     /** One configuration on {@code comm}; prints "OK rank" or "FAIL rank" with {@code label}; returns the failures. */
     private static int check(Intracomm comm, int py, int px, int groups, int supershots, boolean estimate,
-                             double precondition, boolean three, String label, int world) throws Exception {
+                             double precondition, boolean three, boolean ncc, String label, int world)
+            throws Exception {
         int rank = comm.getRank();
         String failure = null;
         try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
@@ -88,7 +93,9 @@ public final class FwiDdCheckMain {
             Inversion.Listener quiet = new Inversion.Listener() { };
             List<Fwi.State> dd;
             ModelTile tile;
+            Misfit misfit = ncc ? new TraceNormalizedCorrelation(acq.spec().nt()) : Misfit.L2;
             try (DataObjective o = new DecomposedObjective(acq, mesh, cond)) {
+                o.setMisfit(misfit);
                 tile = o.tile();
                 dd = Inversion.run(o, acq, tile.slice(start), opt, null, false, false, 0, quiet);
             }
@@ -97,6 +104,7 @@ public final class FwiDdCheckMain {
             float[] refModel = new float[start.length];
             if (rank == 0) {
                 try (DataObjective o = new SingleDomainObjective(acq, cond)) {
+                    o.setMisfit(misfit);
                     List<Fwi.State> single = Inversion.run(o, acq, start, opt, null, false, false, 0, quiet);
                     refMisfit = misfits(single);
                     refModel = single.get(single.size() - 1).model();

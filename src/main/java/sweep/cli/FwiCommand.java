@@ -96,6 +96,9 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Java backend threads per rank, 0 = all cores (default 0)")
     Integer threads;
 
+    @Option(names = "--misfit", description = "l2 (default) or ncc (job key misfit; sweep fwi --keys)")
+    String misfit;
+
     @Option(names = "--equation", description = "acoustic (default) or elastic: invert vp and vs (and, with --invert,"
             + " rho) of an elastic model; without model files the built-in elastic model (1 km x 3 km, water over"
             + " solid layers with lenses seen in vs only)")
@@ -135,7 +138,7 @@ public final class FwiCommand implements Callable<Integer> {
                 supershots).flag("seed", "--seed", seed).flag("dh", "--dh", dh).flag("ricker", "--freq", freq)
                 .flag("shots", "--shots", shots).flag("time", "--time", recordLength)
                 .flag("storage", "--storage", storage).flag("checkpoint_memory", "--checkpoint-memory", checkpointMemory)
-                .flag("threads", "--threads", threads)
+                .flag("threads", "--threads", threads).flag("misfit", "--misfit", misfit)
                 .flag("equation", "--equation", equation)
                 .flag("invert", "--invert", invert == null ? null : String.join(",", invert)).mesh(meshOptions);
         if (bands != null) {
@@ -245,6 +248,7 @@ public final class FwiCommand implements Callable<Integer> {
         Listener listener = null;
         try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, in.conditioner())
                 : new SingleDomainObjective(acq, in.conditioner())) {
+            obj.setMisfit(r.misfit().of(spec.nt()));
             listener = new Listener(dir, r, root, scales, tile, in.trueModel(), run);
             states = Inversion.run(obj, acq, in.start(), r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
@@ -692,6 +696,7 @@ public final class FwiCommand implements Callable<Integer> {
         summary.put("parameters", names);
         summary.put("inverted", r.options().settings().parameters().stream().filter(Fwi.Parameter::inverted)
                 .map(Fwi.Parameter::name).toList());
+        summary.put("misfit_function", r.misfit().name());
         summary.put("misfit", misfit);
         summary.put("misfit_note", "per iteration across all bands (each band starts from its own filtered data;"
                 + " with supershots each iteration has its own codes)");
@@ -818,6 +823,9 @@ public final class FwiCommand implements Callable<Integer> {
         h = h * 31 + o.filterOrder();
         h = h * 31 + o.settings().hashCode(); // its iterations are 0: each band has its own
         h = h * 31 + r.muteRows();
+        if (r.misfit() != MisfitChoice.l2) { // L2 jobs keep their ids
+            h = h * 31 + r.misfit().name().hashCode();
+        }
         if (o.estimateWavelet()) {
             h = h * 31 + 1;
         }

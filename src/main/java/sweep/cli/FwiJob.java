@@ -136,6 +136,8 @@ final class FwiJob {
                     : st.fromPeakFrequency() ? "; a string, number or list (default from 'ricker')" : ""));
         }
         k.put("memory", "L-BFGS memory (default 5)");
+        k.put("misfit", "\"l2\" or \"ncc\": " + MisfitChoice.HELP.substring(MisfitChoice.HELP.indexOf(':') + 2)
+                .replace("ncc: ", "\"ncc\": "));
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
                 + " at its starting model (sum over shots and steps of the source wavefield squared, plus"
@@ -566,7 +568,8 @@ final class FwiJob {
      */
     record Resolved(ModelInput trueModel, ModelInput start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
-                    Function<ModelTile, GradientConditioner> conditioner, int[] mesh, Path out, String description) {
+                    Function<ModelTile, GradientConditioner> conditioner, int[] mesh, Path out, String description,
+                    MisfitChoice misfit) {
     }
 
     /**
@@ -612,6 +615,7 @@ final class FwiJob {
      * memory, wavelet, observed data, bands and the optimiser's settings.
      */
     Resolved resolve() {
+        MisfitChoice misfit = misfit();
         Models m = models();
         PropSpec spec = timeAxis(m);
         Shots shots = acquisition(m);
@@ -632,7 +636,12 @@ final class FwiJob {
         ModelInput trueModel = m.trueModel() == null ? null : withinBounds(m.trueModel(), m.shape(), bounds);
         ModelInput start = m.trueModel() == null ? withinBounds(m.start(), m.shape(), bounds) : m.start();
         return new Resolved(trueModel, start, m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
-                observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description());
+                observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description(), misfit);
+    }
+
+    /** The misfit of key {@code misfit} (default l2). */
+    private MisfitChoice misfit() {
+        return MisfitChoice.parse(string("misfit", "l2"), where("misfit"));
     }
 
     /** The equation of the job-file key 'equation' (default acoustic). */

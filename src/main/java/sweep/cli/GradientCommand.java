@@ -20,12 +20,12 @@ import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
 /**
- * {@code sweep gradient}: the L2 misfit against observed data and its gradient with respect to the model (acoustic:
- * dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
+ * {@code sweep gradient}: a misfit against observed data (L2 or trace-normalised correlation) and its gradient with
+ * respect to the model (acoustic: dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
  */
 @Command(name = "gradient", mixinStandardHelpOptions = true,
-        description = "Misfit J = 1/2 sum (syn - obs)^2 against --observed and its gradient to --out-grad: float32"
-                + " dJ/dvp of the model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
+        description = "Misfit J (--misfit) against --observed and its gradient to --out-grad: float32 dJ/dvp of the"
+                + " model's shape (acoustic), or dJ/dvp, dJ/dvs, dJ/drho as (3, nz, [ny,] nx) (elastic).")
 public final class GradientCommand implements Callable<Integer> {
     /** The equation's words on how the storage of {@code spec} keeps the forward run, " (...)", or "". */
     static String plan(sweep.prop.PropSpec spec) {
@@ -77,6 +77,9 @@ public final class GradientCommand implements Callable<Integer> {
             + " 512M or 2G (more re-running below the least that re-runs each step once); default: that least")
     String checkpointMemory;
 
+    @Option(names = "--misfit", description = MisfitChoice.HELP)
+    MisfitChoice misfit = MisfitChoice.l2;
+
     @Mixin
     MeshOptions meshOptions;
 
@@ -116,8 +119,10 @@ public final class GradientCommand implements Callable<Integer> {
         Gradient g;
         long held;
         try (Propagator p = new Propagator(pr.spec())) {
-            g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.model(), obs, Misfit.L2);
+            Misfit m = misfit.of(nt);
+            g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.model(), obs, m);
             held = p.bytesHeld();
+            zeroTraces(MisfitChoice.zeroTraces(m), shots * nrec * fields.size());
         }
         double sec = (System.nanoTime() - t0) * 1e-9;
         int[] gshape = gradientShape(pr.shape(), g.count());
@@ -131,6 +136,14 @@ public final class GradientCommand implements Callable<Integer> {
                     held)), System.err);
         }
         return 0;
+    }
+
+    /** Says how many of the run's traces a trace-wise misfit left out for a zero norm, when any. */
+    private void zeroTraces(long zero, long traces) {
+        if (zero > 0) {
+            System.err.printf("sweep gradient: %d of %d traces have a zero synthetic or observed norm and add 0 to the"
+                    + " %s misfit%n", zero, traces, misfit);
+        }
     }
 
     /** The gradient file's shape: the model's for one parameter, {@code (count, model shape)} for several. */
@@ -160,7 +173,13 @@ public final class GradientCommand implements Callable<Integer> {
             float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
-            Gradient g = mp.forwardAndGradientOwnTraces(w, dr.mine(pr.sources()), rec, model, obs, Misfit.L2);
+            Misfit m = misfit.of(nt);
+            Gradient g = mp.forwardAndGradientOwnTraces(w, dr.mine(pr.sources()), rec, model, obs, m);
+            long[] zero = {MisfitChoice.zeroTraces(m)};
+            mpi.MPI.COMM_WORLD.allReduce(zero, 1, mpi.MPI.LONG, mpi.MPI.SUM);
+            if (dr.worldRank == 0) {
+                zeroTraces(zero[0], shots * nrec * ProblemOptions.fieldLabels(pr.spec()).size());
+            }
             dr.writeModelShaped(outGrad, mp, g.parameters(), g.count(), true);
             double sec = (System.nanoTime() - t0) * 1e-9;
             if (dr.worldRank == 0) {

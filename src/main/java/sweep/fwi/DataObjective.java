@@ -8,6 +8,9 @@ public interface DataObjective extends Objective {
     /** The acquisition the next evaluations use. */
     void setAcquisition(Acquisition acq);
 
+    /** The misfit the next evaluations use (from the start: {@link sweep.prop.Misfit#L2}). */
+    void setMisfit(sweep.prop.Misfit misfit);
+
     /**
      * The spectra a wavelet estimate needs ({@link WaveletEstimate#batchSpectra}) of the acquisition's synthetic data
      * at {@code model} (this rank's {@link #tile()} of it) against its observed data, every shot's added in shot

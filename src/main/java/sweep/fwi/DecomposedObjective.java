@@ -25,6 +25,7 @@ public final class DecomposedObjective implements DataObjective {
     private final int[] padded;
     private final int nfield;
     private final GradientConditioner conditioner;
+    private Misfit misfit = Misfit.L2;
     private final ModelTile tile;
     private float[] preconditioner;
     private float[] wavelet;
@@ -105,8 +106,16 @@ public final class DecomposedObjective implements DataObjective {
     }
 
     @Override
+    public void setMisfit(Misfit misfit) {
+        if (misfit == null) {
+            throw new IllegalArgumentException("misfit is missing: use Misfit.L2");
+        }
+        this.misfit = misfit;
+    }
+
+    @Override
     public double evaluate(float[] model, float[] grad) {
-        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, tile.padded(model), observed, Misfit.L2);
+        Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, tile.padded(model), observed, misfit);
         float[] mine = tile.folded(g.parameters());
         System.arraycopy(mine, 0, grad, 0, grad.length);
         GradientConditioner.precondition(grad, preconditioner);

@@ -14,6 +14,7 @@ public final class SingleDomainObjective implements DataObjective {
     private Acquisition acq;
     private final Propagator solver;
     private final GradientConditioner conditioner;
+    private Misfit misfit = Misfit.L2;
     private float[] preconditioner;
     private final ModelTile tile;
 
@@ -44,9 +45,17 @@ public final class SingleDomainObjective implements DataObjective {
     }
 
     @Override
+    public void setMisfit(Misfit misfit) {
+        if (misfit == null) {
+            throw new IllegalArgumentException("misfit is missing: use Misfit.L2");
+        }
+        this.misfit = misfit;
+    }
+
+    @Override
     public double evaluate(float[] model, float[] grad) {
         Gradient g = solver.forwardAndGradient(acq.wavelet(), acq.sources(), acq.receivers(), model, acq.observed(),
-                Misfit.L2);
+                misfit);
         if (g.parameters().length != grad.length) {
             throw new IllegalArgumentException("the gradient holds " + grad.length + " values; the model's "
                     + acq.spec().equation().parameters() + " need " + g.parameters().length);

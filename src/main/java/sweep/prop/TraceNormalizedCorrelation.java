@@ -1,0 +1,78 @@
+package sweep.prop;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The trace-normalised correlation misfit J = Σ_traces (1 − ⟨s, o⟩ / (‖s‖ ‖o‖)) (Choi and Alkhalifah, 2012): blind
+ * to each trace's amplitude, so a wrong source strength or a missing attenuation does not drive the model. A trace is
+ * one receiver's one field; a trace whose synthetic or observed norm is 0 contributes 0 (and no adjoint source) and is
+ * counted ({@link #zeroTraces()}).
+ */
+public final class TraceNormalizedCorrelation implements Misfit {
+    private final int nt;
+    private final AtomicLong zeroTraces = new AtomicLong();
+
+    /** The misfit of records of {@code nt} time samples, {@code (nt, traces)} flat. */
+    public TraceNormalizedCorrelation(int nt) {
+        if (nt < 1) {
+            throw new IllegalArgumentException("nt must be >= 1, got " + nt);
+        }
+        this.nt = nt;
+    }
+
+    /** How many traces so far contributed 0 because their synthetic or observed norm was 0. */
+    public long zeroTraces() {
+        return zeroTraces.get();
+    }
+
+    /**
+     * J of one shot's {@code (nt, traces)} records, summed trace by trace in double; {@code residual} gets
+     * dJ/ds = (⟨s, o⟩ s / ‖s‖² − o) / (‖s‖ ‖o‖) per trace. Each trace's figures depend on that trace alone, so a
+     * decomposed run that holds only some traces writes the same residual bits for them.
+     */
+    @Override
+    public double evaluate(float[] syn, float[] obs, float[] residual) {
+        if (syn.length != obs.length || syn.length != residual.length || syn.length % nt != 0) {
+            throw new IllegalArgumentException("records of " + syn.length + ", " + obs.length + " and "
+                    + residual.length + " values are not (" + nt + ", traces) alike");
+        }
+        int traces = syn.length / nt;
+        double[] ss = new double[traces];
+        double[] oo = new double[traces];
+        double[] so = new double[traces];
+        for (int t = 0; t < nt; t++) {
+            int row = t * traces;
+            for (int c = 0; c < traces; c++) {
+                double s = syn[row + c];
+                double o = obs[row + c];
+                ss[c] += s * s;
+                oo[c] += o * o;
+                so[c] += s * o;
+            }
+        }
+        double j = 0;
+        double[] a = new double[traces]; // residual = a·s − b·o per trace
+        double[] b = new double[traces];
+        long zero = 0;
+        for (int c = 0; c < traces; c++) {
+            if (ss[c] == 0 || oo[c] == 0) {
+                zero++;
+                continue;
+            }
+            double norms = Math.sqrt(ss[c]) * Math.sqrt(oo[c]);
+            j += 1 - so[c] / norms;
+            b[c] = 1 / norms;
+            a[c] = so[c] / (ss[c] * norms);
+        }
+        for (int t = 0; t < nt; t++) {
+            int row = t * traces;
+            for (int c = 0; c < traces; c++) {
+                residual[row + c] = (float) (a[c] * syn[row + c] - b[c] * obs[row + c]);
+            }
+        }
+        if (zero > 0) {
+            zeroTraces.addAndGet(zero);
+        }
+        return j;
+    }
+}

@@ -1,0 +1,60 @@
+package sweep.elastic;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import sweep.core.Wavelets;
+import sweep.prop.PropSpec;
+import sweep.prop.Storage;
+import sweep.prop.TraceNormalizedCorrelation;
+
+/**
+ * The trace-normalised correlation misfit on elastic records of vx and vz (a trace per receiver and component):
+ * dJ/dvp, dJ/dvs and dJ/drho against fourth-order central differences of J from forward records.
+ */
+class ElasticTraceNormalizedCorrelationTest {
+    @Test
+    void gradientOfEveryParameterMatchesFiniteDifferences() {
+        int[] shape = {30, 36};
+        ElasticModel m = ElasticAdjointTest.model(31, 0, shape);
+        ElasticModel mObs = ElasticAdjointTest.model(32, 0, shape);
+        // maxVel fixed: the CPML profile is a constant of the gradient and must not follow the perturbed model
+        PropSpec spec = PropSpec.builder(shape).equation("elastic").dh(10).dt(1e-3).nt(260).abcn(8).order(8)
+                .freeSurface(true).storage(Storage.FULL).maxVel(3500).build();
+        float[] w = Wavelets.ricker(15, spec.nt(), spec.dt());
+        int[][][] src = {{{10, 2}}};
+        int[][][] rec = {{{28, 1}, {24, 14}, {5, 2}, {18, 25}}};
+        List<ElasticField> fields = List.of(ElasticField.VX, ElasticField.VZ);
+        float[] dir = ElasticGradientTest.bump(shape, new int[] {15, 18}, 3);
+        TraceNormalizedCorrelation ncc = new TraceNormalizedCorrelation(spec.nt());
+        try (ElasticSolver p = new ElasticSolver(spec)) {
+            float[] obs = p.forward(w, src, ElasticSource.FZ, rec, fields, mObs).data();
+            ElasticGradient g = p.forwardAndGradient(w, src, ElasticSource.FZ, rec, fields, m, obs, ncc);
+            for (int k = 0; k < 3; k++) {
+                float[] gk = k == 0 ? g.vp() : k == 1 ? g.vs() : g.rho();
+                double analytic = 0;
+                for (int i = 0; i < dir.length; i++) {
+                    analytic += (double) gk[i] * dir[i];
+                }
+                double eps = 20;
+                double j1 = j(p, w, src, rec, fields, ElasticGradientTest.shifted(m, k, dir, eps), obs, ncc);
+                double jm1 = j(p, w, src, rec, fields, ElasticGradientTest.shifted(m, k, dir, -eps), obs, ncc);
+                double j2 = j(p, w, src, rec, fields, ElasticGradientTest.shifted(m, k, dir, 2 * eps), obs, ncc);
+                double jm2 = j(p, w, src, rec, fields, ElasticGradientTest.shifted(m, k, dir, -2 * eps), obs, ncc);
+                double fd = (8 * (j1 - jm1) - (j2 - jm2)) / (12 * eps);
+                double rel = Math.abs(fd - analytic) / Math.abs(fd);
+                System.out.printf("ncc gradient check 2D elastic (vx, vz) d/d%s: J %.6e, analytic %.8e, finite"
+                        + " difference %.8e, rel. error %.2e%n", new String[] {"vp", "vs", "rho"}[k], g.misfit(),
+                        analytic, fd, rel);
+                assertTrue(rel < 2e-3, "d/d" + k + ": relative error " + rel);
+            }
+        }
+    }
+
+    private static double j(ElasticSolver p, float[] w, int[][][] src, int[][][] rec, List<ElasticField> fields,
+                            ElasticModel m, float[] obs, TraceNormalizedCorrelation ncc) {
+        float[] syn = p.forward(w, src, ElasticSource.FZ, rec, fields, m).data();
+        return ncc.evaluate(syn, obs, new float[syn.length]);
+    }
+}
