@@ -19,7 +19,7 @@ import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep forward} and {@code sweep gradient} (L2 and ncc misfits) under {@code mpirun -np 4} (2 shot groups × 2
+ * {@code sweep forward} and {@code sweep gradient} (L2, ncc and envelope misfits) under {@code mpirun -np 4} (2 shot groups × 2
  * tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not match -np
  * ends the job.
  */
@@ -82,6 +82,8 @@ class CliMpiTest {
                 "--out-grad", dir.resolve("g.npy").toString())));
         assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
                 "--misfit", "ncc", "--out-grad", dir.resolve("ncc.npy").toString())));
+        assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
+                "--misfit", "envelope", "--out-grad", dir.resolve("env.npy").toString())));
         // the commands in one launch (its JVM start-ups cost more than the runs); a trace-wise misfit's traces are
         // computed by the ranks owning their receivers
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
@@ -90,15 +92,20 @@ class CliMpiTest {
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--out-grad",
                         dir.resolve("g4.npy").toString(), "--px", "2", "--shot-groups", "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "ncc",
-                        "--out-grad", dir.resolve("ncc4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
+                        "--out-grad", dir.resolve("ncc4.npy").toString(), "--px", "2", "--shot-groups", "2"),
+                args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit",
+                        "envelope", "--out-grad", dir.resolve("env4.npy").toString(), "--px", "2", "--shot-groups",
+                        "2"))));
         assertEquals(0, g.exitCode(), g.describe());
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
         assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
         assertArrayEquals(Files.readAllBytes(dir.resolve("ncc.npy")), Files.readAllBytes(dir.resolve("ncc4.npy")),
                 "ncc gradient");
+        assertArrayEquals(Files.readAllBytes(dir.resolve("env.npy")), Files.readAllBytes(dir.resolve("env4.npy")),
+                "envelope gradient");
         assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("g.npy")),
                 Files.readAllBytes(dir.resolve("ncc.npy"))), "the ncc gradient is not the L2 one");
-        assertEquals(2, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        assertEquals(3, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
     }
 
     /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */

@@ -9,6 +9,7 @@ import sweep.core.Wavelets;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Mpi;
 import sweep.parallel.MpiCaseBatch;
+import sweep.prop.EnvelopeDifference;
 import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
@@ -32,7 +33,7 @@ public final class FwiDdCheckMain {
     /**
      * Arguments: one {@code py:px:shotGroups:supershots[:flags]} per configuration (flags: {@code e}, the wavelet
      * estimated per band; {@code p}, illumination preconditioning; {@code 3}, the 3-D model; {@code n}, the
-     * trace-normalised correlation misfit instead of L2), all run in this one job.
+     * trace-normalised correlation misfit instead of L2; {@code v}, the envelope misfit), all run in this one job.
      */
     public static void main(String[] args) throws Exception {
         Mpi.init(args);
@@ -48,7 +49,7 @@ public final class FwiDdCheckMain {
             boolean estimate = flags.contains("e");
             double precondition = flags.contains("p") ? 0.01 : 0;
             boolean three = flags.contains("3");
-            boolean ncc = flags.contains("n");
+            String misfit = flags.contains("n") ? "ncc" : flags.contains("v") ? "envelope" : "l2";
             cases.add(new MpiCaseBatch.Case() {
                 @Override
                 public int ranks() {
@@ -62,7 +63,7 @@ public final class FwiDdCheckMain {
 
                 @Override
                 public int run(Intracomm comm) throws Exception {
-                    return check(comm, py, px, groups, supershots, estimate, precondition, three, ncc, a, world);
+                    return check(comm, py, px, groups, supershots, estimate, precondition, three, misfit, a, world);
                 }
             });
         }
@@ -73,7 +74,7 @@ public final class FwiDdCheckMain {
 
     /** One configuration on {@code comm}; prints "OK rank" or "FAIL rank" with {@code label}; returns the failures. */
     private static int check(Intracomm comm, int py, int px, int groups, int supershots, boolean estimate,
-                             double precondition, boolean three, boolean ncc, String label, int world)
+                             double precondition, boolean three, String misfitName, String label, int world)
             throws Exception {
         int rank = comm.getRank();
         String failure = null;
@@ -93,7 +94,12 @@ public final class FwiDdCheckMain {
             Inversion.Listener quiet = new Inversion.Listener() { };
             List<Fwi.State> dd;
             ModelTile tile;
-            Misfit misfit = ncc ? new TraceNormalizedCorrelation(acq.spec().nt()) : Misfit.L2;
+            int nt = acq.spec().nt();
+            Misfit misfit = switch (misfitName) {
+                case "ncc" -> new TraceNormalizedCorrelation(nt);
+                case "envelope" -> new EnvelopeDifference(nt);
+                default -> Misfit.L2;
+            };
             try (DataObjective o = new DecomposedObjective(acq, mesh, cond)) {
                 o.setMisfit(misfit);
                 tile = o.tile();

@@ -96,7 +96,7 @@ public final class FwiCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Java backend threads per rank, 0 = all cores (default 0)")
     Integer threads;
 
-    @Option(names = "--misfit", description = "l2 (default) or ncc (job key misfit; sweep fwi --keys)")
+    @Option(names = "--misfit", description = "l2 (default), ncc or envelope (job key misfit; sweep fwi --keys)")
     String misfit;
 
     @Option(names = "--equation", description = "acoustic (default) or elastic: invert vp and vs (and, with --invert,"

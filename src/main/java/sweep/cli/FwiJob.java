@@ -136,8 +136,7 @@ final class FwiJob {
                     : st.fromPeakFrequency() ? "; a string, number or list (default from 'ricker')" : ""));
         }
         k.put("memory", "L-BFGS memory (default 5)");
-        k.put("misfit", "\"l2\" or \"ncc\": " + MisfitChoice.HELP.substring(MisfitChoice.HELP.indexOf(':') + 2)
-                .replace("ncc: ", "\"ncc\": "));
+        k.put("misfit", "\"l2\", \"ncc\" or \"envelope\"; " + MisfitChoice.HELP);
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
                 + " at its starting model (sum over shots and steps of the source wavefield squared, plus"

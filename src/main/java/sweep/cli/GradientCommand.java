@@ -141,8 +141,8 @@ public final class GradientCommand implements Callable<Integer> {
     /** Says how many of the run's traces a trace-wise misfit left out for a zero norm, when any. */
     private void zeroTraces(long zero, long traces) {
         if (zero > 0) {
-            System.err.printf("sweep gradient: %d of %d traces have a zero synthetic or observed norm and add 0 to the"
-                    + " %s misfit%n", zero, traces, misfit);
+            System.err.printf("sweep gradient: %d of %d traces have a zero %s norm and add 0 to the %s misfit%n",
+                    zero, traces, misfit == MisfitChoice.ncc ? "synthetic or observed" : "observed", misfit);
         }
     }
 

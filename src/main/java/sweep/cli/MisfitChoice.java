@@ -1,17 +1,20 @@
 package sweep.cli;
 
 import java.util.Locale;
+import sweep.prop.EnvelopeDifference;
 import sweep.prop.Misfit;
 import sweep.prop.TraceNormalizedCorrelation;
 
-/** The misfits a user can choose ({@code --misfit}, job key {@code misfit}): l2 and ncc. */
+/** The misfits a user can choose ({@code --misfit}, job key {@code misfit}): l2, ncc and envelope. */
 enum MisfitChoice {
-    l2, ncc;
+    l2, ncc, envelope;
 
     /** The words of --misfit and of the job key. */
     static final String HELP = "l2: J = 1/2 sum (syn - obs)^2 (default); ncc: the trace-normalised correlation J ="
             + " sum over traces of 1 - <syn, obs> / (|syn| |obs|), blind to each trace's amplitude (a trace with a"
-            + " zero synthetic or observed norm adds 0 and is counted)";
+            + " zero synthetic or observed norm adds 0 and is counted); envelope: J = 1/2 sum over traces of sum (E(syn)^2 -"
+            + " E(obs)^2)^2 / |obs|^4, E(x)^2 = x^2 + H(x)^2 with H the Hilbert transform along time (low frequencies"
+            + " a band-limited record lacks; a trace with a zero observed norm adds 0 and is counted)";
 
     /** The choice named {@code name} (any case); {@code where} names the setting in the error. */
     static MisfitChoice parse(String name, String where) {
@@ -20,16 +23,21 @@ enum MisfitChoice {
                 return c;
             }
         }
-        throw new IllegalArgumentException(where + ": must be \"l2\" or \"ncc\", got \"" + name + "\"");
+        throw new IllegalArgumentException(where + ": must be \"l2\", \"ncc\" or \"envelope\", got \"" + name + "\"");
     }
 
     /** The misfit of records of {@code nt} samples. */
     Misfit of(int nt) {
-        return this == l2 ? Misfit.L2 : new TraceNormalizedCorrelation(nt);
+        return switch (this) {
+            case l2 -> Misfit.L2;
+            case ncc -> new TraceNormalizedCorrelation(nt);
+            case envelope -> new EnvelopeDifference(nt);
+        };
     }
 
-    /** The number of traces a run with {@code m} left out for a zero norm: 0 for L2. */
+    /** The number of traces a run with {@code m} left out for a zero norm (ncc, envelope): 0 for L2. */
     static long zeroTraces(Misfit m) {
-        return m instanceof TraceNormalizedCorrelation c ? c.zeroTraces() : 0;
+        return m instanceof TraceNormalizedCorrelation c ? c.zeroTraces()
+                : m instanceof EnvelopeDifference e ? e.zeroTraces() : 0;
     }
 }
