@@ -19,9 +19,9 @@ import sweep.io.Npy;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep forward} and {@code sweep gradient} (L2, ncc and envelope misfits) under {@code mpirun -np 4} (2 shot groups × 2
- * tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not match -np
- * ends the job.
+ * {@code sweep forward} and {@code sweep gradient} (L2, ncc and envelope misfits) under {@code mpirun -np 4} (2 shot
+ * groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not
+ * match -np ends the job.
  */
 class CliMpiTest {
     @TempDir

@@ -108,7 +108,7 @@ class GradientCommandTest {
         assertTrue(rel < 5e-3, "relative error " + rel);
     }
 
-    /** The trace-normalised correlation of two {@code (B, nt, nrec)} records, written out independently of the solver. */
+    /** The trace-normalised correlation of two {@code (B, nt, nrec)} records, written independently of the solver. */
     private static double ncc(float[] syn, float[] obs, int shots, int nrec) {
         double j = 0;
         for (int b = 0; b < shots; b++) {

@@ -20,8 +20,8 @@ import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
 /**
- * {@code sweep gradient}: a misfit against observed data (L2 or trace-normalised correlation) and its gradient with
- * respect to the model (acoustic: dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
+ * {@code sweep gradient}: a misfit against observed data (L2, trace-normalised correlation or envelope) and its
+ * gradient with respect to the model (acoustic: dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
  */
 @Command(name = "gradient", mixinStandardHelpOptions = true,
         description = "Misfit J (--misfit) against --observed and its gradient to --out-grad: float32 dJ/dvp of the"

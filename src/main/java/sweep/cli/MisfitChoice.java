@@ -12,9 +12,10 @@ enum MisfitChoice {
     /** The words of --misfit and of the job key. */
     static final String HELP = "l2: J = 1/2 sum (syn - obs)^2 (default); ncc: the trace-normalised correlation J ="
             + " sum over traces of 1 - <syn, obs> / (|syn| |obs|), blind to each trace's amplitude (a trace with a"
-            + " zero synthetic or observed norm adds 0 and is counted); envelope: J = 1/2 sum over traces of sum (E(syn)^2 -"
-            + " E(obs)^2)^2 / |obs|^4, E(x)^2 = x^2 + H(x)^2 with H the Hilbert transform along time (low frequencies"
-            + " a band-limited record lacks; a trace with a zero observed norm adds 0 and is counted)";
+            + " zero synthetic or observed norm adds 0 and is counted); envelope: J = 1/2 sum over traces of"
+            + " sum (E(syn)^2 - E(obs)^2)^2 / |obs|^4, E(x)^2 = x^2 + H(x)^2 with H the Hilbert transform along time"
+            + " (low frequencies a band-limited record lacks; a trace with a zero observed norm adds 0 and is"
+            + " counted)";
 
     /** The choice named {@code name} (any case); {@code where} names the setting in the error. */
     static MisfitChoice parse(String name, String where) {
