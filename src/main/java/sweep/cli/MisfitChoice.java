@@ -3,6 +3,7 @@ package sweep.cli;
 import java.util.Locale;
 import sweep.prop.EnvelopeDifference;
 import sweep.prop.Misfit;
+import sweep.prop.TraceMisfit;
 import sweep.prop.TraceNormalizedCorrelation;
 
 /** The misfits a user can choose ({@code --misfit}, job key {@code misfit}): l2, ncc and envelope. */
@@ -38,7 +39,6 @@ enum MisfitChoice {
 
     /** The number of traces a run with {@code m} left out for a zero norm (ncc, envelope): 0 for L2. */
     static long zeroTraces(Misfit m) {
-        return m instanceof TraceNormalizedCorrelation c ? c.zeroTraces()
-                : m instanceof EnvelopeDifference e ? e.zeroTraces() : 0;
+        return m instanceof TraceMisfit t ? t.zeroTraces() : 0;
     }
 }

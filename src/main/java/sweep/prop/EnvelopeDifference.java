@@ -1,6 +1,5 @@
 package sweep.prop;
 
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.commons.math3.transform.DftNormalization;
 import org.apache.commons.math3.transform.FastFourierTransformer;
 import org.apache.commons.math3.transform.TransformType;
@@ -14,23 +13,13 @@ import org.apache.commons.math3.transform.TransformType;
  * of two at least 2·nt and the zero and Nyquist frequencies left out, which makes it exactly antisymmetric (its
  * transpose is −H), so the adjoint source (2 d s − 2 H(d H(s))) / ‖o‖⁴, d = E(s)² − E(o)², is exact for J.
  */
-public final class EnvelopeDifference implements Misfit {
-    private final int nt;
+public final class EnvelopeDifference extends TraceMisfit {
     private final int padded;
-    private final AtomicLong zeroTraces = new AtomicLong();
 
     /** The misfit of records of {@code nt} time samples, {@code (nt, traces)} flat. */
     public EnvelopeDifference(int nt) {
-        if (nt < 1) {
-            throw new IllegalArgumentException("nt must be >= 1, got " + nt);
-        }
-        this.nt = nt;
+        super(nt);
         this.padded = Integer.highestOneBit(Math.max(2, 2 * nt - 1)) << 1;
-    }
-
-    /** How many traces so far contributed 0 because their observed norm was 0. */
-    public long zeroTraces() {
-        return zeroTraces.get();
     }
 
     /** The FFT length of the Hilbert transform: the next power of two at least 2·nt. */
@@ -44,11 +33,7 @@ public final class EnvelopeDifference implements Misfit {
      */
     @Override
     public double evaluate(float[] syn, float[] obs, float[] residual) {
-        if (syn.length != obs.length || syn.length != residual.length || syn.length % nt != 0) {
-            throw new IllegalArgumentException("records of " + syn.length + ", " + obs.length + " and "
-                    + residual.length + " values are not (" + nt + ", traces) alike");
-        }
-        int traces = syn.length / nt;
+        int traces = traces(syn, obs, residual);
         double[] s = new double[nt];
         double[] o = new double[nt];
         double[] hs = new double[nt];
@@ -86,9 +71,7 @@ public final class EnvelopeDifference implements Misfit {
                 residual[t * traces + c] = (float) (weight * (2 * d[t] * s[t] - 2 * hq[t]));
             }
         }
-        if (zero > 0) {
-            zeroTraces.addAndGet(zero);
-        }
+        leftOut(zero);
         return j;
     }
 

@@ -1,28 +1,15 @@
 package sweep.prop;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * The trace-normalised correlation misfit J = Σ_traces (1 − ⟨s, o⟩ / (‖s‖ ‖o‖)) (Choi and Alkhalifah, 2012): blind
  * to each trace's amplitude, so a wrong source strength or a missing attenuation does not drive the model. A trace is
  * one receiver's one field; a trace whose synthetic or observed norm is 0 contributes 0 (and no adjoint source) and is
  * counted ({@link #zeroTraces()}).
  */
-public final class TraceNormalizedCorrelation implements Misfit {
-    private final int nt;
-    private final AtomicLong zeroTraces = new AtomicLong();
-
+public final class TraceNormalizedCorrelation extends TraceMisfit {
     /** The misfit of records of {@code nt} time samples, {@code (nt, traces)} flat. */
     public TraceNormalizedCorrelation(int nt) {
-        if (nt < 1) {
-            throw new IllegalArgumentException("nt must be >= 1, got " + nt);
-        }
-        this.nt = nt;
-    }
-
-    /** How many traces so far contributed 0 because their synthetic or observed norm was 0. */
-    public long zeroTraces() {
-        return zeroTraces.get();
+        super(nt);
     }
 
     /**
@@ -32,11 +19,7 @@ public final class TraceNormalizedCorrelation implements Misfit {
      */
     @Override
     public double evaluate(float[] syn, float[] obs, float[] residual) {
-        if (syn.length != obs.length || syn.length != residual.length || syn.length % nt != 0) {
-            throw new IllegalArgumentException("records of " + syn.length + ", " + obs.length + " and "
-                    + residual.length + " values are not (" + nt + ", traces) alike");
-        }
-        int traces = syn.length / nt;
+        int traces = traces(syn, obs, residual);
         double[] ss = new double[traces];
         double[] oo = new double[traces];
         double[] so = new double[traces];
@@ -70,9 +53,7 @@ public final class TraceNormalizedCorrelation implements Misfit {
                 residual[row + c] = (float) (a[c] * syn[row + c] - b[c] * obs[row + c]);
             }
         }
-        if (zero > 0) {
-            zeroTraces.addAndGet(zero);
-        }
+        leftOut(zero);
         return j;
     }
 }
