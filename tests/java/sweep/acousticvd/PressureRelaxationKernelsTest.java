@@ -12,6 +12,7 @@ import sweep.acousticvd.kernels.PressureRelaxationKernels;
 import sweep.backend.CpuKernels;
 import sweep.prop.Grid;
 import sweep.prop.PropSpec;
+import sweep.prop.TestModels;
 
 /**
  * The memory-variable kernels against mathematics: the transpose passes the dot-product test with the forward map
@@ -28,14 +29,6 @@ class PressureRelaxationKernelsTest {
         return Grid.single(spec);
     }
 
-    private static float[] random(Random r, int n) {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = (float) r.nextGaussian();
-        }
-        return a;
-    }
-
     @Test
     void transposePassesTheDotProductTestAndGivesTheCoefficientGradient() {
         for (int[] shape : new int[][] {{9, 11}, {5, 6, 7}}) {
@@ -48,12 +41,12 @@ class PressureRelaxationKernelsTest {
             int cells = nz * ny * nx;
             Random r = new Random(7 + shape.length);
             float[] alpha = {0.8f, 0.9f, 0.97f};
-            float[] c = random(r, NMECH * len);
-            float[] p = random(r, len);
-            float[] s = random(r, NMECH * len);
-            float[] e = random(r, cells);
-            float[] pb = random(r, len);
-            float[] sb = random(r, NMECH * len);
+            float[] c = TestModels.gaussian(r, NMECH * len);
+            float[] p = TestModels.gaussian(r, len);
+            float[] s = TestModels.gaussian(r, NMECH * len);
+            float[] e = TestModels.gaussian(r, cells);
+            float[] pb = TestModels.gaussian(r, len);
+            float[] sb = TestModels.gaussian(r, NMECH * len);
             float[] p1 = p.clone();
             float[] s1 = s.clone();
             PressureRelaxationKernels.memory(p1, s1, c, alpha, e, 0, geo, NMECH, 0, nz, 0, ny, 0, nx);
@@ -104,11 +97,11 @@ class PressureRelaxationKernelsTest {
         Grid g = grid(9, 11);
         int len = g.length();
         Random r = new Random(3);
-        float[] p = random(r, len);
+        float[] p = TestModels.gaussian(r, len);
         float[] p1 = p.clone();
         float[] s = new float[NMECH * len];
         PressureRelaxationKernels.memory(p1, s, new float[NMECH * len], new float[] {0.5f, 0.6f, 0.7f},
-                random(r, g.nz() * g.nx()), 0, g.geo(), NMECH, 0, g.nz(), 0, 1, 0, g.nx());
+                TestModels.gaussian(r, g.nz() * g.nx()), 0, g.geo(), NMECH, 0, g.nz(), 0, 1, 0, g.nx());
         for (int i = 0; i < len; i++) {
             assertEquals(p[i], p1[i], 0f);
         }
@@ -134,11 +127,11 @@ class PressureRelaxationKernelsTest {
             int cells = nz * ny * nx;
             Random r = new Random(11 + shape[shape.length - 1]);
             float[] alpha = {0.8f, 0.9f, 0.97f};
-            float[] c = random(r, NMECH * len);
-            float[] p = random(r, len);
-            float[] s = random(r, NMECH * len);
-            float[] e = random(r, cells + 5);
-            float[] gc = random(r, NMECH * len);
+            float[] c = TestModels.gaussian(r, NMECH * len);
+            float[] p = TestModels.gaussian(r, len);
+            float[] s = TestModels.gaussian(r, NMECH * len);
+            float[] e = TestModels.gaussian(r, cells + 5);
+            float[] gc = TestModels.gaussian(r, NMECH * len);
             float[][] a = {p.clone(), s.clone()};
             float[][] b = {p.clone(), s.clone()};
             PressureRelaxationKernels.memory(a[0], a[1], c, alpha, e, 5, geo, NMECH, 1, nz - 1, 0, ny, 0, nx);

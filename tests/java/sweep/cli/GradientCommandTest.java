@@ -57,6 +57,21 @@ class GradientCommandTest {
         return c;
     }
 
+    /**
+     * The gradient file {@code g} along the direction of {@link #model}'s sinusoid of amplitude 1 m/s (the difference
+     * of two written models, the start {@code v0} and the start with the sinusoid).
+     */
+    private double alongTheSinusoid(Path g, Path v0) {
+        float[] grad = Npy.readFloat32(g, "g").asFloat32();
+        float[] a = Npy.readFloat32(model("dirA.npy", 0, 1), "a").asFloat32();
+        float[] b = Npy.readFloat32(v0, "b").asFloat32();
+        double analytic = 0;
+        for (int i = 0; i < grad.length; i++) {
+            analytic += grad[i] * (double) (a[i] - b[i]);
+        }
+        return analytic;
+    }
+
     private double misfitVia(Path vp, Path obs) {
         Path out = dir.resolve("syn.npy");
         run(cat(cat(new String[] {"forward"}, common(vp)), "--out", out.toString()));
@@ -90,14 +105,7 @@ class GradientCommandTest {
         Path g = dir.resolve("g.npy");
         run(cat(cat(new String[] {"gradient"}, common(v0)), "--observed", obs.toString(), "--out-grad",
                 g.toString(), "--storage", "full"));
-        float[] grad = Npy.readFloat32(g, "g").asFloat32();
-        // direction: the difference of two written models (a smooth sinusoid of amplitude 1 m/s)
-        float[] a = Npy.readFloat32(model("dirA.npy", 0, 1), "a").asFloat32();
-        float[] b = Npy.readFloat32(v0, "b").asFloat32();
-        double analytic = 0;
-        for (int i = 0; i < grad.length; i++) {
-            analytic += grad[i] * (double) (a[i] - b[i]);
-        }
+        double analytic = alongTheSinusoid(g, v0);
         double eps = 8;
         double jp = misfitVia(model("p.npy", 0, eps), obs);
         double jm = misfitVia(model("m.npy", 0, -eps), obs);
@@ -157,13 +165,7 @@ class GradientCommandTest {
         }
         String err = said.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(err.contains("1 of 6 traces have a zero synthetic or observed norm"), err);
-        float[] grad = Npy.readFloat32(g, "g").asFloat32();
-        float[] a = Npy.readFloat32(model("dirA.npy", 0, 1), "a").asFloat32();
-        float[] b = Npy.readFloat32(v0, "b").asFloat32();
-        double analytic = 0;
-        for (int i = 0; i < grad.length; i++) {
-            analytic += grad[i] * (double) (a[i] - b[i]);
-        }
+        double analytic = alongTheSinusoid(g, v0);
         double eps = 8;
         Path syn = dir.resolve("syn.npy");
         run(cat(cat(new String[] {"forward"}, common(model("p.npy", 0, eps))), "--out", syn.toString()));

@@ -14,25 +14,17 @@ import sweep.core.Wavelets;
  * differences of J from forward records.
  */
 class TraceNormalizedCorrelationTest {
-    private static float[] random(Random r, int n) {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = (float) r.nextGaussian();
-        }
-        return a;
-    }
-
     @Test
     void residualIsTheDerivativeOfJ() {
         int nt = 50;
         int traces = 7;
         Random r = new Random(5);
-        float[] s = random(r, nt * traces);
-        float[] o = random(r, nt * traces);
+        float[] s = TestModels.gaussian(r, nt * traces);
+        float[] o = TestModels.gaussian(r, nt * traces);
         for (int i = 0; i < s.length; i++) { // correlated traces, as synthetic and observed data are
             s[i] += 2 * o[i];
         }
-        float[] dir = random(r, s.length);
+        float[] dir = TestModels.gaussian(r, s.length);
         TraceNormalizedCorrelation ncc = new TraceNormalizedCorrelation(nt);
         float[] res = new float[s.length];
         double j = ncc.evaluate(s, o, res);
@@ -58,7 +50,7 @@ class TraceNormalizedCorrelationTest {
         int nt = 40;
         int traces = 3;
         Random r = new Random(6);
-        float[] o = random(r, nt * traces);
+        float[] o = TestModels.gaussian(r, nt * traces);
         float[] s = new float[o.length];
         for (int t = 0; t < nt; t++) { // trace 0: 3 × observed, trace 1: 0.25 × observed, trace 2: zero
             s[t * traces] = 3 * o[t * traces];
