@@ -1,6 +1,5 @@
 package sweep.kit;
 
-import java.util.List;
 import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 
@@ -14,11 +13,5 @@ class AcousticKitTest extends EquationKit {
     @Override
     protected float[] model(int[] shape, long seed) {
         return smoothField(seed, 2200, 400, shape);
-    }
-
-    /** The built-in kits share one launch of their decomposed runs. */
-    @Override
-    protected List<Class<? extends EquationKit>> launchedTogether() {
-        return BUILT_IN_KITS;
     }
 }

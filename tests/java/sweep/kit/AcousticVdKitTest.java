@@ -1,6 +1,5 @@
 package sweep.kit;
 
-import java.util.List;
 import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 
@@ -21,11 +20,5 @@ class AcousticVdKitTest extends EquationKit {
         System.arraycopy(vp, 0, m, 0, n);
         System.arraycopy(rho, 0, m, n, n);
         return m;
-    }
-
-    /** The built-in kits share one launch of their decomposed runs. */
-    @Override
-    protected List<Class<? extends EquationKit>> launchedTogether() {
-        return BUILT_IN_KITS;
     }
 }

@@ -5,18 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.reflect.Constructor;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -484,16 +494,70 @@ public abstract class EquationKit {
 
     /**
      * The kits whose decomposed runs go into one {@code mpirun} launch with this kit's (the start-ups and compilation
-     * of the launch's JVMs dominate its time): by default this kit alone; the built-in kits share one launch, run by
-     * whichever of them comes first.
+     * of the launch's JVMs dominate its time): by default every kit of this kit's code source (its test-classes
+     * folder or jar), found by {@link #kitsOfCodeSource}, so the built-in kits share one launch and a plug-in
+     * project's kits share another, run by whichever of them comes first.
      */
     protected List<Class<? extends EquationKit>> launchedTogether() {
-        return List.of(getClass());
+        return kitsOfCodeSource(getClass());
     }
 
-    /** The built-in equations' kits, which share one launch ({@link #launchedTogether()}). */
-    static final List<Class<? extends EquationKit>> BUILT_IN_KITS = List.of(AcousticKitTest.class,
-            ElasticKitTest.class, AcousticVdKitTest.class, ViscoAcousticKitTest.class);
+    /** The kits found so far, by code source location. */
+    private static final Map<String, List<Class<? extends EquationKit>>> KITS = new HashMap<>();
+
+    /**
+     * The concrete kits in the code source of {@code kit}, sorted by name: the classes whose names end in
+     * {@code Test} (the tests surefire runs) and that extend this class, {@code kit} always among them.
+     */
+    static synchronized List<Class<? extends EquationKit>> kitsOfCodeSource(Class<? extends EquationKit> kit) {
+        CodeSource source = kit.getProtectionDomain().getCodeSource();
+        if (source == null) {
+            return List.of(kit);
+        }
+        String key = source.getLocation().toString();
+        List<Class<? extends EquationKit>> known = KITS.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> names = new ArrayList<>();
+        try {
+            Path where = Path.of(source.getLocation().toURI());
+            if (Files.isDirectory(where)) {
+                try (Stream<Path> files = Files.walk(where)) {
+                    files.map(f -> where.relativize(f).toString().replace(File.separatorChar, '/'))
+                            .forEach(names::add);
+                }
+            } else {
+                try (ZipFile jar = new ZipFile(where.toFile())) {
+                    jar.stream().map(ZipEntry::getName).forEach(names::add);
+                }
+            }
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot list the kits beside " + kit.getName() + " in " + key, e);
+        }
+        List<Class<? extends EquationKit>> kits = new ArrayList<>();
+        for (String n : names) {
+            if (!n.endsWith("Test.class") || n.contains("$")) {
+                continue;
+            }
+            String className = n.substring(0, n.length() - ".class".length()).replace('/', '.');
+            try {
+                Class<?> c = Class.forName(className, false, kit.getClassLoader());
+                if (EquationKit.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
+                    kits.add(c.asSubclass(EquationKit.class));
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                // a test class that does not load here is not a kit this launch can run
+            }
+        }
+        if (!kits.contains(kit)) {
+            kits.add(kit);
+        }
+        kits.sort(Comparator.comparing(Class::getName));
+        List<Class<? extends EquationKit>> found = List.copyOf(kits);
+        KITS.put(key, found);
+        return found;
+    }
 
     /** The launches run so far in this JVM, by their kits. */
     private static final Map<List<Class<? extends EquationKit>>, MpiRunner.Result> LAUNCHES = new HashMap<>();

@@ -1,6 +1,5 @@
 package sweep.kit;
 
-import java.util.List;
 import sweep.equation.Equations;
 import sweep.equation.WaveEquation;
 import sweep.prop.PropSpec;
@@ -32,11 +31,5 @@ class ViscoAcousticKitTest extends EquationKit {
         System.arraycopy(rho, 0, m, n, n);
         System.arraycopy(q, 0, m, 2 * n, n);
         return m;
-    }
-
-    /** The built-in kits share one launch of their decomposed runs. */
-    @Override
-    protected List<Class<? extends EquationKit>> launchedTogether() {
-        return BUILT_IN_KITS;
     }
 }
