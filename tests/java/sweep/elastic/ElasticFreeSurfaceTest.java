@@ -11,6 +11,7 @@ import sweep.elastic.kernels.ElasticLayout;
 import sweep.kernels.Layout;
 import sweep.prop.PropSpec;
 import sweep.prop.Record;
+import sweep.prop.TestTraces;
 
 /**
  * The elastic free surface at z = 0: stress-free on the surface nodes, a Rayleigh wave at the speed the Rayleigh
@@ -151,7 +152,7 @@ class ElasticFreeSurfaceTest {
         for (int field = 0; field < 2; field++) {
             double[] a = column(r, 0, field);
             double[] b = column(r, 1, field);
-            double lag = delay(a, b, (int) (0.15 / dt));
+            double lag = TestTraces.delay(a, b, (int) (0.15 / dt));
             double c = (x2 - x1) * DH / (lag * dt);
             System.out.printf("Rayleigh wave (%s): measured %.2f m/s, Rayleigh equation %.2f m/s (%.2f %%)%n",
                     field == 0 ? "vz" : "vx", c, cr, 100 * (c / cr - 1));
@@ -210,47 +211,5 @@ class ElasticFreeSurfaceTest {
             c[t] = r.get(0, t, rec, field);
         }
         return c;
-    }
-
-    /**
-     * Delay of trace b behind trace a, in samples (sub-sample by a parabola through the cross-correlation peak), with
-     * each trace windowed to ±{@code half} samples around its largest amplitude.
-     */
-    static double delay(double[] a, double[] b, int half) {
-        double[] wa = window(a, half);
-        double[] wb = window(b, half);
-        int n = a.length;
-        double best = Double.NEGATIVE_INFINITY;
-        int lag = 0;
-        double[] cc = new double[n];
-        for (int l = 0; l < n; l++) {
-            double s = 0;
-            for (int t = 0; t + l < n; t++) {
-                s += wa[t] * wb[t + l];
-            }
-            cc[l] = s;
-            if (s > best) {
-                best = s;
-                lag = l;
-            }
-        }
-        double y0 = cc[lag - 1];
-        double y1 = cc[lag];
-        double y2 = cc[lag + 1];
-        return lag + 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2);
-    }
-
-    private static double[] window(double[] a, int half) {
-        int k = 0;
-        for (int t = 1; t < a.length; t++) {
-            if (Math.abs(a[t]) > Math.abs(a[k])) {
-                k = t;
-            }
-        }
-        double[] w = new double[a.length];
-        for (int t = Math.max(0, k - half); t < Math.min(a.length, k + half + 1); t++) {
-            w[t] = a[t];
-        }
-        return w;
     }
 }
