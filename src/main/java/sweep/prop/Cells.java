@@ -29,7 +29,12 @@ public final class Cells {
                 : String.format(Locale.ROOT, "(z, y, x) = (%d, %d, %d)", p[0], p[1], p[2]);
     }
 
-    private static boolean inside(int[] shape, long i, int[] origin, int[] physical) {
+    /**
+     * Whether flat index {@code i} of a row-major array of {@code shape} whose first cell lies at {@code origin} falls
+     * inside a model of {@code physical} cells per axis (null: every cell does), i.e. is not padding of a decomposed
+     * run.
+     */
+    public static boolean inside(int[] shape, long i, int[] origin, int[] physical) {
         if (physical == null) {
             return true;
         }

@@ -1,0 +1,206 @@
+package sweep.acousticvti;
+
+import java.util.List;
+import sweep.core.FdWeights;
+import sweep.equation.Parameter;
+import sweep.equation.Step;
+import sweep.equation.StepEquation;
+import sweep.prop.Cells;
+import sweep.prop.Grid;
+import sweep.prop.HaloPoint;
+import sweep.prop.PropSpec;
+
+/**
+ * The pseudo-acoustic VTI (vertically transverse isotropic) wave equation with parameters vp (vertical P velocity),
+ * epsilon and delta (Thomsen), a coupled second-order system in the horizontal stress p (recorded, the pressure
+ * source's field) and the vertical stress q; its step is {@link AcousticVtiStep} on the step skeleton. With
+ * epsilon = delta = 0 it is the {@code acoustic} equation (p = q); docs/equations.md gives the system and its
+ * stability condition epsilon ≥ delta, which the model check enforces cell by cell.
+ */
+public final class AcousticVtiEquation extends StepEquation {
+    /** The equation's name, {@code --equation acoustic-vti}. */
+    public static final String NAME = "acoustic-vti";
+
+    private static final List<Parameter> PARAMETERS = List.of(
+            new Parameter("vp", "m/s", "vertical P velocity, finite and > 0", 1400, 4700, 100),
+            Parameter.bounded("epsilon", "1", "Thomsen epsilon, finite, > -0.5 and >= delta", -0.5, 1, -0.2, 0.4,
+                    0.02),
+            Parameter.bounded("delta", "1", "Thomsen delta, finite, > -0.5 and <= epsilon", -0.5, 1, -0.2, 0.3,
+                    0.02));
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "pseudo-acoustic VTI (vp, Thomsen epsilon and delta), second order in time";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return PARAMETERS;
+    }
+
+    /** The horizontal stress p and the vertical stress q at the nodes. */
+    @Override
+    public List<String> fields(int ndim) {
+        return List.of("p", "q");
+    }
+
+    /**
+     * The previous levels of p and q, then per axis the CPML memory variables ψ and ζ of its second derivative (of p
+     * along x and y, of q along z).
+     */
+    @Override
+    public List<String> auxiliaries(int ndim) {
+        return ndim == 3
+                ? List.of("p_previous", "q_previous", "psi_x", "zeta_x", "psi_y", "zeta_y", "psi_z", "zeta_z")
+                : List.of("p_previous", "q_previous", "psi_x", "zeta_x", "psi_z", "zeta_z");
+    }
+
+    /** ψ and ζ. */
+    @Override
+    public int pmlAuxiliariesPerAxis(int ndim) {
+        return 2;
+    }
+
+    @Override
+    public List<String> recordable(int ndim) {
+        return List.of("p");
+    }
+
+    @Override
+    public List<String> defaultRecord(int ndim) {
+        return List.of("p");
+    }
+
+    /** One kind of source: pressure, entering p and q as the medium's stiffness times a vertical stress. */
+    @Override
+    public List<String> sourceTypes(int ndim) {
+        return List.of();
+    }
+
+    @Override
+    public String defaultSourceType(int ndim) {
+        return null;
+    }
+
+    /**
+     * The fastest P velocity: the largest vp·√(1 + 2·max(epsilon, 0)), the horizontal speed where epsilon > 0 (with
+     * epsilon ≥ delta no direction is faster).
+     */
+    @Override
+    public double cflVelocity(float[] model, int cells) {
+        double m = 0;
+        for (int i = 0; i < cells; i++) {
+            double e = Math.max(0, model[cells + i]);
+            m = Math.max(m, model[i] * Math.sqrt(1 + 2 * e));
+        }
+        return m;
+    }
+
+    /**
+     * The acoustic leapfrog limit 2/(v·√(Σ_a μ/dh_a²)), μ the largest symbol of the second-derivative stencil, for v
+     * the fastest P velocity: the system's largest eigenvalue at every wavenumber is at most v² times the acoustic one.
+     */
+    @Override
+    public double maxStableDt(double vmax, double[] dh, int order) {
+        double mu = FdWeights.secondDerivativeSymbolMax(order);
+        double s = 0;
+        for (double d : dh) {
+            s += mu / (d * d);
+        }
+        return 2.0 / (vmax * Math.sqrt(s));
+    }
+
+    /**
+     * Each range of {@link #parameters()}, then epsilon ≥ delta in every cell (below it the system has a growing
+     * mode); a refusal names the file, the values and the cell's global position.
+     */
+    @Override
+    public void checkModel(float[] model, int[] shape, int[] origin, int[] physical, String[] names) {
+        super.checkModel(model, shape, origin, physical, names);
+        int n = model.length / 3;
+        for (int i = 0; i < n; i++) {
+            float e = model[n + i];
+            float d = model[2 * n + i];
+            if (e < d && Cells.inside(shape, i, origin, physical)) {
+                throw new IllegalArgumentException(value("epsilon", e, names[1]) + " is below "
+                        + value("delta", d, names[2]) + " at " + Cells.position(shape, i, origin)
+                        + ": the acoustic VTI system is stable only for epsilon >= delta");
+            }
+        }
+    }
+
+    /** "epsilon = 0.02", with the file it came from when that is not the parameter's own name. */
+    private static String value(String parameter, float v, String source) {
+        return parameter + " = " + v + (parameter.equals(source) ? "" : " (" + source + ")");
+    }
+
+    /** epsilon raised to delta where an update put it below (delta lowered instead when only delta is inverted). */
+    @Override
+    public void projectFeasible(float[] model, float[] start, boolean[] inverted, double[] min, double[] max,
+                                int cells) {
+        boolean raiseEpsilon = inverted[1] || !inverted[2];
+        for (int i = 0; i < cells; i++) {
+            if (model[cells + i] < model[2 * cells + i]) {
+                if (raiseEpsilon) {
+                    model[cells + i] = model[2 * cells + i];
+                } else {
+                    model[2 * cells + i] = model[cells + i];
+                }
+            }
+        }
+    }
+
+    /**
+     * p and q of the current level before the update (its stencils read them across a cut), then in the adjoint run
+     * the adjoints of the horizontal second derivatives (x, and y in 3-D) before their transposed stencils.
+     */
+    @Override
+    public List<HaloPoint> haloPoints(int ndim) {
+        return ndim == 3
+                ? List.of(new HaloPoint("FORWARD_P", List.of("p")), new HaloPoint("FORWARD_Q", List.of("q")),
+                        new HaloPoint("ADJOINT_X", List.of("laplacian_x_adjoint")),
+                        new HaloPoint("ADJOINT_Y", List.of("laplacian_y_adjoint")))
+                : List.of(new HaloPoint("FORWARD_P", List.of("p")), new HaloPoint("FORWARD_Q", List.of("q")),
+                        new HaloPoint("ADJOINT_X", List.of("laplacian_x_adjoint")));
+    }
+
+    /** 0: every coefficient is made of its own cell. */
+    @Override
+    public int modelMargin(int order) {
+        return 0;
+    }
+
+    @Override
+    protected Step step(PropSpec spec, Grid grid) {
+        return new AcousticVtiStep(spec, grid);
+    }
+
+    /** vp²dt²·(1 + 2ε), vp²dt²·√(1 + 2δ), vp²dt². */
+    @Override
+    public int coefficientArrays(int ndim) {
+        return 3;
+    }
+
+    /** The adjoints of the second derivatives per axis, then the gradients of the three coefficients. */
+    @Override
+    public int adjointWorkArrays(int ndim) {
+        return ndim + 3;
+    }
+
+    /** The horizontal and the vertical CPML second derivatives. */
+    @Override
+    public int tapeFloatsPerCell(int ndim) {
+        return 2;
+    }
+
+    /** p, q and their previous levels read, the previous levels written, three coefficients read. */
+    @Override
+    public int bytesPerCellUpdate(int ndim) {
+        return 4 * (4 + 2 + 3);
+    }
+}
