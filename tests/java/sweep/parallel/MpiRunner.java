@@ -99,6 +99,15 @@ public final class MpiRunner {
         }
         cmd.add("--add-modules");
         cmd.add("jdk.incubator.vector");
+        // each rank sees its share of the cores (so its thread pool, JIT and GC size themselves to it): with more
+        // threads than cores, a small test problem spends more in the pool's hand-offs of every kernel call than in
+        // the kernels (FwiMpiTest's launch 62 s with two threads per rank, 33 s with one, on 2 cores and 4 ranks)
+        if (jvmOptions.stream().noneMatch(o -> o.startsWith("-XX:ActiveProcessorCount="))) {
+            cmd.add("-XX:ActiveProcessorCount=" + Math.max(1, Runtime.getRuntime().availableProcessors() / ranks));
+            // and keeps the collector a multi-core JVM picks (on one core it would be the serial one, which is slower
+            // on the tight heaps of the memory tests)
+            cmd.add("-XX:+UseG1GC");
+        }
         cmd.addAll(jvmOptions);
         cmd.add(mainClass.getName());
         cmd.addAll(List.of(args));
