@@ -115,11 +115,12 @@ final class FwiJob {
             String p = e.getKey();
             String users = String.join(", ", e.getValue().stream().map(WaveEquation::name).toList());
             Parameter q = parameter(e.getValue().get(0), p);
-            k.put(p + "_min", users + ": lower " + p + " bound, " + q.unit() + " (default "
+            String unit = q.dimensionless() ? "" : ", " + q.unit();
+            k.put(p + "_min", users + ": lower " + p + " bound" + unit + " (default "
                     + defaults(e.getValue(), p, Parameter::fwiMin) + ")");
-            k.put(p + "_max", users + ": upper " + p + " bound, " + q.unit() + " (default "
+            k.put(p + "_max", users + ": upper " + p + " bound" + unit + " (default "
                     + defaults(e.getValue(), p, Parameter::fwiMax) + ")");
-            k.put("max_update_" + p, users + ": largest " + p + " change of a steepest-descent step, " + q.unit()
+            k.put("max_update_" + p, users + ": largest " + p + " change of a steepest-descent step" + unit
                     + " (default " + defaults(e.getValue(), p, Parameter::fwiMaxUpdate) + ")");
         }
         Map<String, List<String>> settingUsers = new LinkedHashMap<>();

@@ -45,8 +45,9 @@ public final class Fwi {
      */
     public record Parameter(String name, double min, double max, double maxUpdate, boolean inverted) {
         public Parameter {
-            if (!(min >= 0 && max > min) || Double.isInfinite(max)) {
-                throw new IllegalArgumentException(name + " bounds need 0 <= min < max (finite), got [" + min + ", "
+            // the equation's allowed values (positive, or above a signed parameter's lowest) are the job's check
+            if (!(max > min) || Double.isInfinite(min) || Double.isInfinite(max)) {
+                throw new IllegalArgumentException(name + " bounds need min < max (finite), got [" + min + ", "
                         + max + "]");
             }
             if (!(maxUpdate > 0) || Double.isInfinite(maxUpdate)) {
