@@ -156,49 +156,7 @@ public final class AcousticEquation implements WaveEquation {
     /** The built-in 2-D model of {@code sweep fwi} (2 km x 6 km, 250 m of water), smoothed for a start. */
     @Override
     public FwiExample fwiExample(double dh) {
-        int[] shape = {(int) Math.round(2000 / dh), (int) Math.round(6000 / dh)};
-        float[] vTrue = DefaultModels.fwi2d(dh);
-        return new FwiExample() {
-            @Override
-            public String description() {
-                return "the built-in model";
-            }
-
-            @Override
-            public int[] shape() {
-                return shape.clone();
-            }
-
-            @Override
-            public float[] trueModel() {
-                return vTrue;
-            }
-
-            @Override
-            public int waterRows() {
-                return (int) Math.ceil(250 / dh);
-            }
-
-            @Override
-            public int receiverRow() {
-                return 1;
-            }
-
-            @Override
-            public double smoothMetres() {
-                return 250;
-            }
-
-            @Override
-            public double time() {
-                return 3.0;
-            }
-
-            @Override
-            public float[] startModel(double sigmaCells, int keepRows) {
-                return DefaultModels.smoothParameters(vTrue, 1, shape[0], shape[1], sigmaCells, keepRows);
-            }
-        };
+        return DefaultModels.marineExample("the built-in model", DefaultModels.fwi2d(dh), 1, dh);
     }
 
     /** The settings hash alone (the fingerprint of specs made before the contract, which FWI checkpoints hold). */

@@ -223,46 +223,6 @@ public final class AcousticVdEquation implements WaveEquation {
                 truth[n + i] = (float) rho;
             }
         }
-        return new FwiExample() {
-            @Override
-            public String description() {
-                return "the built-in variable-density model";
-            }
-
-            @Override
-            public int[] shape() {
-                return new int[] {nz, nx};
-            }
-
-            @Override
-            public float[] trueModel() {
-                return truth;
-            }
-
-            @Override
-            public int waterRows() {
-                return water;
-            }
-
-            @Override
-            public int receiverRow() {
-                return 1;
-            }
-
-            @Override
-            public double smoothMetres() {
-                return 250;
-            }
-
-            @Override
-            public double time() {
-                return 3.0;
-            }
-
-            @Override
-            public float[] startModel(double sigmaCells, int keepRows) {
-                return DefaultModels.smoothParameters(truth, 2, nz, nx, sigmaCells, keepRows);
-            }
-        };
+        return DefaultModels.marineExample("the built-in variable-density model", truth, 2, dh);
     }
 }

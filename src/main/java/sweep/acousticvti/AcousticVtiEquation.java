@@ -2,9 +2,11 @@ package sweep.acousticvti;
 
 import java.util.List;
 import sweep.core.FdWeights;
+import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
 import sweep.equation.Step;
 import sweep.equation.StepEquation;
+import sweep.models.DefaultModels;
 import sweep.prop.Cells;
 import sweep.prop.Grid;
 import sweep.prop.HaloPoint;
@@ -202,5 +204,34 @@ public final class AcousticVtiEquation extends StepEquation {
     @Override
     public int bytesPerCellUpdate(int ndim) {
         return 4 * (4 + 2 + 3);
+    }
+
+    /**
+     * The built-in FWI model (2000 m by 6000 m, 250 m of isotropic water) with a VTI background below the water,
+     * epsilon 0.05 to 0.15 and delta 0.02 to 0.06 growing with depth, and a shale lens around (4000 m, 1100 m), 1200 m
+     * by 200 m, of epsilon 0.25 and delta 0.10; the start smooths all three (epsilon ≥ delta survives smoothing, which
+     * is linear), and FWI inverts vp by default with epsilon and delta held at the start's.
+     */
+    @Override
+    public FwiExample fwiExample(double dh) {
+        int nz = (int) Math.round(2000 / dh);
+        int nx = (int) Math.round(6000 / dh);
+        int n = nz * nx;
+        int water = (int) Math.ceil(250 / dh);
+        float[] vp = DefaultModels.fwi2d(dh);
+        float[] truth = new float[3 * n];
+        System.arraycopy(vp, 0, truth, 0, n);
+        for (int z = water; z < nz; z++) {
+            double depth = (z - water) / (double) Math.max(1, nz - 1 - water);
+            for (int x = 0; x < nx; x++) {
+                double lx = ((x + 0.5) * dh - 4000) / 600;
+                double lz = ((z + 0.5) * dh - 1100) / 100;
+                boolean lens = lx * lx + lz * lz < 1;
+                truth[n + z * nx + x] = (float) (lens ? 0.25 : 0.05 + 0.10 * depth);
+                truth[2 * n + z * nx + x] = (float) (lens ? 0.10 : 0.02 + 0.04 * depth);
+            }
+        }
+        return DefaultModels.marineExample("the built-in model with a VTI background and a shale lens", truth, 3,
+                dh);
     }
 }

@@ -1,5 +1,7 @@
 package sweep.models;
 
+import sweep.equation.FwiExample;
+
 /** Velocity models (and elastic models) made in code, deterministic, for the demo job, examples and tests. */
 public final class DefaultModels {
     private DefaultModels() {
@@ -274,5 +276,57 @@ public final class DefaultModels {
             }
         }
         return out;
+    }
+
+    /**
+     * The built-in marine FWI example on {@link #fwi2d}'s grid at spacing {@code dh}: {@code truth} holds
+     * {@code count} parameters, parameter-major; 250 m of water muted, receivers on row 1, a 250 m smoothing of every
+     * parameter for the start, 3 s of recording.
+     */
+    public static FwiExample marineExample(String description, float[] truth, int count, double dh) {
+        int nz = (int) Math.round(2000 / dh);
+        int nx = (int) Math.round(6000 / dh);
+        int water = (int) Math.ceil(250 / dh);
+        return new FwiExample() {
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public int[] shape() {
+                return new int[] {nz, nx};
+            }
+
+            @Override
+            public float[] trueModel() {
+                return truth;
+            }
+
+            @Override
+            public int waterRows() {
+                return water;
+            }
+
+            @Override
+            public int receiverRow() {
+                return 1;
+            }
+
+            @Override
+            public double smoothMetres() {
+                return 250;
+            }
+
+            @Override
+            public double time() {
+                return 3.0;
+            }
+
+            @Override
+            public float[] startModel(double sigmaCells, int keepRows) {
+                return smoothParameters(truth, count, nz, nx, sigmaCells, keepRows);
+            }
+        };
     }
 }
