@@ -2,6 +2,7 @@ package sweep.acousticvti;
 
 import java.util.List;
 import sweep.acousticvti.kernels.AcousticVtiKernels;
+import sweep.backend.CpuKernels;
 import sweep.core.FdWeights;
 import sweep.equation.Step;
 import sweep.prop.Grid;
@@ -39,6 +40,8 @@ final class AcousticVtiStep extends Step {
     private final float[] c;
     private final int cells;
     private final int[] near;
+    /** The forward kernels' Vector API twins ({@link AcousticVtiVectorKernels}, the same bits) or the portable ones. */
+    private final boolean vector = CpuKernels.useCpuKernels();
     private float[] ah;
     private float[] an;
     private float[] a0;
@@ -137,6 +140,15 @@ final class AcousticVtiStep extends Step {
         return r;
     }
 
+    /** The memory stage of axis slot {@code axis} on rows [z0, z1): the Vector API twin or the portable kernel. */
+    private void memory(float[] u, float[] psi, int axis, int z0, int z1) {
+        if (vector) {
+            AcousticVtiVectorKernels.memory(u, psi, prof, c, h, base, sz, sy, nz, ny, nx, axis, z0, z1);
+        } else {
+            AcousticVtiKernels.memory(u, psi, prof, c, h, base, sz, sy, nz, ny, nx, axis, z0, z1);
+        }
+    }
+
     @Override
     protected void forward(int stage, float[][] s, float[] tape, int taping) {
         if (stage == 0) {
@@ -145,16 +157,22 @@ final class AcousticVtiStep extends Step {
             if (fs) {
                 AcousticVtiKernels.imageTop(s[Q], h, base, sz, sy, ny, nx);
             }
-            parallel((z0, z1) -> AcousticVtiKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_X], s[ZETA_X], s[psiY],
-                    s[zetaY], s[psiZ], s[zetaZ], ah, an, a0, prof, near, c, h, base, sz, sy, nz, ny, nx, three, z0, z1,
-                    tape, taping));
+            if (vector) {
+                parallel((z0, z1) -> AcousticVtiVectorKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_X], s[ZETA_X],
+                        s[psiY], s[zetaY], s[psiZ], s[zetaZ], ah, an, a0, prof, near, c, h, base, sz, sy, nz, ny, nx,
+                        three, z0, z1, tape, taping));
+            } else {
+                parallel((z0, z1) -> AcousticVtiKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_X], s[ZETA_X],
+                        s[psiY], s[zetaY], s[psiZ], s[zetaZ], ah, an, a0, prof, near, c, h, base, sz, sy, nz, ny, nx,
+                        three, z0, z1, tape, taping));
+            }
         } else if (stage == 1) {
             parallel((z0, z1) -> {
-                AcousticVtiKernels.memory(s[P], s[PSI_X], prof, c, h, base, sz, sy, nz, ny, nx, 2, z0, z1);
+                memory(s[P], s[PSI_X], 2, z0, z1);
                 if (three == 1) {
-                    AcousticVtiKernels.memory(s[P], s[psiY], prof, c, h, base, sz, sy, nz, ny, nx, 1, z0, z1);
+                    memory(s[P], s[psiY], 1, z0, z1);
                 }
-                AcousticVtiKernels.memory(s[Q], s[psiZ], prof, c, h, base, sz, sy, nz, ny, nx, 0, z0, z1);
+                memory(s[Q], s[psiZ], 0, z0, z1);
             });
         } else {
             AcousticVtiKernels.zeroTop(s[PP], base, sy, ny, nx);

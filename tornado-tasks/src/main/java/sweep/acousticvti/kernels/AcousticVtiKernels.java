@@ -33,29 +33,64 @@ public final class AcousticVtiKernels {
                               float[] psiy, float[] zetay, float[] psiz, float[] zetaz, float[] ah, float[] an,
                               float[] a0, float[] prof, int[] near, float[] c, int h, int base, int sz, int sy,
                               int nz, int ny, int nx, int three, int z0, int z1, float[] tape, int taping) {
-        int cells = nz * ny * nx;
-        int oy = 4 * nz;
-        int ox = 4 * (nz + ny);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
-            int z = z0 + iz;
             for (@Parallel int y = 0; y < ny; y++) {
                 for (@Parallel int x = 0; x < nx; x++) {
-                    int i = base + z * sz + y * sy + x;
-                    float lh = term(p, psix, zetax, i, 1, x, nx, ox, nz + ny, 2, prof, near, c, h);
-                    if (three == 1) {
-                        lh += term(p, psiy, zetay, i, sy, y, ny, oy, nz, 1, prof, near, c, h);
-                    }
-                    float lz = term(q, psiz, zetaz, i, sz, z, nz, 0, 0, 0, prof, near, c, h);
-                    pp[i] = 2.0f * p[i] - pp[i] + ah[i] * lh + an[i] * lz;
-                    qp[i] = 2.0f * q[i] - qp[i] + an[i] * lh + a0[i] * lz;
-                    if (taping == 1) {
-                        int k = (z * ny + y) * nx + x;
-                        tape[k] = lh;
-                        tape[cells + k] = lz;
-                    }
+                    updateCell(p, q, pp, qp, psix, zetax, psiy, zetay, psiz, zetaz, ah, an, a0, prof, near, c, h,
+                            base, sz, sy, nz, ny, nx, three, z0 + iz, y, x, tape, taping);
                 }
             }
         }
+    }
+
+    /** {@link #update} of cell (z, y, x). */
+    public static void updateCell(float[] p, float[] q, float[] pp, float[] qp, float[] psix, float[] zetax,
+                                  float[] psiy, float[] zetay, float[] psiz, float[] zetaz, float[] ah, float[] an,
+                                  float[] a0, float[] prof, int[] near, float[] c, int h, int base, int sz, int sy,
+                                  int nz, int ny, int nx, int three, int z, int y, int x, float[] tape, int taping) {
+        int oy = 4 * nz;
+        int ox = 4 * (nz + ny);
+        int i = base + z * sz + y * sy + x;
+        float lh;
+        float lz;
+        if (prof[ox + x] == 0.0f && near[nz + ny + x] == 0 && plainRow(prof, near, nz, three, z, y)) {
+            // no CPML term on any axis: the plain stencils (the same arithmetic as term's)
+            int o2x = 2 * (h + 1);
+            lh = c[o2x] * p[i];
+            for (int k = 1; k <= h; k++) {
+                lh += c[o2x + k] * (p[i + k] + p[i - k]);
+            }
+            if (three == 1) {
+                int o2y = h + 1;
+                float ly = c[o2y] * p[i];
+                for (int k = 1; k <= h; k++) {
+                    ly += c[o2y + k] * (p[i + k * sy] + p[i - k * sy]);
+                }
+                lh += ly;
+            }
+            lz = c[0] * q[i];
+            for (int k = 1; k <= h; k++) {
+                lz += c[k] * (q[i + k * sz] + q[i - k * sz]);
+            }
+        } else {
+            lh = term(p, psix, zetax, i, 1, x, nx, ox, nz + ny, 2, prof, near, c, h);
+            if (three == 1) {
+                lh += term(p, psiy, zetay, i, sy, y, ny, oy, nz, 1, prof, near, c, h);
+            }
+            lz = term(q, psiz, zetaz, i, sz, z, nz, 0, 0, 0, prof, near, c, h);
+        }
+        pp[i] = 2.0f * p[i] - pp[i] + ah[i] * lh + an[i] * lz;
+        qp[i] = 2.0f * q[i] - qp[i] + an[i] * lh + a0[i] * lz;
+        if (taping == 1) {
+            int k = (z * ny + y) * nx + x;
+            tape[k] = lh;
+            tape[nz * ny * nx + k] = lz;
+        }
+    }
+
+    /** Whether row (z, y) lies outside the z (and y) bands and their near cells. */
+    public static boolean plainRow(float[] prof, int[] near, int nz, int three, int z, int y) {
+        return prof[z] == 0.0f && near[z] == 0 && (three == 0 || prof[4 * nz + y] == 0.0f && near[nz + y] == 0);
     }
 
     /**

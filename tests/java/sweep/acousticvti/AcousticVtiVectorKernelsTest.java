@@ -1,0 +1,90 @@
+package sweep.acousticvti;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import sweep.backend.CpuKernels;
+import sweep.core.Wavelets;
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+import sweep.prop.Storage;
+import sweep.prop.TestModels;
+
+/**
+ * The Vector API twins of the forward kernels ({@link AcousticVtiVectorKernels}) against the portable ones, bit for
+ * bit, through whole runs: the record, the misfit, dJ/dvp, dJ/depsilon, dJ/ddelta and dJ/dwavelet (the gradient's
+ * forward and checkpoint re-runs tape through the twins), on 2-D and 3-D grids whose rows have x bands and plain
+ * segments of whole vectors and tails shorter than a vector, rows shorter than the bands (CPML 3 to 20 cells), orders
+ * 2 to 16, with and without a free surface.
+ */
+class AcousticVtiVectorKernelsTest {
+    @Test
+    void vectorKernelsGiveThePortableBits() {
+        int[][] shapes = {{13, 37}, {17, 64}, {9, 11}, {7, 9, 23}, {6, 8, 40}};
+        int[] orders = {2, 8, 16, 4, 8};
+        int[] abcn = {20, 5, 3, 10, 6};
+        for (int c = 0; c < shapes.length; c++) {
+            int[] shape = shapes[c];
+            int nd = shape.length;
+            int n = Arrays.stream(shape).reduce(1, (a, b) -> a * b);
+            int nt = nd == 2 ? 100 : 50;
+            for (boolean fs : new boolean[] {false, true}) {
+                PropSpec spec = PropSpec.builder(shape).equation(AcousticVtiEquation.NAME).dh(10).dt(1e-3).nt(nt)
+                        .abcn(abcn[c]).order(orders[c]).freeSurface(fs).threads(2).storage(Storage.CHECKPOINTING)
+                        .maxVel(3000).build();
+                float[] m = new float[3 * n];
+                System.arraycopy(TestModels.smoothRandom(c, 2000, 200, shape), 0, m, 0, n);
+                System.arraycopy(TestModels.smoothRandom(c + 10, 0.15, 0.05, shape), 0, m, n, n);
+                System.arraycopy(TestModels.smoothRandom(c + 20, 0.05, 0.04, shape), 0, m, 2 * n, n);
+                int[][][] src = {{nd == 2 ? new int[] {shape[1] / 2, 1} : new int[] {shape[2] / 2, 2, 1}}};
+                int[][][] rec = {{nd == 2 ? new int[] {1, shape[0] - 2} : new int[] {1, shape[1] - 1, shape[0] - 2},
+                    nd == 2 ? new int[] {shape[1] - 1, 3} : new int[] {shape[2] - 1, 0, 3}}};
+                float[] w = Wavelets.ricker(25, nt, 1e-3);
+                String label = Arrays.toString(shape) + " order " + orders[c] + " abcn " + abcn[c] + " fs " + fs;
+                Run portable = run(spec, w, src, rec, m, "portable");
+                Run cpu = run(spec, w, src, rec, m, "cpu");
+                assertArrayEquals(portable.record(), cpu.record(), label + ": record");
+                assertEquals(portable.misfitBits(), cpu.misfitBits(), label + ": misfit");
+                assertArrayEquals(portable.gradient(), cpu.gradient(), label + ": dJ/dvp, dJ/depsilon, dJ/ddelta");
+                assertArrayEquals(portable.wavelet(), cpu.wavelet(), label + ": dJ/dwavelet");
+                long nonzero = 0;
+                for (float v : portable.gradient()) {
+                    nonzero += v != 0f ? 1 : 0;
+                }
+                assertTrue(nonzero > n, label + ": the gradient is mostly zero (" + nonzero + " of " + 3 * n
+                        + "): the comparison would be weak");
+            }
+        }
+    }
+
+    /** What a run gives: the record, the misfit's bits, the gradient and dJ/dwavelet. */
+    private record Run(float[] record, long misfitBits, float[] gradient, float[] wavelet) {
+    }
+
+    /** A forward run and a gradient with the kernels property set to {@code kernels}. */
+    private static Run run(PropSpec spec, float[] w, int[][][] src, int[][][] rec, float[] m, String kernels) {
+        String old = System.getProperty(CpuKernels.PROPERTY);
+        System.setProperty(CpuKernels.PROPERTY, kernels);
+        try (Propagator p = new Propagator(spec)) {
+            float[] record = p.forward(w, src, rec, m).data();
+            float[] obs = new float[record.length];
+            for (int i = 0; i < obs.length; i++) {
+                obs[i] = 0.5f * record[record.length - 1 - i];
+            }
+            Gradient g = p.forwardAndGradient(w, src, rec, m, obs, Misfit.L2);
+            assertEquals(3, g.count());
+            return new Run(record, Double.doubleToRawLongBits(g.misfit()), g.parameters(), g.wavelet());
+        } finally {
+            if (old == null) {
+                System.clearProperty(CpuKernels.PROPERTY);
+            } else {
+                System.setProperty(CpuKernels.PROPERTY, old);
+            }
+        }
+    }
+}
