@@ -19,9 +19,10 @@ import sweep.prop.Record;
 import sweep.prop.Storage;
 
 /**
- * Golden bytes: pins the exact results of six small problems ({@link GoldenCases}: acoustic and elastic, 2-D and 3-D,
- * CPML, a free surface in one problem per equation, orders 8 and 4, heterogeneous models, two shots; acoustic-vd 2-D
- * and visco-acoustic 3-D on one domain, whose decomposed runs the conformance kit checks) as SHA-256 sums
+ * Golden bytes: pins the exact results of seven small problems ({@link GoldenCases}: acoustic and elastic, 2-D and
+ * 3-D, CPML, a free surface in one problem per equation, orders 8 and 4, heterogeneous models, two shots; acoustic-vd
+ * 2-D, visco-acoustic 3-D and acoustic-vti 2-D on one domain, whose decomposed runs the conformance kit checks) as
+ * SHA-256 sums
  * of the raw little-endian float32 bytes of
  * <ul>
  *   <li>{@code <CASE>_RECORD}: the forward record of the true model (every recorded field), used as observed data;</li>
@@ -98,6 +99,15 @@ class GoldenBytesTest {
             "13209233cb5f00f0d2f10281b582e048c80dbea5461af7b9ebb3aed757403bbf";
     static final String VISCO_ACOUSTIC_3D_MISFIT = "3fe0e8ff5e19ac1e";
 
+    // acoustic-vti, pinned 2026-12-07 from its first implementation (Java, Vector API twins and portable alike)
+    static final String ACOUSTIC_VTI_2D_RECORD = "a858489e8362ebcc146de956fb7f76c3d935bbc6dadf8c1b0804556d1f63a058";
+    static final String ACOUSTIC_VTI_2D_GRADIENT_FULL =
+            "b0aa04fc42275f539928116b1adb0e27c5c2a6d5264870b5876610c1c5836420";
+    static final String ACOUSTIC_VTI_2D_GRADIENT_CHECKPOINTING = ACOUSTIC_VTI_2D_GRADIENT_FULL;
+    static final String ACOUSTIC_VTI_2D_WAVELET_GRADIENT =
+            "45e077ca7bb4c2b65d8562157631dbc350d24d8d2bbb2953bb936167fd7a77fc";
+    static final String ACOUSTIC_VTI_2D_MISFIT = "3fff305312809c1b";
+
     static final Map<String, String> GOLDEN = Map.ofEntries(
             entry("ACOUSTIC_2D_RECORD", ACOUSTIC_2D_RECORD),
             entry("ACOUSTIC_2D_GRADIENT_FULL", ACOUSTIC_2D_GRADIENT_FULL),
@@ -128,7 +138,12 @@ class GoldenBytesTest {
             entry("VISCO_ACOUSTIC_3D_GRADIENT_FULL", VISCO_ACOUSTIC_3D_GRADIENT_FULL),
             entry("VISCO_ACOUSTIC_3D_GRADIENT_CHECKPOINTING", VISCO_ACOUSTIC_3D_GRADIENT_CHECKPOINTING),
             entry("VISCO_ACOUSTIC_3D_WAVELET_GRADIENT", VISCO_ACOUSTIC_3D_WAVELET_GRADIENT),
-            entry("VISCO_ACOUSTIC_3D_MISFIT", VISCO_ACOUSTIC_3D_MISFIT));
+            entry("VISCO_ACOUSTIC_3D_MISFIT", VISCO_ACOUSTIC_3D_MISFIT),
+            entry("ACOUSTIC_VTI_2D_RECORD", ACOUSTIC_VTI_2D_RECORD),
+            entry("ACOUSTIC_VTI_2D_GRADIENT_FULL", ACOUSTIC_VTI_2D_GRADIENT_FULL),
+            entry("ACOUSTIC_VTI_2D_GRADIENT_CHECKPOINTING", ACOUSTIC_VTI_2D_GRADIENT_CHECKPOINTING),
+            entry("ACOUSTIC_VTI_2D_WAVELET_GRADIENT", ACOUSTIC_VTI_2D_WAVELET_GRADIENT),
+            entry("ACOUSTIC_VTI_2D_MISFIT", ACOUSTIC_VTI_2D_MISFIT));
 
     /** The thread count of the single-domain runs, and the other one each problem is rerun at (boundary saving). */
     static final int THREADS = 2;
@@ -162,6 +177,11 @@ class GoldenBytesTest {
     @Test
     void viscoAcoustic3d() {
         singleDomain(GoldenCases.viscoAcoustic3d());
+    }
+
+    @Test
+    void acousticVti2d() {
+        singleDomain(GoldenCases.acousticVti2d());
     }
 
     /**

@@ -92,6 +92,20 @@ final class GoldenCases {
                 new int[][][] {{{20, 2}}, {{7, 11}, {30, 5}}}, receivers(shape, 8, 55), 1, 2);
     }
 
+    /**
+     * Acoustic VTI 2-D, order 8, free surface, 24 x 36 cells, epsilon 0.10-0.20 over delta 0.02-0.08 (epsilon above
+     * delta in every cell); one domain only (the kit checks its decomposed runs bit for bit).
+     */
+    static Problem acousticVti2d() {
+        int[] shape = {24, 36};
+        PropSpec spec = PropSpec.builder(shape).equation("acoustic-vti").dh(10).dt(1e-3).nt(120).abcn(6).order(8)
+                .freeSurface(true).build();
+        return new Problem("ACOUSTIC_VTI_2D", spec, stack(velocity(shape, 2300, 300, 71), thomsen(shape, 0.15, 0.05,
+                72), thomsen(shape, 0.05, 0.03, 73)), stack(velocity(shape, 2250, 250, 74), thomsen(shape, 0.14, 0.04,
+                75), thomsen(shape, 0.05, 0.02, 76)), ricker(15, 0.1, 1, spec),
+                new int[][][] {{{20, 2}}, {{7, 11}, {30, 5}}}, receivers(shape, 8, 77), 1, 2);
+    }
+
     /** Visco-acoustic 3-D, order 4, CPML on all six sides, 10 x 12 x 14 cells, three solids over 5-60 Hz; one domain. */
     static Problem viscoAcoustic3d() {
         int[] shape = {10, 12, 14};
@@ -151,6 +165,20 @@ final class GoldenCases {
     }
 
     /** A velocity: v0 plus a dipping sinusoid of amplitude amp plus 40 m/s of seeded noise per cell. */
+    /** A dimensionless 2-D field v0 ± amp (a Thomsen parameter), smooth with a seeded phase, computed with StrictMath. */
+    static float[] thomsen(int[] shape, double v0, double amp, long seed) {
+        double phase = new Random(seed).nextDouble() * 6;
+        int nz = shape[0];
+        int nx = shape[1];
+        float[] v = new float[nz * nx];
+        for (int z = 0; z < nz; z++) {
+            for (int x = 0; x < nx; x++) {
+                v[z * nx + x] = (float) (v0 + amp * StrictMath.sin(0.23 * z - 0.19 * x + phase));
+            }
+        }
+        return v;
+    }
+
     static float[] velocity(int[] shape, double v0, double amp, long seed) {
         Random rnd = new Random(seed);
         int nd = shape.length;
