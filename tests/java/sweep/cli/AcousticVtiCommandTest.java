@@ -40,7 +40,7 @@ class AcousticVtiCommandTest {
         Path vp = field("vp.npy", 1500, 2000, 20);
         Path eps = field("eps.npy", 0, 0.1f, 0);
         Path delta = field("delta.npy", 0, 0.05f, 0);
-        float[] d = (float[]) Npy.readFloat32(delta, "delta").data();
+        float[] d = Npy.readFloat32(delta, "delta").asFloat32();
         d[9 * NX + 13] = 0.2f;
         Npy.writeFloat32(delta, d, NZ, NX);
         Path out = dir.resolve("rec.npy");
@@ -76,7 +76,7 @@ class AcousticVtiCommandTest {
         assertTrue(summary.contains("\"epsilon\""), summary);
         int n = NZ * NX;
         for (String name : new String[] {"model_band1.npy", "model_final.npy"}) {
-            float[] m = (float[]) Npy.readFloat32(fwi.resolve(name), name).data();
+            float[] m = Npy.readFloat32(fwi.resolve(name), name).asFloat32();
             for (int i = 0; i < n; i++) {
                 float e = m[n + i];
                 assertTrue(e >= m[2 * n + i] && e >= -0.1f && e <= 0.2f, name + " cell " + i + ": epsilon " + e

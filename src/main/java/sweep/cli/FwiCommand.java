@@ -223,6 +223,10 @@ public final class FwiCommand implements Callable<Integer> {
                             + " %d band(s)%s%n", r.description(), Arrays.toString(shape), fmt(r.dh()), nshots, nrec,
                     nt, spec.dt() * 1e3, r.options().bands().size(),
                     r.options().supershots() > 0 ? ", " + r.options().supershots() + " encoded supershots" : "");
+            if (!r.defaults().isEmpty()) {
+                System.err.println("sweep fwi: defaults for a model file: " + String.join("; ", r.defaults())
+                        + "; set the keys to change them");
+            }
         }
         long t0 = System.nanoTime();
         ModelTile tile = in.tile();
@@ -452,8 +456,10 @@ public final class FwiCommand implements Callable<Integer> {
         return severalParameters(r) ? "_" + parameterNames(r).get(k) : "";
     }
 
+    /** The unit of parameter k in pictures: none for a dimensionless one (its unit "1"). */
     private static String unit(FwiJob.Resolved r, int k) {
-        return r.spec().equation().parameters().get(k).unit();
+        Parameter p = r.spec().equation().parameters().get(k);
+        return p.dimensionless() ? "" : p.unit();
     }
 
     /** The .npy shape of a model or gradient: the model's shape, with a leading parameter axis for several. */

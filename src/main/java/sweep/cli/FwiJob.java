@@ -138,7 +138,8 @@ final class FwiJob {
         }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("misfit", "\"l2\", \"ncc\" or \"envelope\"; " + MisfitChoice.HELP);
-        k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer, else 0)");
+        k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer; on a model"
+                + " file the top rows at one velocity below 1600 m/s, its water layer; else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
                 + " at its starting model (sum over shots and steps of the source wavefield squared, plus"
                 + " 'precondition_epsilon' of its maximum); \"none\"");
@@ -146,7 +147,8 @@ final class FwiJob {
                 + plain(DEFAULT_PRECONDITION_EPSILON) + ")");
         k.put("smooth_gradient", "Gaussian smoothing of the gradient, standard deviation in m: one length or one per"
                 + " axis in model order (default 0: none)");
-        k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default 0: none)");
+        k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default: 5 cells"
+                + " on a model file, none on a built-in model)");
         k.put("gradient_mask", "mask .npy (float32, the model's shape, values 0..1) the gradient is multiplied by"
                 + " (default: none)");
         k.put("storage", "\"boundary\", \"full\" or \"checkpoint\", those the equation has (default: its first;"
@@ -569,7 +571,7 @@ final class FwiJob {
     record Resolved(ModelInput trueModel, ModelInput start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
                     Function<ModelTile, GradientConditioner> conditioner, int[] mesh, Path out, String description,
-                    MisfitChoice misfit) {
+                    MisfitChoice misfit, List<String> defaults) {
     }
 
     /**
@@ -584,7 +586,8 @@ final class FwiJob {
     /** The models step: which model files, the grid, the true and starting models, the velocity bounds. */
     private record Models(WaveEquation equation, FwiExample example, Path trueFile, Path startFile, Path obsFile,
                           int[] shape, double[] dh,
-                          ModelInput trueModel, ModelInput start, int muteRows, double vmin, double vmax) {
+                          ModelInput trueModel, ModelInput start, int muteRows, String muteNote, double vmin,
+                          double vmax) {
         int ndim() {
             return shape.length;
         }
@@ -635,8 +638,18 @@ final class FwiJob {
         List<Fwi.Parameter> bounds = options.settings().parameters();
         ModelInput trueModel = m.trueModel() == null ? null : withinBounds(m.trueModel(), m.shape(), bounds);
         ModelInput start = m.trueModel() == null ? withinBounds(m.start(), m.shape(), bounds) : m.start();
+        // the defaults a model file gets, which the run prints
+        List<String> defaults = new ArrayList<>();
+        if (m.muteNote() != null) {
+            defaults.add(m.muteNote());
+        }
+        if (!m.builtin() && !has("source_taper")) {
+            defaults.add("source_taper " + new java.math.BigDecimal(Double.toString(defaultSourceTaper(m)))
+                    .stripTrailingZeros().toPlainString() + " m (" + SOURCE_TAPER_CELLS + " cells)");
+        }
         return new Resolved(trueModel, start, m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
-                observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description(), misfit);
+                observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description(), misfit,
+                List.copyOf(defaults));
     }
 
     /** The misfit of key {@code misfit} (default l2). */
@@ -733,6 +746,17 @@ final class FwiJob {
             throw error("dh", "needs one spacing or " + ndim + " (one per axis), got " + Arrays.toString(dh));
         }
         int water = builtin ? example.waterRows() : 0;
+        String muteNote = null;
+        if (!builtin && !has("mute_rows")) {
+            Path f = trueFile != null ? trueFile : startFile;
+            String key = trueFile != null ? "vp_true" : "vp_start";
+            float[] top = new float[1];
+            water = waterLayer(f, where(key), shape, top);
+            if (water > 0) {
+                muteNote = "mute_rows " + water + " (the top rows of " + key + " at one velocity, " + top[0]
+                        + " m/s: water)";
+            }
+        }
         int muteRows = integer("mute_rows", water);
         if (muteRows < 0 || muteRows >= shape[0]) {
             throw error("mute_rows", "must lie in [0, " + shape[0] + "), got " + muteRows);
@@ -770,8 +794,43 @@ final class FwiJob {
         if (!(vmin > 0 && vmax > vmin)) {
             throw error(has("vmin") ? "vmin" : "vmax", "bounds need 0 < vmin < vmax, got [" + vmin + ", " + vmax + "]");
         }
-        return new Models(eq, example, trueFile, startFile, obsFile, shape, dh, trueModel, start, muteRows, vmin,
-                vmax);
+        return new Models(eq, example, trueFile, startFile, obsFile, shape, dh, trueModel, start, muteRows, muteNote,
+                vmin, vmax);
+    }
+
+    /** The slowest velocity a water layer may have, m/s (sea water is about 1450 to 1560). */
+    static final double WATER_VELOCITY_MAX = 1600;
+
+    /**
+     * The water layer of a model file's first parameter: the rows from the top whose cells all hold the first cell's
+     * velocity, when that is below {@link #WATER_VELOCITY_MAX} (0 otherwise, and never every row); reads those rows and
+     * the next only. {@code velocity[0]} receives the water's velocity.
+     */
+    static int waterLayer(Path file, String what, int[] shape, float[] velocity) {
+        int nz = shape[0];
+        int[][] index = new int[shape.length][];
+        float v0 = Float.NaN;
+        int rows = 0;
+        while (rows < nz - 1) {
+            index[0] = new int[] {rows};
+            float[] row = Npy.readFloat32Selection(file, what, shape, index);
+            if (rows == 0) {
+                v0 = row[0];
+                if (!(v0 < WATER_VELOCITY_MAX)) {
+                    return 0;
+                }
+            }
+            boolean same = true;
+            for (float v : row) {
+                same &= v == v0;
+            }
+            if (!same) {
+                break;
+            }
+            rows++;
+        }
+        velocity[0] = v0;
+        return rows;
     }
 
     /**
@@ -1224,6 +1283,14 @@ final class FwiJob {
         return d;
     }
 
+    /** Cells of the source taper's default radius on a model file (none on a built-in model). */
+    static final int SOURCE_TAPER_CELLS = 5;
+
+    /** The default of key source_taper: 0 on a built-in model, {@link #SOURCE_TAPER_CELLS} cells of x on a file. */
+    private static double defaultSourceTaper(Models m) {
+        return m.builtin() ? 0 : SOURCE_TAPER_CELLS * m.dh()[m.dh().length - 1];
+    }
+
     /**
      * What is done to the gradient before the optimiser sees it: the keys smooth_gradient (one length or one per
      * axis), source_taper and gradient_mask, with the muted rows.
@@ -1247,7 +1314,7 @@ final class FwiJob {
                 }
             }
         }
-        double taper = number("source_taper", 0);
+        double taper = number("source_taper", defaultSourceTaper(m));
         if (!(taper >= 0) || Double.isInfinite(taper)) {
             throw error("source_taper", "must be >= 0 metres and finite, got " + taper);
         }
