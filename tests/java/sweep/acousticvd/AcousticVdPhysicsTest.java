@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
 import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
+import sweep.prop.TestTraces;
 
 /**
  * The variable-density acoustic equation against physics and against the constant-density {@code acoustic}
@@ -27,17 +28,6 @@ class AcousticVdPhysicsTest {
         float[] m = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, m, a.length, b.length);
         return m;
-    }
-
-    private static double relL2(float[] a, float[] ref) {
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < a.length; i++) {
-            double d = (double) a[i] - ref[i];
-            num += d * d;
-            den += (double) ref[i] * ref[i];
-        }
-        return Math.sqrt(num / den);
     }
 
     /**
@@ -73,7 +63,7 @@ class AcousticVdPhysicsTest {
             try (Propagator p = new Propagator(base.toBuilder().equation(AcousticVdEquation.NAME).build())) {
                 vd = p.forward(w, src, rec, stack(vpm, constant(n, 2000f))).data();
             }
-            rel[nd - 2] = relL2(vd, ac);
+            rel[nd - 2] = TestTraces.relL2(vd, ac);
             System.out.printf(Locale.ROOT, "acoustic-vd constant rho against acoustic, %d-D: relative L2 %.3e%n", nd,
                     rel[nd - 2]);
         }
@@ -132,7 +122,7 @@ class AcousticVdPhysicsTest {
                 reflected[t] = withInterface[t * nrec + k] - direct[t * nrec + k];
                 expected[t] = (float) (r * image[t * nrec + k]);
             }
-            double err = relL2(reflected, expected);
+            double err = TestTraces.relL2(reflected, expected);
             System.out.printf(Locale.ROOT, "acoustic-vd density interface, offset %d m: reflected against R x image"
                     + " source, relative L2 %.3e%n", (int) (offsets[k] * dh), err);
             assertTrue(err < 0.03, "offset " + offsets[k] * dh + " m: the reflection differs from R times the mirror"

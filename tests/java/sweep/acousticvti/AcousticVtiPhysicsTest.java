@@ -33,17 +33,6 @@ class AcousticVtiPhysicsTest {
         return m;
     }
 
-    private static double relL2(float[] a, float[] ref) {
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < a.length; i++) {
-            double d = (double) a[i] - ref[i];
-            num += d * d;
-            den += (double) ref[i] * ref[i];
-        }
-        return Math.sqrt(num / den);
-    }
-
     /** The fast root of the VTI dispersion relation: the P phase velocity at angle θ from the vertical. */
     static double phaseVelocity(double vp, double epsilon, double delta, double theta) {
         double s2 = Math.sin(theta) * Math.sin(theta);
@@ -85,7 +74,7 @@ class AcousticVtiPhysicsTest {
             try (Propagator p = new Propagator(base.toBuilder().equation(AcousticVtiEquation.NAME).build())) {
                 vti = p.forward(w, src, rec, model(n, (float) vp, 0, 0)).data();
             }
-            rel[nd - 2] = relL2(vti, ac);
+            rel[nd - 2] = TestTraces.relL2(vti, ac);
             System.out.printf(Locale.ROOT, "acoustic-vti with epsilon = delta = 0 against acoustic, %d-D%s:"
                     + " relative L2 %.3e%n", nd, nd == 2 ? " with a free surface" : "", rel[nd - 2]);
         }

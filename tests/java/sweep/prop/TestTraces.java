@@ -1,6 +1,6 @@
 package sweep.prop;
 
-/** Trace measurements shared by the physics tests: the delay of one arrival behind another. */
+/** Trace measurements shared by the physics tests: the delay of one arrival behind another, relative L2 errors. */
 public final class TestTraces {
     private TestTraces() {
     }
@@ -45,5 +45,17 @@ public final class TestTraces {
             w[t] = a[t];
         }
         return w;
+    }
+
+    /** ‖a − ref‖ / ‖ref‖ over every sample, in double. */
+    public static double relL2(float[] a, float[] ref) {
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < a.length; i++) {
+            double d = (double) a[i] - ref[i];
+            num += d * d;
+            den += (double) ref[i] * ref[i];
+        }
+        return Math.sqrt(num / den);
     }
 }
