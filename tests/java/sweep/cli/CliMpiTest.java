@@ -16,11 +16,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import sweep.io.Npy;
+import sweep.io.SegyModelWriter;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep forward} and {@code sweep gradient} (L2, ncc and envelope misfits) under {@code mpirun -np 4} (2 shot
- * groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not
+ * {@code sweep forward} (a .npy and a SEG-Y model) and {@code sweep gradient} (L2, ncc and envelope misfits) under
+ * {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not
  * match -np ends the job.
  */
 class CliMpiTest {
@@ -32,7 +33,7 @@ class CliMpiTest {
                 dir.resolve("src.npy").toString(), "--receivers", dir.resolve("rec.npy").toString(), "--ricker", "12");
     }
 
-    private void inputs() {
+    private void inputs() throws Exception {
         int nz = 32;
         int nx = 44;
         float[] v = new float[nz * nx];
@@ -45,6 +46,7 @@ class CliMpiTest {
         }
         Npy.writeFloat32(dir.resolve("vp.npy"), v, nz, nx);
         Npy.writeFloat32(dir.resolve("v0.npy"), v0, nz, nx);
+        SegyModelWriter.write(dir.resolve("vp.sgy"), v, 10, nz, nx);
         Npy.writeInt32(dir.resolve("src.npy"), new int[] {3, 2, 21, 2, 22, 3, 40, 2}, 4, 1, 2);
         int[] rec = new int[4 * 15 * 2];
         for (int b = 0; b < 4; b++) {
@@ -89,6 +91,8 @@ class CliMpiTest {
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
                 args("forward", common(), "--vp", vp, "--out", dir.resolve("obs4.npy").toString(), "--px", "2",
                         "--shot-groups", "2"),
+                args("forward", common(), "--vp", dir.resolve("vp.sgy").toString(), "--out",
+                        dir.resolve("obs4sgy.npy").toString(), "--px", "2", "--shot-groups", "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--out-grad",
                         dir.resolve("g4.npy").toString(), "--px", "2", "--shot-groups", "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "ncc",
@@ -98,6 +102,8 @@ class CliMpiTest {
                         "2"))));
         assertEquals(0, g.exitCode(), g.describe());
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
+        assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4sgy.npy")),
+                "each rank reading its tile of a SEG-Y model");
         assertArrayEquals(Files.readAllBytes(dir.resolve("g.npy")), Files.readAllBytes(dir.resolve("g4.npy")));
         assertArrayEquals(Files.readAllBytes(dir.resolve("ncc.npy")), Files.readAllBytes(dir.resolve("ncc4.npy")),
                 "ncc gradient");

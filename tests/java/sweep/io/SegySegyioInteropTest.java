@@ -1,5 +1,6 @@
 package sweep.io;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reads what {@link Segy} writes with segyio (Debian's python3-segyio, for the system {@code /usr/bin/python3});
- * skipped with a message when segyio cannot be imported there. scripts/test.sh installs it.
+ * Reads what {@link Segy} writes with segyio (Debian's python3-segyio, for the system {@code /usr/bin/python3}), and
+ * reads with {@link SegyModel} the models segyio writes; skipped with a message when segyio cannot be imported there. scripts/test.sh installs it.
  */
 class SegySegyioInteropTest {
 
@@ -126,6 +127,37 @@ class SegySegyioInteropTest {
         Object[] r = python(script, dir.toString());
         assertEquals(0, (int) r[0], "segyio check failed:\n" + r[1]);
         assertTrue(((String) r[1]).contains("ok"), (String) r[1]);
+    }
+
+    @Test
+    void modelsWrittenBySegyioAreReadAsTheirArrays() throws Exception {
+        int[] shape2 = {9, 13};
+        int[] shape3 = {5, 3, 4};
+        float[] m2 = SegyModelTest.model(shape2);
+        float[] m3 = SegyModelTest.model(shape3);
+        Npy.writeFloat32(dir.resolve("m2.npy"), m2, shape2);
+        Npy.writeFloat32(dir.resolve("m3.npy"), m3, shape3);
+        // segyio's arrays are (traces, samples) and (inlines, crosslines, samples): the models transposed
+        String script = String.join("\n",
+                "import sys, numpy as np, segyio",
+                "d = sys.argv[1]",
+                "m2 = np.load(d + '/m2.npy'); m3 = np.load(d + '/m3.npy')",
+                "segyio.tools.from_array2D(d + '/m2.sgy', np.ascontiguousarray(m2.T), dt=20000,"
+                        + " format=segyio.SegySampleFormat.IBM_FLOAT_4_BYTE)",
+                "segyio.tools.from_array3D(d + '/m3.sgy', np.ascontiguousarray(m3.transpose(1, 2, 0)), dt=20,"
+                        + " format=segyio.SegySampleFormat.IEEE_FLOAT_4_BYTE)",
+                "print('ok')");
+        Object[] r = python(script, dir.toString());
+        assertEquals(0, (int) r[0], "segyio failed:\n" + r[1]);
+        Npy.Array a2 = ModelFiles.read(dir.resolve("m2.sgy"), "--vp", null);
+        assertArrayEquals(shape2, a2.shape());
+        assertArrayEquals(m2, a2.asFloat32());
+        assertEquals(SegyModel.FORMAT_IBM_FLOAT, SegyModel.header(dir.resolve("m2.sgy"), "--vp").format());
+        ModelFiles.checkSpacing(dir.resolve("m2.sgy"), "--vp", 20, "--dh");
+        Npy.Array a3 = ModelFiles.read(dir.resolve("m3.sgy"), "--vp", null);
+        assertArrayEquals(shape3, a3.shape());
+        assertArrayEquals(m3, a3.asFloat32());
+        ModelFiles.checkSpacing(dir.resolve("m3.sgy"), "--vp", 20, "--dh");
     }
 
     static float[] toFloat(double[] a) {

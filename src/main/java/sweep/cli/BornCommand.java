@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 import sweep.equation.Equations;
 import sweep.equation.Parameter;
 import sweep.equation.WaveEquation;
+import sweep.io.ModelFiles;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
 import sweep.prop.Grid;
@@ -76,8 +77,8 @@ public final class BornCommand implements Callable<Integer> {
             String name = "--d" + p.name();
             if (born.getCommandSpec().findOption(name) == null) {
                 born.getCommandSpec().addOption(OptionSpec.builder(name).type(Path.class).paramLabel("FILE")
-                        .description("perturbation of " + p.name() + ", " + p.unit() + ": float32 .npy of the"
-                                + " model's shape (absent: zero)").build());
+                        .description("perturbation of " + p.name() + ", " + p.unit() + ": float32 .npy or SEG-Y of"
+                                + " the model's shape (absent: zero)").build());
             }
         }
     }
@@ -130,7 +131,7 @@ public final class BornCommand implements Callable<Integer> {
         ProblemOptions.Problem pr = problem.load(true, storage == null ? null : storage.storage, dd);
         for (int k = 0; k < files.size(); k++) {
             if (files.get(k) != null) {
-                int[] s = Npy.headerFloat32(files.get(k), option(eq, k), null).shape();
+                int[] s = ModelFiles.shape(files.get(k), option(eq, k));
                 if (!java.util.Arrays.equals(s, pr.shape())) {
                     throw new IllegalArgumentException(option(eq, k) + ": " + files.get(k) + ": shape "
                             + java.util.Arrays.toString(s) + " differs from the model's "
@@ -145,7 +146,7 @@ public final class BornCommand implements Callable<Integer> {
         float[] dm = new float[pr.model().length];
         for (int k = 0; k < files.size(); k++) {
             if (files.get(k) != null) {
-                float[] d = Npy.readFloat32(files.get(k), option(eq, k), pr.shape()).asFloat32();
+                float[] d = ModelFiles.read(files.get(k), option(eq, k), pr.shape()).asFloat32();
                 checkFinite(d, pr.shape(), null, option(eq, k) + ": " + files.get(k));
                 System.arraycopy(d, 0, dm, k * cells, cells);
             }

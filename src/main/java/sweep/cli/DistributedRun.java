@@ -89,8 +89,8 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
-     * This rank's tile of the padded model, read from the float32 .npy {@code file} (checked against the model's
-     * shape) without reading the other tiles' bytes; {@code what} (e.g. "--vp") names it in messages.
+     * This rank's tile of the padded model, read from the model {@code file} (float32 .npy or SEG-Y, checked against
+     * the model's shape) without reading the other tiles' bytes; {@code what} (e.g. "--vp") names it in messages.
      */
     float[] readTile(Path file, String what) {
         return TileFiles.readTile(file, what, shape, mesh.topology());

@@ -39,6 +39,7 @@ import sweep.fwi.Inversion;
 import sweep.fwi.ModelTile;
 import sweep.io.InputFiles;
 import sweep.io.IoErrors;
+import sweep.io.ModelFiles;
 import sweep.io.Npy;
 import sweep.models.DefaultModels;
 import sweep.equation.Equations;
@@ -70,15 +71,17 @@ final class FwiJob {
         Map<String, String> k = new LinkedHashMap<>();
         k.put("equation", "the wave equation: \"acoustic\" (default), \"elastic\" (models vp, vs, rho; see"
                 + " docs/elastic.md) or another installed one ('sweep equations')");
-        k.put("vp_true", "true model .npy (float32 (nz,nx) or (nz,ny,nx), m/s), or \"default\" (built-in 2-D model)");
-        k.put("vp_start", "starting model .npy (default: vp_true smoothed; required in 3-D and with observed data)");
+        k.put("vp_true", "true model .npy or SEG-Y (float32 (nz,nx) or (nz,ny,nx), m/s), or \"default\" (built-in"
+                + " 2-D model)");
+        k.put("vp_start", "starting model .npy or SEG-Y (default: vp_true smoothed; required in 3-D and with observed"
+                + " data)");
         for (Map.Entry<String, List<WaveEquation>> e : otherParameters().entrySet()) {
             String p = e.getKey();
             String users = String.join(", ", e.getValue().stream().map(WaveEquation::name).toList());
             Parameter q = parameter(e.getValue().get(0), p);
-            k.put(p + "_true", users + ": true " + p + " .npy (" + q.unit() + "), same shape as vp_true");
-            k.put(p + "_start", users + ": starting " + p + " .npy (default: " + p + "_true smoothed; needed with"
-                    + " vp_start)");
+            k.put(p + "_true", users + ": true " + p + " .npy or SEG-Y (" + q.unit() + "), same shape as vp_true");
+            k.put(p + "_start", users + ": starting " + p + " .npy or SEG-Y (default: " + p + "_true smoothed; needed"
+                    + " with vp_start)");
         }
         k.put("invert", "parameters to invert, of the equation's (default: acoustic [\"vp\"], elastic [\"vp\","
                 + " \"vs\"]); the others keep their starting values");
@@ -149,7 +152,7 @@ final class FwiJob {
                 + " axis in model order (default 0: none)");
         k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default: 5 cells"
                 + " on a model file, none on a built-in model)");
-        k.put("gradient_mask", "mask .npy (float32, the model's shape, values 0..1) the gradient is multiplied by"
+        k.put("gradient_mask", "mask .npy or SEG-Y (float32, the model's shape, values 0..1) the gradient is multiplied by"
                 + " (default: none)");
         k.put("storage", "\"boundary\", \"full\" or \"checkpoint\", those the equation has (default: its first;"
                 + " boundary, checkpoint for visco-acoustic)");
@@ -730,16 +733,16 @@ final class FwiJob {
             trueModel = t -> t.slice(ex.trueModel()); // a built-in model is small: made whole, then cut
             shape = example.shape();
         } else if (trueFile != null) {
-            shape = Npy.headerFloat32(trueFile, where("vp_true"), null).shape();
+            shape = ModelFiles.shape(trueFile, where("vp_true"));
         } else {
-            shape = Npy.headerFloat32(startFile, where("vp_start"), null).shape();
+            shape = ModelFiles.shape(startFile, where("vp_start"));
         }
         if (shape.length != 2 && shape.length != 3) {
             throw error(trueFile != null ? "vp_true" : "vp_start", "model shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
         if (trueFile != null) {
-            trueModel = fileInput(eq, parameterFiles(eq, trueFile, "_true", shape), "_true");
+            trueModel = fileInput(eq, parameterFiles(eq, trueFile, "_true", shape, dh[0]), "_true");
         }
         int ndim = shape.length;
         if (dh.length != 1 && dh.length != ndim) {
@@ -764,12 +767,12 @@ final class FwiJob {
         int count = eq.parameterCount();
         ModelInput start;
         if (startFile != null) {
-            int[] s = Npy.headerFloat32(startFile, where("vp_start"), null).shape();
+            int[] s = ModelFiles.shape(startFile, where("vp_start"));
             if (!Arrays.equals(s, shape)) {
                 throw error("vp_start", startFile + " has shape " + Arrays.toString(s) + " but the model is "
                         + Arrays.toString(shape) + (trueFile != null ? " (" + trueFile + ")" : ""));
             }
-            start = fileInput(eq, parameterFiles(eq, startFile, "_start", shape), "_start");
+            start = fileInput(eq, parameterFiles(eq, startFile, "_start", shape, dh[0]), "_start");
         } else if (ndim == 3) {
             throw error("vp_true", "3-D models need a starting model: give 'vp_start'");
         } else {
@@ -813,7 +816,7 @@ final class FwiJob {
         int rows = 0;
         while (rows < nz - 1) {
             index[0] = new int[] {rows};
-            float[] row = Npy.readFloat32Selection(file, what, shape, index);
+            float[] row = ModelFiles.readSelection(file, what, shape, index);
             if (rows == 0) {
                 v0 = row[0];
                 if (!(v0 < WATER_VELOCITY_MAX)) {
@@ -835,9 +838,10 @@ final class FwiJob {
 
     /**
      * The files of a model: {@code first} (the first parameter) and the equation's other parameters, each from its key
-     * NAME{@code suffix} (required, of the model's {@code shape}: checked from the headers).
+     * NAME{@code suffix} (required, of the model's {@code shape}: checked from the headers; a SEG-Y file's sample
+     * interval checked against the depth spacing {@code dz}).
      */
-    private List<Path> parameterFiles(WaveEquation eq, Path first, String suffix, int[] shape) {
+    private List<Path> parameterFiles(WaveEquation eq, Path first, String suffix, int[] shape, double dz) {
         List<String> params = eq.parameterNames();
         List<Path> files = new ArrayList<>(List.of(first));
         for (int k = 1; k < params.size(); k++) {
@@ -847,12 +851,15 @@ final class FwiJob {
                         + eq.name() + " (the model holds " + String.join(", ", params) + ")");
             }
             Path f = file(key);
-            int[] s = Npy.headerFloat32(f, where(key), null).shape();
+            int[] s = ModelFiles.shape(f, where(key));
             if (!Arrays.equals(s, shape)) {
                 throw error(key, f + " has shape " + Arrays.toString(s) + " but " + params.get(0) + " is "
                         + Arrays.toString(shape));
             }
             files.add(f);
+        }
+        for (int k = 0; k < params.size(); k++) {
+            ModelFiles.checkSpacing(files.get(k), where(params.get(k) + suffix), dz, where("dh"));
         }
         return files;
     }
@@ -1320,7 +1327,7 @@ final class FwiJob {
         }
         Path f = file("gradient_mask");
         if (f != null) {
-            int[] s = Npy.headerFloat32(f, where("gradient_mask"), null).shape();
+            int[] s = ModelFiles.shape(f, where("gradient_mask"));
             if (!Arrays.equals(s, shape)) {
                 throw error("gradient_mask", f + " has shape " + Arrays.toString(s) + " but the model is "
                         + Arrays.toString(shape));

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import sweep.imaging.ImageFilters;
 import sweep.imaging.Lsrtm;
 import sweep.io.Json;
+import sweep.io.ModelFiles;
 import sweep.io.Npy;
 import sweep.io.Png;
 import sweep.parallel.ModelParallel;
@@ -240,11 +241,11 @@ public final class LsrtmCommand implements Callable<Integer> {
         float[] tileModel = dr.readModelTile(pr, problem.names());
         int count = pr.spec().equation().parameterCount();
         // the whole background model, for the job's identity and the image size (every rank reads it)
-        float[] first = Npy.readFloat32(pr.files().get(0), pr.option(0), pr.shape()).asFloat32();
+        float[] first = ModelFiles.read(pr.files().get(0), pr.option(0), pr.shape()).asFloat32();
         int cells = first.length;
         float[] whole = Arrays.copyOf(first, count * cells);
         for (int k = 1; k < count; k++) {
-            float[] v = Npy.readFloat32(pr.files().get(k), pr.option(k), pr.shape()).asFloat32();
+            float[] v = ModelFiles.read(pr.files().get(k), pr.option(k), pr.shape()).asFloat32();
             System.arraycopy(v, 0, whole, k * cells, cells);
         }
         int nt = pr.spec().nt();

@@ -17,6 +17,7 @@ import sweep.equation.Equations;
 import sweep.equation.Parameter;
 import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
+import sweep.io.ModelFiles;
 import sweep.io.Npy;
 import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
@@ -132,7 +133,7 @@ public final class ProblemOptions {
                     continue;
                 }
                 spec.addOption(OptionSpec.builder(name).type(Path.class).paramLabel("FILE")
-                        .description(p.description() + ", " + p.unit() + ": float32 .npy (nz,nx) or (nz,ny,nx)"
+                        .description(p.description() + ", " + p.unit() + ": float32 .npy or SEG-Y, (nz,nx) or (nz,ny,nx)"
                                 + " (--equation " + String.join(", ", users.get(p.name())) + ")").build());
             }
             Map<String, Setting> settings = new LinkedHashMap<>();
@@ -266,9 +267,9 @@ public final class ProblemOptions {
         float[] v = null;
         int[] shape;
         if (decomposed) {
-            shape = Npy.headerFloat32(firstFile, firstOption, null).shape();
+            shape = ModelFiles.shape(firstFile, firstOption);
         } else {
-            Npy.Array model = Npy.readFloat32(firstFile, firstOption);
+            Npy.Array model = ModelFiles.read(firstFile, firstOption, null);
             shape = model.shape();
             v = model.asFloat32();
         }
@@ -278,6 +279,9 @@ public final class ProblemOptions {
         }
         for (int k = 1; k < files.size(); k++) {
             sameShape(files.get(k), "--" + params.get(k), shape, firstOption, params);
+        }
+        for (int k = 0; k < files.size(); k++) {
+            ModelFiles.checkSpacing(files.get(k), "--" + params.get(k), dh[0], "--dh");
         }
         int ndim = shape.length;
         try {
@@ -388,7 +392,7 @@ public final class ProblemOptions {
             Path f = parameterFile(p.name());
             if (f == null) {
                 throw new IllegalArgumentException((eq.parameterCount() == 1 ? "" : "--equation " + eq.name() + " ")
-                        + "needs --" + p.name() + " (" + p.description() + ", " + p.unit() + ", float32 .npy"
+                        + "needs --" + p.name() + " (" + p.description() + ", " + p.unit() + ", float32 .npy or SEG-Y"
                         + (files.isEmpty() ? " (nz, nx) or (nz, ny, nx)" : " of the shape of --"
                         + eq.parameterNames().get(0)) + ")");
             }
@@ -430,7 +434,7 @@ public final class ProblemOptions {
 
     /** Refuses a parameter file whose shape is not the first parameter's (reads its header only). */
     private static void sameShape(Path file, String what, int[] shape, String firstOption, List<String> params) {
-        int[] s = Npy.headerFloat32(file, what, null).shape();
+        int[] s = ModelFiles.shape(file, what);
         if (!Arrays.equals(s, shape)) {
             throw new IllegalArgumentException(what + ": " + file + ": shape " + Arrays.toString(s) + " differs from"
                     + " " + firstOption + "'s " + Arrays.toString(shape) + ": " + String.join(", ", params)
@@ -451,7 +455,7 @@ public final class ProblemOptions {
         float[] m = new float[Math.multiplyExact(files.size(), n)];
         System.arraycopy(first, 0, m, 0, n);
         for (int k = 1; k < files.size(); k++) {
-            float[] v = Npy.readFloat32(files.get(k), "--" + eq.parameterNames().get(k), shape).asFloat32();
+            float[] v = ModelFiles.read(files.get(k), "--" + eq.parameterNames().get(k), shape).asFloat32();
             System.arraycopy(v, 0, m, k * n, n);
         }
         eq.checkModel(m, shape, null, null, names());

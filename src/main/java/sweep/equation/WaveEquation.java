@@ -26,7 +26,7 @@ public interface WaveEquation {
 
     /**
      * The model parameters in the order of a parameter-major model array or gradient (each of the model's shape, z
-     * first, x fastest); each is a command-line option {@code --name} of a float32 .npy file.
+     * first, x fastest); each is a command-line option {@code --name} of a float32 .npy or SEG-Y file.
      */
     List<Parameter> parameters();
 

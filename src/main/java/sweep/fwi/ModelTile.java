@@ -11,7 +11,7 @@ import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
-import sweep.io.Npy;
+import sweep.io.ModelFiles;
 import sweep.parallel.MeshTopology;
 import sweep.parallel.ModelParallelMesh;
 import sweep.parallel.Padding;
@@ -369,11 +369,11 @@ public final class ModelTile implements Lbfgs.InnerProduct {
     }
 
     /**
-     * This tile's cells of a float32 .npy file of the model's shape (one parameter; checked, {@code what} names it in
-     * messages), read without the other tiles' bytes. Not collective.
+     * This tile's cells of a model file (float32 .npy or SEG-Y, see {@link ModelFiles}) of the model's shape (one
+     * parameter; checked, {@code what} names it in messages), read without the other tiles' bytes. Not collective.
      */
     public float[] read(Path file, String what) {
-        return comm == null ? Npy.readFloat32Selection(file, what, globalShape, new int[globalShape.length][])
+        return comm == null ? ModelFiles.readSelection(file, what, globalShape, new int[globalShape.length][])
                 : unpadded(TileFiles.readTile(file, what, globalShape, topo));
     }
 

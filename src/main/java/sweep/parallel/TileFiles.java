@@ -12,6 +12,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import sweep.io.AtomicFiles;
 import sweep.io.IoErrors;
+import sweep.io.ModelFiles;
 import sweep.io.Npy;
 
 /**
@@ -54,12 +55,12 @@ public final class TileFiles {
     }
 
     /**
-     * This rank's tile of the padded grid, read from the float32 .npy file {@code path} of physical {@code shape}
-     * (checked; {@code what} names it in messages): the same values as the tile of
+     * This rank's tile of the padded grid, read from the model file {@code path} (float32 .npy or SEG-Y) of physical
+     * {@code shape} (checked; {@code what} names it in messages): the same values as the tile of
      * {@code Padding.padToMesh(whole file)}, bit for bit, from only the tile's bytes. Not collective.
      */
     public static float[] readTile(Path path, String what, int[] shape, MeshTopology topo) {
-        return Npy.readFloat32Selection(path, what, shape, tileIndex(shape, topo));
+        return ModelFiles.readSelection(path, what, shape, tileIndex(shape, topo));
     }
 
     /**
