@@ -221,8 +221,10 @@ class FwiCommandTest {
         assertFalse(stderr.contains("%") || stderr.contains("=>"),
                 "no progress bar when stderr is not a terminal:\n" + stderr);
 
-        Result resumed = run("fwi", "--job", killed.toString(), "--resume");
-        assertEquals(0, resumed.code(), resumed.err());
+        CliHarness.Result resumed = CliHarness.run("fwi", "--job", killed.toString(), "--resume");
+        assertEquals(0, resumed.code(), resumed.stderr());
+        assertTrue(resumed.stderr().contains("--resume: band 1/2 (<5 Hz) finished (2 iterations); band 2/2 (all)"
+                + " continues after iteration "), resumed.stderr());
         assertFalse(resumed.out().contains("band 1/2"), "band 1 was finished and is not run again:\n" + resumed.out());
         assertFalse(resumed.out().contains("iteration   1/4"), "iteration 1 of band 2 is not run again");
 
@@ -273,6 +275,8 @@ class FwiCommandTest {
         assertEquals(0, ddResumed.exitCode(), ddResumed.describe());
         assertFalse(ddResumed.stdout().contains("iteration   1/4"), "iteration 1 of band 2 is not run again:\n"
                 + ddResumed.describe());
+        assertTrue(ddResumed.stderr().contains("observed data: --resume reuses"), "every rank gets the observed data"
+                + " the first run wrote:\n" + ddResumed.describe());
         assertArrayEquals(b, Npy.readFloat32(ddOut.resolve("model_final.npy"), "decomposed").asFloat32());
     }
 

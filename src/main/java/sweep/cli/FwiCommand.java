@@ -1,5 +1,6 @@
 package sweep.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
@@ -121,8 +122,12 @@ public final class FwiCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    /** When this process began the command ({@link System#nanoTime}), for the run's times. */
+    private long processStart;
+
     @Override
     public Integer call() throws Exception {
+        processStart = System.nanoTime();
         if (keys) {
             FwiJob.KEYS.forEach((k, v) -> System.out.printf("  %-13s %s%n", k, v));
             return 0;
@@ -228,10 +233,33 @@ public final class FwiCommand implements Callable<Integer> {
                         + "; set the keys to change them");
             }
         }
-        long t0 = System.nanoTime();
         ModelTile tile = in.tile();
-        float[] observed = r.observed() != null ? r.observed()
-                : observed(spec, r.wavelet(), r.sources(), r.receivers(), tile.padded(in.trueModel()), run);
+        FwiRunLog log = new FwiRunLog(dir, resume, root, processStart);
+        long t0 = System.nanoTime();
+        float[] observed = r.observed();
+        long source = observed != null ? 0 : observedSource(r, tile.fingerprint(in.trueModel()));
+        if (observed != null) {
+            if (root) {
+                System.err.printf("sweep fwi: observed data: given (%d shots)%n", nshots);
+            }
+        } else {
+            observed = resume ? reusedObserved(dir, log, source, nshots * nt * nrec * spec.nfield(), run) : null;
+            if (observed != null) {
+                if (root) {
+                    System.err.println("sweep fwi: observed data: --resume reuses " + dir.resolve("observed.npy")
+                            + ", modelled by the first run of this job");
+                }
+            } else {
+                if (root) {
+                    System.err.printf("sweep fwi: observed data: modelling %d shots in the true model ...%n", nshots);
+                }
+                observed = observed(spec, r.wavelet(), r.sources(), r.receivers(), tile.padded(in.trueModel()), run);
+                if (root) {
+                    System.err.printf("sweep fwi: observed data: modelled in %.1f s%n",
+                            (System.nanoTime() - t0) * 1e-9);
+                }
+            }
+        }
         double observedSeconds = (System.nanoTime() - t0) * 1e-9;
         Acquisition acq = new Acquisition(spec, r.wavelet(), r.sources(), r.receivers(), observed);
         long startId = tile.fingerprint(in.start());
@@ -239,10 +267,17 @@ public final class FwiCommand implements Callable<Integer> {
         if (resume) {
             int values = Math.toIntExact(tile.globalCells() * tile.parameters());
             lock.check(() -> {
-                if (Inversion.checkCheckpoints(dir, startId, values, r.options(), jobId) == 0) {
-                    System.err.println("sweep fwi: note: --resume: no checkpoint in " + dir + "; starting afresh");
+                int[] done = Inversion.checkCheckpoints(dir, startId, values, r.options(), jobId);
+                String where = resumePoint(r, done);
+                log.resumedAt(where);
+                if (root) {
+                    System.err.println("sweep fwi: --resume: " + (where == null ? "no checkpoint in " + dir
+                            + " of this job; starting afresh" : where));
                 }
             });
+        }
+        if (r.observed() == null) {
+            log.observed(source, Arrays.hashCode(observed), observedSeconds);
         }
         double[][] scales = root ? scales(in) : null;
         writeInputs(dir, r, observed, in, scales, run, root);
@@ -253,7 +288,7 @@ public final class FwiCommand implements Callable<Integer> {
         try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, in.conditioner())
                 : new SingleDomainObjective(acq, in.conditioner())) {
             obj.setMisfit(r.misfit().of(spec.nt()));
-            listener = new Listener(dir, r, root, scales, tile, in.trueModel(), run);
+            listener = new Listener(dir, r, root, scales, tile, in.trueModel(), run, log);
             states = Inversion.run(obj, acq, in.start(), r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
                     : ((SingleDomainObjective) obj).bytesHeld();
@@ -307,13 +342,18 @@ public final class FwiCommand implements Callable<Integer> {
         private final float[] trueModel;
         private final DistributedRun run;
         private final Progress progress;
-        final List<Double> seconds = new ArrayList<>();
         /** Each finished band's model RMS error ({@link #modelError}; when the true model is known). */
         final List<Object> errors = new ArrayList<>();
         private long bandStart = System.nanoTime();
+        /** When the last stage line was printed (for the next one's time). */
+        private long lastStage = bandStart;
+        /** The seconds of the current band's iterations in this process. */
+        private final List<Double> iterationSeconds = new ArrayList<>();
+        private final FwiRunLog log;
 
         Listener(Path dir, FwiJob.Resolved r, boolean root, double[][] scales, ModelTile tile, float[] trueModel,
-                 DistributedRun run) {
+                 DistributedRun run, FwiRunLog log) {
+            this.log = log;
             this.dir = dir;
             this.r = r;
             this.root = root;
@@ -324,8 +364,21 @@ public final class FwiCommand implements Callable<Integer> {
             this.progress = new Progress(root);
         }
 
+        /** Seconds since the last stage line, and now the start of the next. */
+        private double stageSeconds() {
+            long now = System.nanoTime();
+            double s = (now - lastStage) * 1e-9;
+            lastStage = now;
+            return s;
+        }
+
         @Override
         public void bandStart(int band, double misfit) {
+            iterationSeconds.clear();
+            if (root) {
+                progress.println(String.format("%s: misfit %.6e at its starting model (%.1f s)", bandName(r, band),
+                        misfit, stageSeconds()));
+            }
             if (root && misfit == 0) {
                 System.err.println("sweep fwi: warning: " + bandName(r, band) + ": the misfit is exactly 0 at the"
                         + " start (the synthetic data equal the observed data: is the record long enough to see where"
@@ -339,10 +392,16 @@ public final class FwiCommand implements Callable<Integer> {
                 return;
             }
             int total = r.options().bands().get(band).iterations();
+            iterationSeconds.add(it.seconds());
+            double mean = iterationSeconds.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            int left = total - it.index();
             progress.start(bandName(r, band), total);
-            progress.println(String.format("%s iteration %3d/%d  misfit %.6e  step %.3g  evaluations %d  %.1f s",
-                    bandName(r, band), it.index(), total, it.misfit(), it.step(), it.evaluations(), it.seconds()));
+            progress.println(String.format("%s iteration %3d/%d  misfit %.6e  step %.3g  evaluations %d  %.1f s%s",
+                    bandName(r, band), it.index(), total, it.misfit(), it.step(), it.evaluations(), it.seconds(),
+                    left > 0 ? String.format("  (about %s left in the band)", duration(mean * left)) : ""));
             progress.step(it.index(), String.format("misfit %.3e", it.misfit()));
+            lastStage = System.nanoTime();
+            log.band(band, (lastStage - bandStart) * 1e-9);
         }
 
         /** The start wavelet and each band's estimate, drawn together into wavelets.png as they come. */
@@ -354,8 +413,8 @@ public final class FwiCommand implements Callable<Integer> {
             if (!root) {
                 return;
             }
-            progress.println(String.format("%s: wavelet estimated at the band's starting model, peak |w| %.4g",
-                    bandName(r, band), peak(wavelet)));
+            progress.println(String.format("%s: wavelet estimated at the band's starting model, peak |w| %.4g"
+                    + " (%.1f s)", bandName(r, band), peak(wavelet), stageSeconds()));
             Npy.writeFloat32(dir.resolve("wavelet_band" + (band + 1) + ".npy"), wavelet, wavelet.length);
             if (wavelets.isEmpty()) {
                 wavelets.add(toDouble(Arrays.copyOf(r.wavelet(), wavelet.length)));
@@ -385,6 +444,10 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void illuminated(int band, float[] illumination) {
+            if (root) {
+                progress.println(String.format("%s: illumination at the band's starting model (%.1f s)",
+                        bandName(r, band), stageSeconds()));
+            }
             writeModelArray(dir.resolve("illumination_band" + (band + 1) + ".npy"), illumination, r, tile, run, root);
         }
 
@@ -406,8 +469,9 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void bandDone(int band, Acquisition data, Fwi.State st) {
-            seconds.add((System.nanoTime() - bandStart) * 1e-9);
+            log.band(band, (System.nanoTime() - bandStart) * 1e-9);
             bandStart = System.nanoTime();
+            lastStage = bandStart;
             if (root) {
                 progress.finish();
             }
@@ -428,6 +492,17 @@ public final class FwiCommand implements Callable<Integer> {
         public void close() {
             progress.finish();
         }
+    }
+
+    /** {@code seconds} for a person: "40 s", "12 min", "2.5 h". */
+    static String duration(double seconds) {
+        if (seconds < 90) {
+            return String.format("%.0f s", seconds);
+        }
+        if (seconds < 5400) {
+            return String.format("%.0f min", seconds / 60);
+        }
+        return String.format("%.1f h", seconds / 3600);
     }
 
     private static String bandName(FwiJob.Resolved r, int band) {
@@ -694,7 +769,7 @@ public final class FwiCommand implements Callable<Integer> {
             if (in.trueModel() != null) {
                 b.put("model_rms_error", l.errors.get(k));
             }
-            b.put("seconds", k < l.seconds.size() ? l.seconds.get(k) : Double.NaN);
+            b.put("seconds", l.log.bandSeconds(k));
             bandList.add(b);
         }
         Map<String, Object> summary = new LinkedHashMap<>();
@@ -716,6 +791,11 @@ public final class FwiCommand implements Callable<Integer> {
         }
         summary.put("seconds_observed", observedSeconds);
         summary.put("seconds_fwi", fwiSeconds);
+        summary.put("seconds_total", l.log.totalSeconds());
+        summary.put("processes", l.log.processes());
+        summary.put("seconds_note", "seconds_observed and seconds_fwi: this process; seconds_total and each band's"
+                + " seconds: every process of the run (" + FwiRunLog.FILE + "), a --resume adding one");
+        l.log.save();
         Map<String, Object> mesh = new LinkedHashMap<>();
         mesh.put("ranks", run == null ? 1 : run.mesh.topology().worldSize());
         mesh.put("shot_groups", run == null ? 1 : run.mesh.topology().shotGroups());
@@ -813,6 +893,79 @@ public final class FwiCommand implements Callable<Integer> {
      * Identifies the job for its checkpoints: the spec, the settings, the starting model and the data, but not the
      * iteration counts (an iteration does not depend on how many follow it, so a resumed run may ask for more).
      */
+    /**
+     * What modelled observed data are made from: the grid and settings, the wavelet, the geometry and the true model
+     * (its {@link ModelTile#fingerprint}); a resumed run reuses the observed.npy it wrote only when this is the same.
+     */
+    private static long observedSource(FwiJob.Resolved r, long trueModel) {
+        long h = r.spec().fingerprint();
+        h = h * 31 + Arrays.hashCode(r.wavelet());
+        h = h * 31 + Arrays.deepHashCode(r.sources());
+        h = h * 31 + Arrays.deepHashCode(r.receivers());
+        return h * 31 + trueModel;
+    }
+
+    /**
+     * The observed data a first run of this job modelled and wrote to {@code dir}/observed.npy, when the run log says
+     * they were made from {@code source} and the file still holds them ({@code values} float32 values, their hash as
+     * logged); null otherwise (they are modelled again). World rank 0 reads and decides, every rank gets the data.
+     * Collective.
+     */
+    private static float[] reusedObserved(Path dir, FwiRunLog log, long source, int values, DistributedRun run)
+            throws Exception {
+        boolean root = run == null || run.worldRank == 0;
+        float[] data = null;
+        if (root) {
+            Path f = dir.resolve("observed.npy");
+            try {
+                if (Files.isRegularFile(f)) {
+                    float[] d = Npy.readFloat32(f, "observed.npy").asFloat32();
+                    if (d.length == values && log.observedFrom(source, Arrays.hashCode(d))) {
+                        data = d;
+                    }
+                }
+            } catch (RuntimeException e) {
+                data = null; // unreadable: modelled again
+            }
+        }
+        if (run == null) {
+            return data;
+        }
+        int[] ok = {data != null ? 1 : 0};
+        MPI.COMM_WORLD.bcast(ok, 1, MPI.INT, 0);
+        if (ok[0] == 0) {
+            return null;
+        }
+        float[] all = root ? data : new float[values];
+        MPI.COMM_WORLD.bcast(all, values, MPI.FLOAT, 0);
+        return all;
+    }
+
+    /**
+     * What a resumed run continues from, given {@link Inversion#checkCheckpoints}'s figures per band, as one line
+     * ("band 1/2 (<4 Hz) finished (8 iterations); band 2/2 (all) continues after iteration 3 of 10"); null when no
+     * band has a checkpoint it continues from.
+     */
+    private static String resumePoint(FwiJob.Resolved r, int[] done) {
+        List<String> parts = new ArrayList<>();
+        boolean any = false;
+        for (int k = 0; k < done.length; k++) {
+            int asked = r.options().bands().get(k).iterations();
+            String band = bandName(r, k);
+            if (done[k] >= 0) {
+                any = true;
+                parts.add(done[k] == asked ? band + " finished (" + asked + " iterations)"
+                        : done[k] == 0 ? band + " continues before its first iteration"
+                        : band + " continues after iteration " + done[k] + " of " + asked);
+            } else {
+                parts.add(band + " starts afresh" + (done[k] == Inversion.STALE_CHECKPOINT
+                        ? " (its checkpoint began from another model)" : ""));
+                break;
+            }
+        }
+        return any ? String.join("; ", parts) : null;
+    }
+
     private static long jobId(FwiJob.Resolved r, float[] observed, long startId, GradientConditioner conditioner) {
         long h = r.spec().fingerprint();
         h = h * 31 + Long.hashCode(startId);
@@ -850,7 +1003,8 @@ public final class FwiCommand implements Callable<Integer> {
      */
     static List<String> outputNames(int bands, List<String> parameters) {
         List<String> names = new ArrayList<>(List.of("model_true.npy", "model_start.npy", "observed.npy",
-                "observed.sgy", "model_final.npy", "gradient_final.npy", "misfit.png", "summary.json"));
+                "observed.sgy", "model_final.npy", "gradient_final.npy", "misfit.png", "summary.json",
+                FwiRunLog.FILE));
         List<String> suffixes = new ArrayList<>();
         if (parameters.size() == 1) {
             suffixes.add("");

@@ -65,21 +65,22 @@ public final class Inversion {
 
         /**
          * Before the first iteration of band {@code band} (0-based), with the misfit of its starting model (also for a
-         * band resumed from its checkpoint).
+         * band resumed from its checkpoint; not for one a resumed run finds finished).
          */
         default void bandStart(int band, double misfit) {
         }
 
         /**
          * With wavelet estimation, before band {@code band} (0-based) starts: the wavelet it inverts with, estimated at
-         * its starting model.
+         * its starting model (not for a band a resumed run finds finished).
          */
         default void waveletEstimated(int band, float[] wavelet) {
         }
 
         /**
          * With preconditioning, before band {@code band} (0-based) starts: the source illumination at its starting
-         * model whose weights precondition its gradients (this rank's {@link ModelTile} of it).
+         * model whose weights precondition its gradients (this rank's {@link ModelTile} of it; not for a band a resumed
+         * run finds finished).
          */
         default void illuminated(int band, float[] illumination) {
         }
@@ -108,35 +109,44 @@ public final class Inversion {
      * count of each whose band would continue from it (its band starts from the model it began from: the first band
      * from the starting model of fingerprint {@code startId} ({@link ModelTile#fingerprint}) and {@code values} values,
      * a later one from the end of the band before it, when that band is finished). Folders of the earlier naming
-     * (checkpoint-band0.bin) are refused. Returns how many checkpoints there are.
+     * (checkpoint-band0.bin) are refused. Returns, per band, the iterations its checkpoint holds when the band
+     * continues from it, {@link #NO_CHECKPOINT} when it has none, {@link #STALE_CHECKPOINT} when it has one but starts
+     * afresh (an earlier band will change the model it starts from).
      */
-    public static int checkCheckpoints(Path dir, long startId, int values, Options o, long job) {
+    public static int[] checkCheckpoints(Path dir, long startId, int values, Options o, long job) {
         Path earlier = earlierFirstCheckpoint(dir);
         if (Files.exists(earlier)) {
             throw new IllegalArgumentException(earlier + " is a checkpoint of an earlier version of sweep, which"
                     + " numbered the bands' checkpoints from 0: rename each checkpoint-bandK.bin to"
                     + " checkpoint-band(K+1).bin, highest K first, or start afresh without --resume");
         }
-        int found = 0;
+        int[] done = new int[o.bands().size()];
         Long from = startId; // what the band starts from; null: not known before the run
         for (int k = 0; k < o.bands().size(); k++) {
             Path f = checkpointFile(dir, k);
             if (!Files.exists(f)) {
                 from = null;
+                done[k] = NO_CHECKPOINT;
                 continue;
             }
-            found++;
             Fwi.Summary s = Fwi.inspect(f, values, o.settings().count(), job * 31 + k);
             int asked = o.bands().get(k).iterations();
             if (from != null && from == s.startId()) {
                 Fwi.checkIterations(f, s.iterations(), asked);
                 from = s.iterations() == asked ? s.modelId() : null;
+                done[k] = s.iterations();
             } else {
                 from = null; // stale: the run starts this band afresh
+                done[k] = STALE_CHECKPOINT;
             }
         }
-        return found;
+        return done;
     }
+
+    /** {@link #checkCheckpoints}: the band has no checkpoint. */
+    public static final int NO_CHECKPOINT = -1;
+    /** {@link #checkCheckpoints}: the band's checkpoint is of another starting model: the band starts afresh. */
+    public static final int STALE_CHECKPOINT = -2;
 
     /** The acquisition with wavelet and observed data low-passed at {@code cutoff} Hz (0: unchanged). */
     public static Acquisition filtered(Acquisition acq, double cutoff, int order) {
@@ -174,12 +184,16 @@ public final class Inversion {
         float[] model = start;
         for (int k = 0; k < o.bands().size(); k++) {
             Band band = o.bands().get(k);
+            Fwi.Checkpoint cp = checkpoints == null ? null
+                    : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
+            // a band a resumed run finds finished is read back, not run: its stages are skipped, its outputs written
+            boolean finished = resume && cp != null && finished(cp, model, band.iterations(), o, objective.tile());
             Acquisition data = filtered(acq, band.cutoff(), o.filterOrder());
-            if (o.estimateWavelet()) {
+            if (o.estimateWavelet() && !finished) {
                 data = estimated(objective, data, model);
                 listener.waveletEstimated(k, data.wavelet());
             }
-            if (o.precondition() > 0) {
+            if (o.precondition() > 0 && !finished) {
                 objective.setAcquisition(data);
                 float[] illumination = objective.illumination(model);
                 listener.illuminated(k, illumination);
@@ -194,16 +208,28 @@ public final class Inversion {
                 obj = objective;
             }
             Fwi.Settings bs = o.settings().withIterations(band.iterations());
-            Fwi.Checkpoint cp = checkpoints == null ? null
-                    : new Fwi.Checkpoint(checkpointFile(checkpoints, k), resume, write, job * 31 + k);
             int bandIndex = k;
-            Fwi.State st = Fwi.run(obj, model, bs, cp, m -> listener.bandStart(bandIndex, m),
+            Fwi.State st = Fwi.run(obj, model, bs, cp, finished ? null : m -> listener.bandStart(bandIndex, m),
                     it -> listener.iteration(bandIndex, it));
             states.add(st);
             listener.bandDone(k, data, st);
             model = st.model();
         }
         return states;
+    }
+
+    /**
+     * Whether the band checkpoint {@code cp} holds all {@code iterations} of a band that began from {@code model} (this
+     * rank's tile). Collective.
+     */
+    private static boolean finished(Fwi.Checkpoint cp, float[] model, int iterations, Options o, ModelTile tile) {
+        if (!Files.exists(cp.file())) {
+            return false;
+        }
+        long startId = tile.fingerprint(model);
+        int count = o.settings().count();
+        Fwi.Summary s = Fwi.inspect(cp.file(), Math.toIntExact(tile.globalCells() * count), count, cp.job());
+        return s.startId() == startId && s.iterations() == iterations;
     }
 
     /**
