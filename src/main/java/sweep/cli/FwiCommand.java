@@ -420,6 +420,15 @@ public final class FwiCommand implements Callable<Integer> {
                 wavelets.add(toDouble(Arrays.copyOf(r.wavelet(), wavelet.length)));
                 waveletLabels.add("start (Ricker)");
             }
+            // the bands before it that a resumed run found finished: their estimates as the first run wrote them
+            for (int k = wavelets.size() == 1 ? 0 : band; k < band; k++) {
+                Path earlier = dir.resolve("wavelet_band" + (k + 1) + ".npy");
+                if (Files.isRegularFile(earlier)) {
+                    wavelets.add(toDouble(Npy.readFloat32(earlier, earlier.toString(), new int[] {wavelet.length})
+                            .asFloat32()));
+                    waveletLabels.add("estimate, " + bandName(r, k));
+                }
+            }
             wavelets.add(toDouble(wavelet));
             waveletLabels.add("estimate, " + bandName(r, band));
             // up to a tenth past the last sample above 1 % of its curve's peak in any curve
@@ -954,7 +963,7 @@ public final class FwiCommand implements Callable<Integer> {
             String band = bandName(r, k);
             if (done[k] >= 0) {
                 any = true;
-                parts.add(done[k] == asked ? band + " finished (" + asked + " iterations)"
+                parts.add(done[k] == asked ? band + " finished (" + asked + (asked == 1 ? " iteration)" : " iterations)")
                         : done[k] == 0 ? band + " continues before its first iteration"
                         : band + " continues after iteration " + done[k] + " of " + asked);
             } else {
