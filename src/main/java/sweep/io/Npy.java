@@ -940,7 +940,8 @@ public final class Npy {
         return sb.append(shape.length == 1 ? ",)" : ")").toString();
     }
 
-    private static String label(Path path, String what) {
+    /** "what: path: ", the start of every message about an input file of this package ("path: " without what). */
+    static String label(Path path, String what) {
         return (what == null || what.isEmpty() ? "" : what + ": ") + path + ": ";
     }
 

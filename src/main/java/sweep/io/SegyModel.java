@@ -88,7 +88,7 @@ public final class SegyModel {
         try (FileChannel ch = open(path, what)) {
             return cachedHeader(ch, path, what);
         } catch (IOException e) {
-            throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
+            throw new UncheckedIOException(Npy.label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
         }
     }
 
@@ -115,7 +115,7 @@ public final class SegyModel {
             int[] shape = h.shape;
             int nd = shape.length;
             if (index == null || index.length != nd) {
-                throw new IllegalArgumentException(label(path, what) + "a selection needs one index list per axis of"
+                throw new IllegalArgumentException(Npy.label(path, what) + "a selection needs one index list per axis of"
                         + " the shape " + Arrays.toString(shape));
             }
             int[][] idx = new int[nd][];
@@ -124,14 +124,14 @@ public final class SegyModel {
                 idx[a] = index[a] != null ? index[a] : range(shape[a]);
                 for (int i : idx[a]) {
                     if (i < 0 || i >= shape[a]) {
-                        throw new IllegalArgumentException(label(path, what) + "selected index " + i + " on axis " + a
+                        throw new IllegalArgumentException(Npy.label(path, what) + "selected index " + i + " on axis " + a
                                 + " is outside the shape " + Arrays.toString(shape));
                     }
                 }
                 total *= idx[a].length;
             }
             if (total > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException(label(path, what) + "the selection holds " + total
+                throw new IllegalArgumentException(Npy.label(path, what) + "the selection holds " + total
                         + " values, more than a Java array holds; select less");
             }
             int[] zs = idx[0];
@@ -155,7 +155,7 @@ public final class SegyModel {
             }
             return out;
         } catch (IOException e) {
-            throw new UncheckedIOException(label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
+            throw new UncheckedIOException(Npy.label(path, what) + "cannot read: " + IoErrors.reason(path, e), e);
         }
     }
 
@@ -169,7 +169,7 @@ public final class SegyModel {
         if (si == 0 || Math.abs(si - dz * 1000) < 0.5 || si == dz) {
             return;
         }
-        throw new FormatException(label(path, what) + "its sample interval (binary header bytes 3217-3218) is " + si
+        throw new FormatException(Npy.label(path, what) + "its sample interval (binary header bytes 3217-3218) is " + si
                 + ", which is neither " + dzName + " " + fmt(dz) + " m in millimetres (" + Math.round(dz * 1000)
                 + ") nor in metres: the model was sampled at another depth spacing; resample it or set " + dzName
                 + " to its spacing");
@@ -222,7 +222,7 @@ public final class SegyModel {
     private static Header header(FileChannel ch, Path path, String what) throws IOException {
         long size = ch.size();
         if (size < FILE_HEADERS + Segy.TRACE_HEADER_BYTES) {
-            throw new FormatException(label(path, what) + "holds " + size + " bytes, fewer than the "
+            throw new FormatException(Npy.label(path, what) + "holds " + size + " bytes, fewer than the "
                     + FILE_HEADERS + " bytes of SEG-Y file headers and one trace header: not a SEG-Y file");
         }
         ByteBuffer bin = ByteBuffer.allocate(Segy.BINARY_HEADER_BYTES);
@@ -232,7 +232,7 @@ public final class SegyModel {
         if (!knownFormat(format)) {
             int little = bin.order(ByteOrder.LITTLE_ENDIAN).getShort(24);
             if (!knownFormat(little)) {
-                throw new FormatException(label(path, what) + "the data sample format code (binary header bytes"
+                throw new FormatException(Npy.label(path, what) + "the data sample format code (binary header bytes"
                         + " 3225-3226) reads " + format + " big-endian and " + little + " little-endian, neither a"
                         + " SEG-Y format: not a SEG-Y file");
             }
@@ -241,7 +241,7 @@ public final class SegyModel {
         }
         bin.order(order);
         if (format != FORMAT_IBM_FLOAT && format != Segy.FORMAT_IEEE_FLOAT) {
-            throw new FormatException(label(path, what) + "samples are in format " + format + " (" + formatName(format)
+            throw new FormatException(Npy.label(path, what) + "samples are in format " + format + " (" + formatName(format)
                     + "; binary header bytes 3225-3226); a model must hold 4-byte IBM (1) or IEEE (5) floats: convert"
                     + " it, e.g. with segyio or Seismic Unix");
         }
@@ -250,13 +250,13 @@ public final class SegyModel {
         int extended = bin.getShort(304);
         int fixed = bin.getShort(302);
         if (extended < 0) {
-            throw new FormatException(label(path, what) + "declares a variable number of extended textual headers ("
+            throw new FormatException(Npy.label(path, what) + "declares a variable number of extended textual headers ("
                     + extended + ", binary header bytes 3505-3506), which this reader does not follow");
         }
         long first = FILE_HEADERS + (long) Segy.TEXT_HEADER_BYTES * extended;
         ByteBuffer th = ByteBuffer.allocate(Segy.TRACE_HEADER_BYTES).order(order);
         if (size < first + Segy.TRACE_HEADER_BYTES) {
-            throw new FormatException(label(path, what) + "holds " + size + " bytes, which ends before its first trace"
+            throw new FormatException(Npy.label(path, what) + "holds " + size + " bytes, which ends before its first trace"
                     + " header at byte " + (first + 1) + " (" + extended + " extended textual headers declared)");
         }
         readFully(ch, th, first, path, what);
@@ -264,24 +264,24 @@ public final class SegyModel {
         if (samples == 0) {
             samples = traceSamples;
         } else if (traceSamples != 0 && traceSamples != samples && fixed != 1) {
-            throw new FormatException(label(path, what) + "the first trace holds " + traceSamples + " samples (trace"
+            throw new FormatException(Npy.label(path, what) + "the first trace holds " + traceSamples + " samples (trace"
                     + " header bytes 115-116) but the binary header says " + samples + " (bytes 3221-3222):"
                     + " variable-length traces are not supported");
         }
         if (samples == 0) {
-            throw new FormatException(label(path, what) + "gives no number of samples per trace (binary header bytes"
+            throw new FormatException(Npy.label(path, what) + "gives no number of samples per trace (binary header bytes"
                     + " 3221-3222 and trace header bytes 115-116 are 0)");
         }
         long traceBytes = Segy.TRACE_HEADER_BYTES + 4L * samples;
         long data = size - first;
         if (data % traceBytes != 0) {
-            throw new FormatException(label(path, what) + "holds " + data + " bytes of traces after its " + first
+            throw new FormatException(Npy.label(path, what) + "holds " + data + " bytes of traces after its " + first
                     + " bytes of file headers, not a whole number of " + traceBytes + "-byte traces (240-byte header + "
                     + samples + " samples of 4 bytes): the file is truncated or its traces differ in length");
         }
         long traces = data / traceBytes;
         if (traces > Integer.MAX_VALUE) {
-            throw new FormatException(label(path, what) + "holds " + traces + " traces, more than a model may");
+            throw new FormatException(Npy.label(path, what) + "holds " + traces + " traces, more than a model may");
         }
         int n = (int) traces;
         int[] inline = new int[n];
@@ -315,7 +315,7 @@ public final class SegyModel {
             boolean sorted = y < ny && inline[t] == inline[y * nx] && crossline[t] == crossline[x]
                     && (x == 0 || crossline[t] != crossline[t - 1]) && (y == 0 || x != 0 || inline[t] != inline[t - 1]);
             if (!sorted) {
-                throw new FormatException(label(path, what) + "trace " + (t + 1) + " has inline " + inline[t]
+                throw new FormatException(Npy.label(path, what) + "trace " + (t + 1) + " has inline " + inline[t]
                         + " and crossline " + crossline[t] + " (trace header bytes 189-196): a 3-D model needs its "
                         + n + " traces sorted by inline (y) then crossline (x), the same " + nx + " crosslines in"
                         + " every inline (the first inline, " + inline[0] + ", has " + nx + ")");
@@ -351,7 +351,7 @@ public final class SegyModel {
             ok = expected[i] == -1 || expected[i] == h.shape[i];
         }
         if (!ok) {
-            throw new FormatException(label(path, what) + "holds a model of shape " + Arrays.toString(h.shape)
+            throw new FormatException(Npy.label(path, what) + "holds a model of shape " + Arrays.toString(h.shape)
                     + " (samples per trace, " + (h.shape.length == 3 ? "inlines, crosslines" : "traces")
                     + "), expected " + Arrays.toString(expected).replace("-1", "any"));
         }
@@ -376,15 +376,11 @@ public final class SegyModel {
         while (buf.hasRemaining()) {
             int r = ch.read(buf, pos);
             if (r < 0) {
-                throw new FormatException(label(path, what) + "ends at byte " + pos + " inside a header or trace");
+                throw new FormatException(Npy.label(path, what) + "ends at byte " + pos + " inside a header or trace");
             }
             pos += r;
         }
         buf.flip();
-    }
-
-    private static String label(Path path, String what) {
-        return (what == null || what.isEmpty() ? "" : what + ": ") + path + ": ";
     }
 
     private static String fmt(double v) {
