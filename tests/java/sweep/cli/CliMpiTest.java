@@ -20,7 +20,7 @@ import sweep.io.SegyModelWriter;
 import sweep.parallel.MpiRunner;
 
 /**
- * {@code sweep forward} (a .npy and a SEG-Y model) and {@code sweep gradient} (L2, ncc and envelope misfits) under
+ * {@code sweep forward} (a .npy and a SEG-Y model) and {@code sweep gradient} (L2, ncc, envelope and awi misfits) under
  * {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not
  * match -np ends the job.
  */
@@ -86,6 +86,8 @@ class CliMpiTest {
                 "--misfit", "ncc", "--out-grad", dir.resolve("ncc.npy").toString())));
         assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
                 "--misfit", "envelope", "--out-grad", dir.resolve("env.npy").toString())));
+        assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
+                "--misfit", "awi", "--out-grad", dir.resolve("awi.npy").toString())));
         // the commands in one launch (its JVM start-ups cost more than the runs); a trace-wise misfit's traces are
         // computed by the ranks owning their receivers
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
@@ -99,7 +101,9 @@ class CliMpiTest {
                         "--out-grad", dir.resolve("ncc4.npy").toString(), "--px", "2", "--shot-groups", "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit",
                         "envelope", "--out-grad", dir.resolve("env4.npy").toString(), "--px", "2", "--shot-groups",
-                        "2"))));
+                        "2"),
+                args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "awi",
+                        "--out-grad", dir.resolve("awi4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
         assertEquals(0, g.exitCode(), g.describe());
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4sgy.npy")),
@@ -109,9 +113,11 @@ class CliMpiTest {
                 "ncc gradient");
         assertArrayEquals(Files.readAllBytes(dir.resolve("env.npy")), Files.readAllBytes(dir.resolve("env4.npy")),
                 "envelope gradient");
+        assertArrayEquals(Files.readAllBytes(dir.resolve("awi.npy")), Files.readAllBytes(dir.resolve("awi4.npy")),
+                "adaptive waveform gradient");
         assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("g.npy")),
                 Files.readAllBytes(dir.resolve("ncc.npy"))), "the ncc gradient is not the L2 one");
-        assertEquals(3, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        assertEquals(4, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
     }
 
     /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
+import sweep.prop.AdaptiveWaveformMisfit;
 import sweep.prop.EnvelopeDifference;
 import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
@@ -12,7 +13,7 @@ import sweep.prop.Storage;
 import sweep.prop.TraceNormalizedCorrelation;
 
 /**
- * The trace-wise misfits (trace-normalised correlation, envelope) on elastic records of vx and vz (a trace per
+ * The trace-wise misfits (trace-normalised correlation, envelope, adaptive waveform) on elastic records of vx and vz (a trace per
  * receiver and component): dJ/dvp, dJ/dvs and dJ/drho against fourth-order central differences of J from forward
  * records.
  */
@@ -25,6 +26,11 @@ class ElasticMisfitGradientTest {
     @Test
     void envelope() {
         check(new EnvelopeDifference(260), "envelope", 10);
+    }
+
+    @Test
+    void adaptiveWaveform() {
+        check(new AdaptiveWaveformMisfit(260), "awi", 20);
     }
 
     private static void check(Misfit misfit, String name, double eps) {

@@ -140,7 +140,7 @@ final class FwiJob {
                     : st.fromPeakFrequency() ? "; a string, number or list (default from 'ricker')" : ""));
         }
         k.put("memory", "L-BFGS memory (default 5)");
-        k.put("misfit", "\"l2\", \"ncc\" or \"envelope\"; " + MisfitChoice.HELP);
+        k.put("misfit", "\"l2\", \"ncc\", \"envelope\" or \"awi\"; " + MisfitChoice.HELP);
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer; on a model"
                 + " file the top rows at one velocity below 1600 m/s, its water layer; else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"

@@ -20,8 +20,8 @@ import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
 /**
- * {@code sweep gradient}: a misfit against observed data (L2, trace-normalised correlation or envelope) and its
- * gradient with respect to the model (acoustic: dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
+ * {@code sweep gradient}: a misfit against observed data (L2, trace-normalised correlation, envelope or adaptive
+ * waveform) and its gradient with respect to the model (acoustic: dJ/dvp; elastic: dJ/dvp, dJ/dvs, dJ/drho).
  */
 @Command(name = "gradient", mixinStandardHelpOptions = true,
         description = "Misfit J (--misfit) against --observed and its gradient to --out-grad: float32 dJ/dvp of the"
@@ -142,7 +142,7 @@ public final class GradientCommand implements Callable<Integer> {
     private void zeroTraces(long zero, long traces) {
         if (zero > 0) {
             System.err.printf("sweep gradient: %d of %d traces have a zero %s norm and add 0 to the %s misfit%n",
-                    zero, traces, misfit == MisfitChoice.ncc ? "synthetic or observed" : "observed", misfit);
+                    zero, traces, misfit == MisfitChoice.envelope ? "observed" : "synthetic or observed", misfit);
         }
     }
 

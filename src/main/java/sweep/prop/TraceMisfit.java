@@ -8,6 +8,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * residual bits for them; it counts the traces it had to leave out for a zero norm.
  */
 public abstract class TraceMisfit implements Misfit {
+    /**
+     * κ of the trace weight ω = ‖s‖² / (‖s‖² + κ ‖o‖²) of the amplitude-blind misfits (ncc, awi): a synthetic trace
+     * holding less than about this fraction of its observed energy (its arrivals still beyond the end of the record,
+     * say) fades out of J smoothly. Unweighted, such a trace's adjoint source grows as 1/‖s‖ and swamps every other
+     * trace, and J changes on the scale of ‖s‖, so that no step of a line search lowers it.
+     */
+    public static final double WEAK_SYNTHETIC = 1e-4;
+
     /** Time samples per trace. */
     protected final int nt;
     private final AtomicLong zeroTraces = new AtomicLong();
@@ -32,6 +40,17 @@ public abstract class TraceMisfit implements Misfit {
                     + residual.length + " values are not (" + nt + ", traces) alike");
         }
         return syn.length / nt;
+    }
+
+    /** ω = ‖s‖² / (‖s‖² + κ ‖o‖²) of a trace of synthetic energy {@code ss} and observed energy {@code oo}. */
+    protected static double weight(double ss, double oo) {
+        return ss / (ss + WEAK_SYNTHETIC * oo);
+    }
+
+    /** dω/ds = (this) · s: 2 κ ‖o‖² / (‖s‖² + κ ‖o‖²)² of a trace of energies {@code ss} and {@code oo}. */
+    protected static double weightSlope(double ss, double oo) {
+        double floor = WEAK_SYNTHETIC * oo;
+        return 2 * floor / ((ss + floor) * (ss + floor));
     }
 
     /** Counts {@code n} more traces left out for a zero norm. */

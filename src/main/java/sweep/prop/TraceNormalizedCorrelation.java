@@ -1,9 +1,10 @@
 package sweep.prop;
 
 /**
- * The trace-normalised correlation misfit J = Σ_traces (1 − ⟨s, o⟩ / (‖s‖ ‖o‖)) (Choi and Alkhalifah, 2012): blind
- * to each trace's amplitude, so a wrong source strength or a missing attenuation does not drive the model. A trace is
- * one receiver's one field; a trace whose synthetic or observed norm is 0 contributes 0 (and no adjoint source) and is
+ * The trace-normalised correlation misfit J = Σ_traces ω (1 − ⟨s, o⟩ / (‖s‖ ‖o‖)) (Choi and Alkhalifah, 2012), ω =
+ * ‖s‖² / (‖s‖² + κ ‖o‖²) the weight of {@link TraceMisfit#WEAK_SYNTHETIC}: blind to each trace's amplitude (but for
+ * ω), so a wrong source strength or a missing attenuation does not drive the model. A trace is one receiver's one
+ * field; a trace whose synthetic or observed norm is 0 contributes 0 (and no adjoint source) and is
  * counted ({@link #zeroTraces()}).
  */
 public final class TraceNormalizedCorrelation extends TraceMisfit {
@@ -14,8 +15,9 @@ public final class TraceNormalizedCorrelation extends TraceMisfit {
 
     /**
      * J of one shot's {@code (nt, traces)} records, summed trace by trace in double; {@code residual} gets
-     * dJ/ds = (⟨s, o⟩ s / ‖s‖² − o) / (‖s‖ ‖o‖) per trace. Each trace's figures depend on that trace alone, so a
-     * decomposed run that holds only some traces writes the same residual bits for them.
+     * dJ/ds = ω (⟨s, o⟩ s / ‖s‖² − o) / (‖s‖ ‖o‖) + (1 − ⟨s, o⟩ / (‖s‖ ‖o‖)) dω/ds per trace. Each trace's figures
+     * depend on that trace alone, so a decomposed run that holds only some traces writes the same residual bits for
+     * them.
      */
     @Override
     public double evaluate(float[] syn, float[] obs, float[] residual) {
@@ -43,9 +45,11 @@ public final class TraceNormalizedCorrelation extends TraceMisfit {
                 continue;
             }
             double norms = Math.sqrt(ss[c]) * Math.sqrt(oo[c]);
-            j += 1 - so[c] / norms;
-            b[c] = 1 / norms;
-            a[c] = so[c] / (ss[c] * norms);
+            double unweighted = 1 - so[c] / norms;
+            double w = weight(ss[c], oo[c]);
+            j += w * unweighted;
+            b[c] = w / norms;
+            a[c] = w * so[c] / (ss[c] * norms) + unweighted * weightSlope(ss[c], oo[c]);
         }
         for (int t = 0; t < nt; t++) {
             int row = t * traces;
