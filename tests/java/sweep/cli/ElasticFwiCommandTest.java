@@ -55,11 +55,16 @@ class ElasticFwiCommandTest {
     }
 
     private static double rms(float[] a, float[] b, int k) {
+        return rms(a, b, k, 0, NZ);
+    }
+
+    /** The RMS difference of parameter k over the rows [z0, z1). */
+    private static double rms(float[] a, float[] b, int k, int z0, int z1) {
         double s = 0;
-        for (int i = k * N; i < (k + 1) * N; i++) {
+        for (int i = k * N + z0 * NX; i < k * N + z1 * NX; i++) {
             s += Math.pow(a[i] - b[i], 2);
         }
-        return Math.sqrt(s / N);
+        return Math.sqrt(s / ((z1 - z0) * NX));
     }
 
     @Test
@@ -98,6 +103,27 @@ class ElasticFwiCommandTest {
             JsonObject band = s.getAsJsonArray("bands").get(0).getAsJsonObject();
             assertEquals(rms(fin, mTrue, k), band.getAsJsonObject("model_rms_error").get(name).getAsDouble(),
                     1e-9 * (1 + rms(fin, mTrue, k)), name);
+        }
+        // below the muted rows, then four depth ranges of those rows that tile them, each RMS recomputed here
+        JsonArray depth = s.getAsJsonArray("model_rms_error_by_depth");
+        assertEquals(5, depth.size(), depth.toString());
+        int below = (int) Math.round(depth.get(0).getAsJsonObject().get("z_from_m").getAsDouble() / DH);
+        assertTrue(below >= WATER, "the muted rows hold the water: " + below);
+        int next = below;
+        for (int d = 0; d < depth.size(); d++) {
+            JsonObject e = depth.get(d).getAsJsonObject();
+            int z0 = (int) Math.round(e.get("z_from_m").getAsDouble() / DH);
+            int z1 = (int) Math.round(e.get("z_to_m").getAsDouble() / DH);
+            assertEquals(d <= 1 ? below : next, z0, e.toString());
+            assertEquals(d == 0 || d == 4 ? NZ : z1, z1, e.toString());
+            next = z1;
+            for (String name : List.of("vp", "vs", "rho")) {
+                int k = List.of("vp", "vs", "rho").indexOf(name);
+                assertEquals(rms(start, mTrue, k, z0, z1), e.getAsJsonObject("start").get(name).getAsDouble(),
+                        1e-9 * (1 + rms(start, mTrue, k, z0, z1)), name + " " + e);
+                assertEquals(rms(fin, mTrue, k, z0, z1), e.getAsJsonObject("final").get(name).getAsDouble(),
+                        1e-9 * (1 + rms(fin, mTrue, k, z0, z1)), name + " " + e);
+            }
         }
         for (String png : List.of("models_vp.png", "models_vs.png", "models_rho.png", "model_final_vs.png",
                 "gradient_final_vs.png", "model_band1_vp.png", "misfit.png", "observed_shot1_vx.png",

@@ -309,8 +309,10 @@ public final class FwiCommand implements Callable<Integer> {
             gradientSections[k] = tile.gatherSection(last.gradient(), k, pictureStep(r));
         }
         Object startError = in.trueModel() == null ? null : modelError(r, in.start(), in.trueModel(), tile);
+        Object byDepth = in.trueModel() == null ? null
+                : depthErrors(r, in.start(), last.model(), in.trueModel(), tile);
         Finals finals = new Finals(modelSections, gradientSections, startError,
-                in.trueModel() == null ? null : listener.errors.get(listener.errors.size() - 1));
+                in.trueModel() == null ? null : listener.errors.get(listener.errors.size() - 1), byDepth);
         List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
                 solverSpec.storage(), nt, true, held));
         if (root && report.verbose) {
@@ -716,6 +718,55 @@ public final class FwiCommand implements Callable<Integer> {
         return names.size() == 1 ? e.get(names.get(0)) : e;
     }
 
+    /**
+     * The RMS errors of the starting model {@code start} and the final {@code fin} against {@code t} (this rank's
+     * tiles) over the rows below the muted top rows (the water layer) and over four depth ranges of those rows, each
+     * as {@link #modelError} gives it. Every tile holds whole columns, so a row range is a range of z in each.
+     * Collective.
+     */
+    private static Object depthErrors(FwiJob.Resolved r, float[] start, float[] fin, float[] t, ModelTile tile) {
+        int nz = r.shape()[0];
+        int top = Math.min(Math.max(r.muteRows(), 0), nz - 1);
+        List<int[]> ranges = new ArrayList<>();
+        ranges.add(new int[] {top, nz});
+        int parts = Math.min(4, nz - top);
+        for (int p = 0; p < parts; p++) {
+            ranges.add(new int[] {top + (nz - top) * p / parts, top + (nz - top) * (p + 1) / parts});
+        }
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < ranges.size(); i++) {
+            int[] z = ranges.get(i);
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("range", i == 0 ? "below the muted rows" : "depth range " + i + "/" + parts);
+            e.put("z_from_m", z[0] * r.dh()[0]);
+            e.put("z_to_m", z[1] * r.dh()[0]);
+            e.put("start", rowsError(r, start, t, tile, z[0], z[1]));
+            e.put("final", rowsError(r, fin, t, tile, z[0], z[1]));
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** {@link #modelError} over the rows {@code [z0, z1)} only. Collective. */
+    private static Object rowsError(FwiJob.Resolved r, float[] m, float[] t, ModelTile tile, int z0, int z1) {
+        List<String> names = parameterNames(r);
+        int nz = r.shape()[0];
+        int perRow = tile.cells() / nz;
+        double[] diff = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int z = (i % tile.cells()) / perRow;
+            diff[i] = z >= z0 && z < z1 ? (double) m[i] - t[i] : 0;
+        }
+        long cells = tile.globalCells() / nz * (z1 - z0);
+        Map<String, Double> e = new LinkedHashMap<>();
+        for (int k = 0; k < names.size(); k++) {
+            double[] only = new double[names.size()];
+            only[k] = 1;
+            e.put(names.get(k), Math.sqrt(tile.dot(diff, diff, only) / cells));
+        }
+        return names.size() == 1 ? e.get(names.get(0)) : e;
+    }
+
     /** Parameter k's figure of a {@link #modelError}. */
     private static double errorOf(FwiJob.Resolved r, Object error, int k) {
         return error instanceof Double d ? d : ((Map<?, ?>) error).get(parameterNames(r).get(k)) instanceof Double d
@@ -742,7 +793,8 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     /** What the end of a run writes besides the per-band files: the final model's and gradient's sections. */
-    private record Finals(float[][] model, float[][] gradient, Object startError, Object finalError) {
+    private record Finals(float[][] model, float[][] gradient, Object startError, Object finalError,
+                          Object byDepth) {
     }
 
     private static void writeResults(Path dir, FwiJob.Resolved r, Inputs in, List<Fwi.State> states, Listener l,
@@ -796,7 +848,10 @@ public final class FwiCommand implements Callable<Integer> {
             summary.put("model_rms_error_start", finals.startError());
             summary.put("model_rms_error_final", finals.finalError());
             summary.put("model_rms_error_note", "RMS over every cell of the model against the true model"
-                    + (names.size() > 1 ? ", per parameter (vp, vs in m/s, rho in kg/m^3)" : ", m/s"));
+                    + (names.size() > 1 ? ", per parameter (vp, vs in m/s, rho in kg/m^3)" : ", m/s")
+                    + "; model_rms_error_by_depth: the same over the rows below the muted top rows (the water layer)"
+                    + " and over four depth ranges of them, z from and to in m");
+            summary.put("model_rms_error_by_depth", finals.byDepth());
         }
         summary.put("seconds_observed", observedSeconds);
         summary.put("seconds_fwi", fwiSeconds);
@@ -841,7 +896,9 @@ public final class FwiCommand implements Callable<Integer> {
             Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, pz, pnx, dz * step,
                     dx * step, unit(r, k));
             Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"), finals.gradient()[k], pz, pnx,
-                    dz * step, dx * step, prefix + "final gradient", 99);
+                    dz * step, dx * step, prefix + "final gradient, dJ/d" + names.get(k)
+                    + (unit(r, k).isEmpty() ? "" : " per " + unit(r, k))
+                    + " (as the optimiser sees it: preconditioned, smoothed, muted)", 99);
         }
         Png.curves(dir.resolve("misfit.png"), perBand, bandLabels, "misfit per band, relative to the band's start",
                 "misfit / misfit at the band's start", true);
@@ -856,6 +913,12 @@ public final class FwiCommand implements Callable<Integer> {
                 err.append(String.format("%s %s%s -> %s", k == 0 ? "" : ",", names.size() > 1 ? names.get(k) + " " : "",
                         q.format(errorOf(r, finals.startError(), k), 4), q.format(errorOf(r, finals.finalError(), k),
                         4)));
+                if (r.muteRows() > 0 && finals.byDepth() instanceof List<?> depth
+                        && depth.get(0) instanceof Map<?, ?> below) {
+                    err.append(String.format(" (below the %d muted rows %s -> %s)", r.muteRows(),
+                            q.format(errorOf(r, below.get("start"), k), 4),
+                            q.format(errorOf(r, below.get("final"), k), 4)));
+                }
             }
         }
         // each band has its own (filtered) data: its misfit compares with its own start only
