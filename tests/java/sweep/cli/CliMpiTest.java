@@ -21,8 +21,8 @@ import sweep.parallel.MpiRunner;
 
 /**
  * {@code sweep forward} (a .npy and a SEG-Y model) and {@code sweep gradient} (L2, ncc, envelope and awi misfits) under
- * {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for byte; a mesh that does not
- * match -np ends the job.
+ * {@code mpirun -np 4} (2 shot groups × 2 tiles): world rank 0 writes the same files as the single-domain run, byte for
+ * byte; a mesh that does not match -np ends the job.
  */
 class CliMpiTest {
     @TempDir

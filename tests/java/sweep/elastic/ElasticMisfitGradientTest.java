@@ -13,9 +13,9 @@ import sweep.prop.Storage;
 import sweep.prop.TraceNormalizedCorrelation;
 
 /**
- * The trace-wise misfits (trace-normalised correlation, envelope, adaptive waveform) on elastic records of vx and vz (a trace per
- * receiver and component): dJ/dvp, dJ/dvs and dJ/drho against fourth-order central differences of J from forward
- * records.
+ * The trace-wise misfits (trace-normalised correlation, envelope, adaptive waveform) on elastic records of vx and vz (a
+ * trace per receiver and component): dJ/dvp, dJ/dvs and dJ/drho against fourth-order central differences of J from
+ * forward records.
  */
 class ElasticMisfitGradientTest {
     @Test

@@ -35,7 +35,8 @@ class AdaptiveWaveformMisfitTest {
                 previousL2 = l2;
             }
         }
-        assertTrue(j0 < 0.5 * 20 * 20, "J of the observed trace itself (the prewhitening's spread of the filter): " + j0);
+        assertTrue(j0 < 0.5 * 20 * 20, "J of the observed trace itself (the prewhitening's spread of the filter): "
+                + j0);
         assertTrue(l2Fell, "L2 is not monotonic in the shift (it cycle-skips), the adaptive misfit is");
     }
 

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import sweep.core.Wavelets;
 
 /**
- * The trace-normalised correlation misfit: its adjoint source against central differences of J in the synthetic
- * samples (one trace weak enough for its weight to matter), its blindness to trace amplitudes, zero traces, and dJ/dvp of an acoustic run against central finite
- * differences of J from forward records.
+ * The trace-normalised correlation misfit: its adjoint source against central differences of J in the synthetic samples
+ * (one trace weak enough for its weight to matter), its blindness to trace amplitudes, zero traces, and dJ/dvp of an
+ * acoustic run against central finite differences of J from forward records.
  */
 class TraceNormalizedCorrelationTest {
     @Test

@@ -1026,7 +1026,8 @@ public final class FwiCommand implements Callable<Integer> {
             String band = bandName(r, k);
             if (done[k] >= 0) {
                 any = true;
-                parts.add(done[k] == asked ? band + " finished (" + asked + (asked == 1 ? " iteration)" : " iterations)")
+                parts.add(done[k] == asked
+                        ? band + " finished (" + asked + (asked == 1 ? " iteration)" : " iterations)")
                         : done[k] == 0 ? band + " continues before its first iteration"
                         : band + " continues after iteration " + done[k] + " of " + asked);
             } else {

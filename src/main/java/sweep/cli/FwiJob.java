@@ -152,8 +152,8 @@ final class FwiJob {
                 + " axis in model order (default 0: none)");
         k.put("source_taper", "radius in m of a cosine taper of the gradient around every source (default: 5 cells"
                 + " on a model file, none on a built-in model)");
-        k.put("gradient_mask", "mask .npy or SEG-Y (float32, the model's shape, values 0..1) the gradient is multiplied by"
-                + " (default: none)");
+        k.put("gradient_mask", "mask .npy or SEG-Y (float32, the model's shape, values 0..1) the gradient is multiplied"
+                + " by (default: none)");
         k.put("storage", "\"boundary\", \"full\" or \"checkpoint\", those the equation has (default: its first;"
                 + " boundary, checkpoint for visco-acoustic)");
         k.put("checkpoint_memory", "with storage \"checkpoint\" on an equation of the step skeleton: the most memory"

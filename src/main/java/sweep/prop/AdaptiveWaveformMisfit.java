@@ -7,16 +7,15 @@ import org.apache.commons.math3.transform.TransformType;
 
 /**
  * The adaptive waveform misfit (after Warner and Guasch, 2016), a misfit of the optimal-transport family that resists
- * cycle skipping: per trace, the Wiener filter w that turns the observed trace o into the synthetic s, and
- * J = ω ½ Σ_τ τ² w(τ)² / Σ_τ w(τ)², the filter's energy-weighted squared lag (τ in time samples), with the trace
- * weight ω = ‖s‖² / (‖s‖² + κ ‖o‖²), κ = {@value TraceMisfit#WEAK_SYNTHETIC}. A time shift of k samples adds ω ½ k² to J,
- * however many periods it spans, where L2 stops growing after half a period. The filter is
- * designed in the frequency domain, W = conj(O) S / (|O|² + η ‖o‖²), over an FFT zero-padded to the next power of two
- * at least 2·nt (lags −N/2 … N/2 − 1), with the prewhitening η (default {@value #PREWHITENING}) of the observed
- * trace's zero-lag autocorrelation ‖o‖²: w is linear in s, and J is blind to each trace's amplitude (to ω). The
- * adjoint source, ω (1/N) Re FFT(conj(G O) / (|O|² + η ‖o‖²)) with G the FFT of ∂J/∂w = (τ² − 2J) w / ‖w‖², plus
- * the weight's derivative times the unweighted J, is exact for J. A
- * trace whose synthetic or observed norm is 0 contributes 0 and is counted ({@link #zeroTraces()}).
+ * cycle skipping: per trace, the Wiener filter w that turns the observed trace o into the synthetic s, and J = ω ½ Σ_τ
+ * τ² w(τ)² / Σ_τ w(τ)², the filter's energy-weighted squared lag (τ in time samples), with the trace weight ω = ‖s‖² /
+ * (‖s‖² + κ ‖o‖²), κ = {@value TraceMisfit#WEAK_SYNTHETIC}. A time shift of k samples adds ω ½ k² to J, however many
+ * periods it spans, where L2 stops growing after half a period. The filter is designed in the frequency domain, W =
+ * conj(O) S / (|O|² + η ‖o‖²), over an FFT zero-padded to the next power of two at least 2·nt (lags −N/2 … N/2 − 1),
+ * with the prewhitening η (default {@value #PREWHITENING}) of the observed trace's zero-lag autocorrelation ‖o‖²: w is
+ * linear in s, and J is blind to each trace's amplitude (to ω). The adjoint source, ω (1/N) Re FFT(conj(G O) / (|O|² +
+ * η ‖o‖²)) with G the FFT of ∂J/∂w = (τ² − 2J) w / ‖w‖², plus the weight's derivative times the unweighted J, is exact
+ * for J. A trace whose synthetic or observed norm is 0 contributes 0 and is counted ({@link #zeroTraces()}).
  */
 public final class AdaptiveWaveformMisfit extends TraceMisfit {
     /** The default prewhitening η: the fraction of the observed trace's energy added to every |O|² of the design. */
