@@ -127,7 +127,7 @@ class ElasticFwiCommandTest {
         }
         for (String png : List.of("models_vp.png", "models_vs.png", "models_rho.png", "model_final_vs.png",
                 "gradient_final_vs.png", "model_band1_vp.png", "misfit.png", "observed_shot1_vx.png",
-                "observed_shot1_vz.png")) {
+                "observed_shot1_vz.png", "model_error_vs.png", "profiles_vp.png", "profiles_rho.png")) {
             assertTrue(Files.size(out.resolve(png)) > 100, png);
         }
         // vs pictures: the water (vs = 0) is grey, and true and starting vs share one colour scale, the range of

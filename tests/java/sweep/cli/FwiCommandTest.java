@@ -132,7 +132,8 @@ class FwiCommandTest {
         assertArrayEquals(band2, fin);
         assertTrue(Files.exists(out.resolve("model_band1.npy")) && Files.exists(out.resolve("gradient_band1.npy")));
         for (String png : List.of("model_true.png", "model_start.png", "model_final.png", "models.png",
-                "model_band1.png", "gradient_final.png", "misfit.png", "observed_shot1.png")) {
+                "model_band1.png", "gradient_final.png", "misfit.png", "observed_shot1.png", "model_error.png",
+                "profiles.png")) {
             assertTrue(Files.size(out.resolve(png)) > 100, png);
         }
         JsonObject summary = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();

@@ -694,6 +694,40 @@ public final class FwiCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * {@code model_error.png}, final − true model of parameter k on the seismic map, and {@code profiles.png}, the
+     * true, starting and final model against depth at a quarter, half and three quarters of the section's width
+     * (suffixed per parameter when there are several); the sections {@code (pz, pnx)} at spacings {@code dz}, {@code
+     * dx}.
+     */
+    private static void errorAndProfiles(Path dir, FwiJob.Resolved r, int k, float[] truth, float[] start,
+                                         float[] fin, int pz, int pnx, double dz, double dx, String prefix) {
+        String unit = unit(r, k).isEmpty() ? "" : ", " + unit(r, k);
+        float[] diff = new float[fin.length];
+        for (int i = 0; i < diff.length; i++) {
+            diff[i] = fin[i] - truth[i];
+        }
+        Png.diverging(dir.resolve("model_error" + suffix(r, k) + ".png"), diff, pz, pnx, dz, dx,
+                prefix + "final - true model" + unit, 99);
+        List<double[]> curves = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (int q = 1; q <= 3; q++) {
+            int x = Math.min(pnx - 1, q * pnx / 4);
+            for (int m = 0; m < 3; m++) {
+                float[] f = m == 0 ? truth : m == 1 ? start : fin;
+                double[] c = new double[pz];
+                for (int z = 0; z < pz; z++) {
+                    c[z] = Float.isFinite(f[z * pnx + x]) ? f[z * pnx + x] : 0;
+                }
+                curves.add(c);
+                labels.add(new String[] {"true", "start", "final"}[m] + " at x = " + Math.round(x * dx) + " m");
+            }
+        }
+        Png.curves(dir.resolve("profiles" + suffix(r, k) + ".png"), curves, labels, prefix
+                + "depth profiles (true, start, final)", "depth sample (" + Math.round(dz * 100) / 100.0 + " m each)",
+                r.spec().equation().parameters().get(k).name() + unit, false);
+    }
+
     /** The recorded fields' names in record order (acoustic: p). */
     private static List<String> fieldNames(PropSpec spec) {
         return spec.recordFields();
@@ -895,6 +929,10 @@ public final class FwiCommand implements Callable<Integer> {
             titles.add(prefix + title);
             Png.modelPanels(dir.resolve("models" + suffix(r, k) + ".png"), panels, titles, pz, pnx, dz * step,
                     dx * step, unit(r, k));
+            if (in.trueModel() != null) {
+                errorAndProfiles(dir, r, k, in.trueSections()[k], in.startSections()[k], panels.get(2), pz, pnx,
+                        dz * step, dx * step, prefix);
+            }
             Png.diverging(dir.resolve("gradient_final" + suffix(r, k) + ".png"), finals.gradient()[k], pz, pnx,
                     dz * step, dx * step, prefix + "final gradient, dJ/d" + names.get(k)
                     + (unit(r, k).isEmpty() ? "" : " per " + unit(r, k))
@@ -1090,7 +1128,8 @@ public final class FwiCommand implements Callable<Integer> {
         }
         for (String x : suffixes) {
             names.addAll(List.of("model_true" + x + ".png", "model_start" + x + ".png", "model_final" + x + ".png",
-                    "gradient_final" + x + ".png", "models" + x + ".png"));
+                    "gradient_final" + x + ".png", "models" + x + ".png", "model_error" + x + ".png",
+                    "profiles" + x + ".png"));
         }
         names.add("wavelets.png");
         for (int k = 0; k < bands; k++) {

@@ -307,7 +307,7 @@ public final class Png {
 
     /** Colours of the curves of {@link #curves}, in order (the first is the single curve's). */
     static final int[] CURVE_COLOURS = {LINE.getRGB() & 0xFFFFFF, 0xE07B00, 0x2CA02C, 0xD62728, 0x9467BD, 0x8C564B,
-            0xE377C2, 0x7F7F7F};
+            0xE377C2, 0x7F7F7F, 0x17BECF};
 
     /**
      * Draws several curves on one pair of axes, e.g. each FWI band's misfit per iteration normalised to its band's
