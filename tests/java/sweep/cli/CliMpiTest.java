@@ -88,6 +88,10 @@ class CliMpiTest {
                 "--misfit", "envelope", "--out-grad", dir.resolve("env.npy").toString())));
         assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
                 "--misfit", "awi", "--out-grad", dir.resolve("awi.npy").toString())));
+        // a data window: offsets 60 to 300 m, a mute above 2500 m/s
+        assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
+                "--misfit", "ncc", "--offsets", "60,300", "--mute-velocity", "2500", "--out-grad",
+                dir.resolve("win.npy").toString())));
         // the commands in one launch (its JVM start-ups cost more than the runs); a trace-wise misfit's traces are
         // computed by the ranks owning their receivers
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
@@ -103,7 +107,10 @@ class CliMpiTest {
                         "envelope", "--out-grad", dir.resolve("env4.npy").toString(), "--px", "2", "--shot-groups",
                         "2"),
                 args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "awi",
-                        "--out-grad", dir.resolve("awi4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
+                        "--out-grad", dir.resolve("awi4.npy").toString(), "--px", "2", "--shot-groups", "2"),
+                args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full", "--misfit", "ncc",
+                        "--offsets", "60,300", "--mute-velocity", "2500", "--out-grad",
+                        dir.resolve("win4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
         assertEquals(0, g.exitCode(), g.describe());
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4sgy.npy")),
@@ -115,9 +122,13 @@ class CliMpiTest {
                 "envelope gradient");
         assertArrayEquals(Files.readAllBytes(dir.resolve("awi.npy")), Files.readAllBytes(dir.resolve("awi4.npy")),
                 "adaptive waveform gradient");
+        assertArrayEquals(Files.readAllBytes(dir.resolve("win.npy")), Files.readAllBytes(dir.resolve("win4.npy")),
+                "windowed gradient: each rank windows its receivers' traces by their global offsets");
+        assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("win.npy")),
+                Files.readAllBytes(dir.resolve("ncc.npy"))), "the window changes the ncc gradient");
         assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("g.npy")),
                 Files.readAllBytes(dir.resolve("ncc.npy"))), "the ncc gradient is not the L2 one");
-        assertEquals(4, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        assertEquals(5, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
     }
 
     /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */

@@ -420,6 +420,10 @@ class FwiCommandTest {
         assertFails("{\"mesh\": {\"px\": 2, \"pz\": 2}}", "key 'mesh'", "pz");
         assertFails("{\"misfit\": \"l1\"}", "bad.json: key 'misfit'", "\"ncc\"", "\"l1\"");
         assertFails("[1, 2]", "bad.json", "JSON object");
+        assertFails("{\"offsets\": [300, 100]}", "key 'offsets'", "[min, max]");
+        assertFails("{\"offsets\": [0, 500], \"shots\": 4, \"supershots\": 2}", "key 'offsets'", "supershots");
+        assertFails("{\"mute_time\": 0.1}", "key 'mute_time'", "mute_velocity");
+        assertFails("{\"mute_velocity\": -1500}", "key 'mute_velocity'", "positive");
     }
 
     /**

@@ -128,7 +128,7 @@ class TraceNormalizedCorrelationTest {
         int per = syn.length / src.length;
         double j = 0;
         for (int b = 0; b < src.length; b++) {
-            j += m.evaluate(java.util.Arrays.copyOfRange(syn, b * per, (b + 1) * per),
+            j += m.forShot(src[b], rec[b]).evaluate(java.util.Arrays.copyOfRange(syn, b * per, (b + 1) * per),
                     java.util.Arrays.copyOfRange(obs, b * per, (b + 1) * per), new float[per]);
         }
         return j;

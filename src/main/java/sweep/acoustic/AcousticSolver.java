@@ -226,7 +226,7 @@ final class AcousticSolver implements EquationSolver {
             float[] obs = new float[nt * nrec];
             System.arraycopy(observed, b * nt * nrec, obs, 0, nt * nrec);
             float[] res = new float[nt * nrec];
-            j += misfit.evaluate(r.data(), obs, res);
+            j += misfit.forShot(sources[b], receivers[b]).evaluate(r.data(), obs, res);
             shotGradient(kept.get(0), res, total, wbarAll, b);
         }
         return new Gradient(total, wbarAll, j);

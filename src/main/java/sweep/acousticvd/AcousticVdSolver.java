@@ -940,7 +940,8 @@ final class AcousticVdSolver implements EquationSolver {
             Shot s = shotOf(wavelet, stride, sources, receivers, b, t, true);
             float[] syn = shot(s, b, 0, null, nt);
             float[] res = new float[per];
-            j += misfit.evaluate(syn, Arrays.copyOfRange(observed, b * per, (b + 1) * per), res);
+            j += misfit.forShot(sources[b], receivers[b]).evaluate(syn, Arrays.copyOfRange(observed, b * per,
+                    (b + 1) * per), res);
             adjoint(s, res, wbar, b, total);
         }
         heldTape = t; // one shot's tape, reused shot by shot, stays held for the next call

@@ -287,7 +287,7 @@ public final class FwiCommand implements Callable<Integer> {
         Listener listener = null;
         try (DataObjective obj = dd ? new DecomposedObjective(acq, run.mesh, in.conditioner())
                 : new SingleDomainObjective(acq, in.conditioner())) {
-            obj.setMisfit(r.misfit().of(spec.nt()));
+            obj.setMisfit(r.windowedMisfit());
             listener = new Listener(dir, r, root, scales, tile, in.trueModel(), run, log);
             states = Inversion.run(obj, acq, in.start(), r.options(), dir, resume, root, jobId, listener);
             held = obj instanceof DecomposedObjective d ? d.bytesHeld()
@@ -1095,6 +1095,9 @@ public final class FwiCommand implements Callable<Integer> {
         h = h * 31 + r.muteRows();
         if (r.misfit() != MisfitChoice.l2) { // L2 jobs keep their ids
             h = h * 31 + r.misfit().name().hashCode();
+        }
+        if (r.window() != null) { // jobs without a data window keep their ids
+            h = h * 31 + r.window().hashCode();
         }
         if (o.estimateWavelet()) {
             h = h * 31 + 1;

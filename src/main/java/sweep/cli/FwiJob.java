@@ -48,7 +48,9 @@ import sweep.equation.Parameter;
 import sweep.equation.Setting;
 import sweep.equation.WaveEquation;
 import sweep.prop.Cells;
+import sweep.prop.DataWindow;
 import sweep.prop.MemoryEstimate;
+import sweep.prop.Misfit;
 import sweep.prop.PropSpec;
 import sweep.prop.Storage;
 
@@ -141,6 +143,12 @@ final class FwiJob {
         }
         k.put("memory", "L-BFGS memory (default 5)");
         k.put("misfit", "\"l2\", \"ncc\", \"envelope\" or \"awi\"; " + MisfitChoice.HELP);
+        k.put("offsets", "[min, max] source-receiver offsets in m whose traces the misfit uses, synthetic and observed"
+                + " alike (default: all)");
+        k.put("mute_velocity", "m/s: every sample earlier than mute_time + |offset| / mute_velocity is muted in the"
+                + " synthetic and observed data and the adjoint source (default: no mute)");
+        k.put("mute_time", "s, the time of the mute line at zero offset (default 0)");
+        k.put("mute_taper", "s, the half-cosine ramp before the mute line (default 0.1)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer; on a model"
                 + " file the top rows at one velocity below 1600 m/s, its water layer; else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
@@ -574,7 +582,12 @@ final class FwiJob {
     record Resolved(ModelInput trueModel, ModelInput start, int[] shape, double[] dh, PropSpec spec, float[] wavelet,
                     int[][][] sources, int[][][] receivers, float[] observed, Inversion.Options options, int muteRows,
                     Function<ModelTile, GradientConditioner> conditioner, int[] mesh, Path out, String description,
-                    MisfitChoice misfit, List<String> defaults) {
+                    MisfitChoice misfit, List<String> defaults, DataWindow window) {
+        /** The job's misfit for records of {@link #spec}, inside its data window when it has one. */
+        Misfit windowedMisfit() {
+            Misfit m = misfit.of(spec.nt());
+            return window == null ? m : window.around(m, spec);
+        }
     }
 
     /**
@@ -652,7 +665,43 @@ final class FwiJob {
         }
         return new Resolved(trueModel, start, m.shape(), m.dh(), spec, w, shots.sources(), shots.receivers(),
                 observed, options, m.muteRows(), conditioner(m, shots), mesh(), out(), m.description(), misfit,
-                List.copyOf(defaults));
+                List.copyOf(defaults), window(options.supershots()));
+    }
+
+    /**
+     * The data window of keys offsets, mute_velocity, mute_time and mute_taper, or null when the job gives none;
+     * refused with supershots (an encoded shot has no one offset).
+     */
+    private DataWindow window(int supershots) {
+        double[] off = numbers("offsets");
+        boolean mute = has("mute_velocity");
+        if (off == null && !mute) {
+            for (String k : List.of("mute_time", "mute_taper")) {
+                if (has(k)) {
+                    throw error(k, "needs 'mute_velocity'");
+                }
+            }
+            return null;
+        }
+        String key = off != null ? "offsets" : "mute_velocity";
+        if (supershots > 0) {
+            throw error(key, "a data window needs each shot on its own: set 'supershots' to 0");
+        }
+        if (off != null && (off.length != 2 || !(off[0] >= 0) || !(off[1] >= off[0]))) {
+            throw error("offsets", "must be [min, max] in m with 0 <= min <= max, got " + given.get("offsets"));
+        }
+        double v = mute ? number("mute_velocity", 0) : 0;
+        if (mute && !(v > 0) || Double.isInfinite(v)) {
+            throw error("mute_velocity", "must be a positive velocity in m/s, got " + given.get("mute_velocity"));
+        }
+        double t0 = number("mute_time", 0);
+        double taper = number("mute_taper", mute ? 0.1 : 0);
+        if (!Double.isFinite(t0) || !(taper >= 0) || Double.isInfinite(taper)) {
+            throw error(Double.isFinite(t0) ? "mute_taper" : "mute_time", "must be a finite time in s"
+                    + (Double.isFinite(t0) ? " >= 0" : "") + ", got " + (Double.isFinite(t0) ? taper : t0));
+        }
+        return new DataWindow(off == null ? 0 : off[0], off == null ? Double.POSITIVE_INFINITY : off[1], v, t0,
+                taper);
     }
 
     /** The misfit of key {@code misfit} (default l2). */

@@ -12,10 +12,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import sweep.io.Npy;
 import sweep.parallel.ModelParallel;
+import sweep.prop.DataWindow;
 import sweep.prop.Gradient;
 import sweep.prop.Grid;
 import sweep.prop.MemoryEstimate;
 import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
 import sweep.prop.Propagator;
 import sweep.prop.Storage;
 
@@ -80,6 +82,40 @@ public final class GradientCommand implements Callable<Integer> {
     @Option(names = "--misfit", description = MisfitChoice.HELP)
     MisfitChoice misfit = MisfitChoice.l2;
 
+    @Option(names = "--offsets", split = ",", paramLabel = "MIN,MAX",
+            description = "source-receiver offsets in m whose traces the misfit uses, synthetic and observed alike"
+                    + " (default: all)")
+    double[] offsets;
+
+    @Option(names = "--mute-velocity", paramLabel = "M/S", description = "mute every sample earlier than"
+            + " --mute-time + |offset| / this velocity, in the synthetic and observed data and the adjoint source")
+    Double muteVelocity;
+
+    @Option(names = "--mute-time", defaultValue = "0", paramLabel = "S",
+            description = "the mute line's time at zero offset (default ${DEFAULT-VALUE})")
+    double muteTime;
+
+    @Option(names = "--mute-taper", defaultValue = "0.1", paramLabel = "S",
+            description = "the half-cosine ramp before the mute line (default ${DEFAULT-VALUE})")
+    double muteTaper;
+
+    /** The chosen misfit for records of {@code spec}, inside the data window of the options when they give one. */
+    private Misfit misfitOf(PropSpec spec) {
+        Misfit m = misfit.of(spec.nt());
+        if (offsets == null && muteVelocity == null) {
+            return m;
+        }
+        if (offsets != null && offsets.length != 2) {
+            throw new IllegalArgumentException("--offsets: give MIN,MAX in m, got " + offsets.length + " values");
+        }
+        if (muteVelocity != null && !(muteVelocity > 0)) {
+            throw new IllegalArgumentException("--mute-velocity: must be positive, got " + muteVelocity);
+        }
+        return new DataWindow(offsets == null ? 0 : offsets[0], offsets == null ? Double.POSITIVE_INFINITY
+                : offsets[1], muteVelocity == null ? 0 : muteVelocity, muteTime, muteVelocity == null ? 0 : muteTaper)
+                .around(m, spec);
+    }
+
     @Mixin
     MeshOptions meshOptions;
 
@@ -119,7 +155,7 @@ public final class GradientCommand implements Callable<Integer> {
         Gradient g;
         long held;
         try (Propagator p = new Propagator(pr.spec())) {
-            Misfit m = misfit.of(nt);
+            Misfit m = misfitOf(pr.spec());
             g = p.forwardAndGradient(pr.wavelet(), pr.sources(), pr.receivers(), pr.model(), obs, m);
             held = p.bytesHeld();
             zeroTraces(MisfitChoice.zeroTraces(m), shots * nrec * fields.size());
@@ -173,7 +209,7 @@ public final class GradientCommand implements Callable<Integer> {
             float[] model = dr.readModelTile(pr, problem.names());
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
-            Misfit m = misfit.of(nt);
+            Misfit m = misfitOf(pr.spec());
             Gradient g = mp.forwardAndGradientOwnTraces(w, dr.mine(pr.sources()), rec, model, obs, m);
             long[] zero = {MisfitChoice.zeroTraces(m)};
             mpi.MPI.COMM_WORLD.allReduce(zero, 1, mpi.MPI.LONG, mpi.MPI.SUM);

@@ -45,6 +45,6 @@ enum MisfitChoice {
 
     /** The number of traces a run with {@code m} left out for a zero norm (ncc, envelope, awi): 0 for L2. */
     static long zeroTraces(Misfit m) {
-        return m instanceof TraceMisfit t ? t.zeroTraces() : 0;
+        return m.unwindowed() instanceof TraceMisfit t ? t.zeroTraces() : 0;
     }
 }

@@ -341,7 +341,7 @@ final class ElasticSolver implements EquationSolver {
                     true);
             float[] obs = Arrays.copyOfRange(observed, b * nt * nval, (b + 1) * nt * nval);
             float[] res = new float[nt * nval];
-            j += misfit.evaluate(r.data(), obs, res);
+            j += misfit.forShot(sources[b], receivers[b]).evaluate(r.data(), obs, res);
             shotGradient(kept.get(0), res, total, wbarAll, b);
         }
         return new ElasticGradient(total, wbarAll, j);

@@ -355,7 +355,8 @@ public final class StepSolver implements EquationSolver {
             float[] syn = new float[per];
             firstRun(sh, b, syn, 0, 0, null, true);
             float[] res = new float[per];
-            j += misfit.evaluate(syn, Arrays.copyOfRange(observed, b * per, (b + 1) * per), res);
+            j += misfit.forShot(sources[b], receivers[b]).evaluate(syn, Arrays.copyOfRange(observed, b * per,
+                    (b + 1) * per), res);
             adjoint(sh, res, wbar, b, total);
             keep = sh;
         }

@@ -283,7 +283,7 @@ public final class ModelParallel implements AutoCloseable {
                     + " values; expected the global record (" + shots + ", " + nt + ", " + globalReceivers + ", " + nf
                     + ")");
         }
-        return gradient(l, wavelet, sources, observed, globalReceivers, ownReceivers, misfit);
+        return gradient(l, wavelet, sources, receivers, observed, globalReceivers, ownReceivers, misfit);
     }
 
     /**
@@ -307,7 +307,7 @@ public final class ModelParallel implements AutoCloseable {
         for (int r = 0; r < nown; r++) {
             identity[r] = r;
         }
-        return gradient(l, wavelet, sources, ownObserved, nown, identity, misfit);
+        return gradient(l, wavelet, sources, receivers, ownObserved, nown, identity, misfit);
     }
 
     /**
@@ -335,10 +335,10 @@ public final class ModelParallel implements AutoCloseable {
 
     /**
      * The shot loop of a gradient: {@code observed} is {@code (B, nt, width, nfield)} and column {@code columns[r]} of
-     * it holds the traces of owned receiver r.
+     * it holds the traces of owned receiver r; the misfit is bound to each shot's global sources and owned receivers.
      */
-    private Gradient gradient(Local l, float[] wavelet, int[][][] sources, float[] observed, int width,
-                              int[] columns, Misfit misfit) {
+    private Gradient gradient(Local l, float[] wavelet, int[][][] sources, int[][][] receivers, float[] observed,
+                              int width, int[] columns, Misfit misfit) {
         int shots = sources.length;
         int nt = spec.nt();
         int stride = ShotWavelets.stride(wavelet, sources, nt);
@@ -355,8 +355,12 @@ public final class ModelParallel implements AutoCloseable {
                 }
             }
             float[] wb = l.wavelet(wavelet, stride, b, nt);
+            int[][] own = new int[nown][];
+            for (int r = 0; r < nown; r++) {
+                own[r] = receivers[b][ownReceivers[r]];
+            }
             Gradient g = solver.forwardAndGradient(wb, new int[][][] {l.sources[b]}, new int[][][] {l.receivers[b]},
-                    b == 0 ? l.model : null, obs, misfit);
+                    b == 0 ? l.model : null, obs, misfit.forShot(sources[b], own));
             perShot[b] = g.parameters();
             System.arraycopy(g.wavelet(), 0, wbar, b * nt, nt);
             j += g.misfit();

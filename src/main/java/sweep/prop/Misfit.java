@@ -8,6 +8,20 @@ public interface Misfit {
      */
     double evaluate(float[] syn, float[] obs, float[] residual);
 
+    /**
+     * This misfit for one shot whose sources and receivers (in trace order) lie at the given cells of the global grid,
+     * (x, z) or (x, y, z): a {@link DataWindow} takes its offsets from them; other misfits are themselves. Solvers call
+     * it for each shot before {@link #evaluate}; a misfit bound to a shot returns itself.
+     */
+    default Misfit forShot(int[][] sources, int[][] receivers) {
+        return this;
+    }
+
+    /** The misfit inside a {@link DataWindow}, or this one when it has none. */
+    default Misfit unwindowed() {
+        return this;
+    }
+
     /** The L2 misfit J = ½ Σ (syn − obs)², whose residual is syn − obs. */
     Misfit L2 = (syn, obs, residual) -> {
         double j = 0;
