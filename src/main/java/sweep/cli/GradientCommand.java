@@ -177,8 +177,9 @@ public final class GradientCommand implements Callable<Integer> {
     /** Says how many of the run's traces a trace-wise misfit left out for a zero norm, when any. */
     private void zeroTraces(long zero, long traces) {
         if (zero > 0) {
-            System.err.printf("sweep gradient: %d of %d traces have a zero %s norm and add 0 to the %s misfit%n",
-                    zero, traces, misfit == MisfitChoice.envelope ? "observed" : "synthetic or observed", misfit);
+            System.err.printf("sweep gradient: %d of %d traces have a zero %s norm%s and add 0 to the %s misfit%n",
+                    zero, traces, misfit == MisfitChoice.envelope ? "observed" : "synthetic or observed",
+                    offsets != null || muteVelocity != null ? " (or lie outside the data window)" : "", misfit);
         }
     }
 
