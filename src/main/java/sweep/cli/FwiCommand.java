@@ -738,18 +738,7 @@ public final class FwiCommand implements Callable<Integer> {
      * several parameters one per parameter, by name; the same on every rank. Collective.
      */
     private static Object modelError(FwiJob.Resolved r, float[] m, float[] t, ModelTile tile) {
-        List<String> names = parameterNames(r);
-        double[] diff = new double[m.length];
-        for (int i = 0; i < m.length; i++) {
-            diff[i] = (double) m[i] - t[i];
-        }
-        Map<String, Double> e = new LinkedHashMap<>();
-        for (int k = 0; k < names.size(); k++) {
-            double[] only = new double[names.size()];
-            only[k] = 1;
-            e.put(names.get(k), Math.sqrt(tile.dot(diff, diff, only) / tile.globalCells()));
-        }
-        return names.size() == 1 ? e.get(names.get(0)) : e;
+        return rowsError(r, m, t, tile, 0, r.shape()[0]);
     }
 
     /**

@@ -1,8 +1,6 @@
 package sweep.prop;
 
 import java.util.Arrays;
-import org.apache.commons.math3.transform.DftNormalization;
-import org.apache.commons.math3.transform.FastFourierTransformer;
 import org.apache.commons.math3.transform.TransformType;
 
 /**
@@ -35,7 +33,7 @@ public final class AdaptiveWaveformMisfit extends TraceMisfit {
         if (!(prewhitening > 0) || Double.isInfinite(prewhitening)) {
             throw new IllegalArgumentException("the prewhitening must be positive and finite, got " + prewhitening);
         }
-        this.padded = Integer.highestOneBit(Math.max(2, 2 * nt - 1)) << 1;
+        this.padded = paddedLength(nt);
         this.prewhitening = prewhitening;
     }
 
@@ -139,10 +137,6 @@ public final class AdaptiveWaveformMisfit extends TraceMisfit {
     /** The lag of FFT index {@code k}: k below N/2, k − N from N/2 on. */
     private double lag(int k) {
         return k < padded / 2 ? k : k - padded;
-    }
-
-    private static void fft(double[][] x, TransformType type) {
-        FastFourierTransformer.transformInPlace(x, DftNormalization.STANDARD, type);
     }
 
     /** The FFT buffers of one evaluation (real and imaginary parts, N each). */

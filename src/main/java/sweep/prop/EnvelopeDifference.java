@@ -1,7 +1,5 @@
 package sweep.prop;
 
-import org.apache.commons.math3.transform.DftNormalization;
-import org.apache.commons.math3.transform.FastFourierTransformer;
 import org.apache.commons.math3.transform.TransformType;
 
 /**
@@ -19,7 +17,7 @@ public final class EnvelopeDifference extends TraceMisfit {
     /** The misfit of records of {@code nt} time samples, {@code (nt, traces)} flat. */
     public EnvelopeDifference(int nt) {
         super(nt);
-        this.padded = Integer.highestOneBit(Math.max(2, 2 * nt - 1)) << 1;
+        this.padded = paddedLength(nt);
     }
 
     /** The FFT length of the Hilbert transform: the next power of two at least 2·nt. */
@@ -82,7 +80,7 @@ public final class EnvelopeDifference extends TraceMisfit {
         java.util.Arrays.fill(re, 0);
         java.util.Arrays.fill(im, 0);
         System.arraycopy(x, 0, re, 0, nt);
-        FastFourierTransformer.transformInPlace(work, DftNormalization.STANDARD, TransformType.FORWARD);
+        fft(work, TransformType.FORWARD);
         int half = padded / 2;
         re[0] = 0;
         im[0] = 0;
@@ -98,7 +96,7 @@ public final class EnvelopeDifference extends TraceMisfit {
             re[k] = -im[k];
             im[k] = r;
         }
-        FastFourierTransformer.transformInPlace(work, DftNormalization.STANDARD, TransformType.INVERSE);
+        fft(work, TransformType.INVERSE);
         System.arraycopy(re, 0, out, 0, nt);
     }
 }

@@ -1,6 +1,9 @@
 package sweep.prop;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.commons.math3.transform.DftNormalization;
+import org.apache.commons.math3.transform.FastFourierTransformer;
+import org.apache.commons.math3.transform.TransformType;
 
 /**
  * A misfit computed trace by trace over one shot's {@code (nt, traces)} records (a trace: one receiver's one field),
@@ -40,6 +43,16 @@ public abstract class TraceMisfit implements Misfit {
                     + residual.length + " values are not (" + nt + ", traces) alike");
         }
         return syn.length / nt;
+    }
+
+    /** The FFT length of a trace of {@code nt} samples zero-padded against wrap-around: the next power of two >= 2·nt. */
+    protected static int paddedLength(int nt) {
+        return Integer.highestOneBit(Math.max(2, 2 * nt - 1)) << 1;
+    }
+
+    /** The FFT (unscaled forward, 1/N inverse) of {@code x} (real and imaginary parts) in place. */
+    protected static void fft(double[][] x, TransformType type) {
+        FastFourierTransformer.transformInPlace(x, DftNormalization.STANDARD, type);
     }
 
     /** ω = ‖s‖² / (‖s‖² + κ ‖o‖²) of a trace of synthetic energy {@code ss} and observed energy {@code oo}. */
