@@ -92,9 +92,16 @@ class CliMpiTest {
         assertEquals(0, single(args("gradient", common(), "--vp", v0, "--observed", obs, "--storage", "full",
                 "--misfit", "ncc", "--offsets", "60,300", "--mute-velocity", "2500", "--out-grad",
                 dir.resolve("win.npy").toString())));
+        // a short FWI of the built-in model: its outputs, shot 1's synthetic data included (which under shot groups
+        // only group 0 models as its first shot), the same bits on two shot groups of two tiles
+        String[] fwi = {"fwi", "--dh", "50", "--time", "0.8", "--freq", "2.5", "--shots", "2", "--iterations", "1",
+            "--threads", "1", "--out"};
+        assertEquals(0, single(args(fwi[0], List.of(fwi).subList(1, fwi.length), dir.resolve("fwi1").toString())));
         // the commands in one launch (its JVM start-ups cost more than the runs); a trace-wise misfit's traces are
         // computed by the ranks owning their receivers
         MpiRunner.Result g = MpiRunner.run(4, CliBatchMain.class, CliBatchMain.join(List.of(
+                args(fwi[0], List.of(fwi).subList(1, fwi.length), dir.resolve("fwi4").toString(), "--px", "2",
+                        "--shot-groups", "2"),
                 args("forward", common(), "--vp", vp, "--out", dir.resolve("obs4.npy").toString(), "--px", "2",
                         "--shot-groups", "2"),
                 args("forward", common(), "--vp", dir.resolve("vp.sgy").toString(), "--out",
@@ -112,6 +119,10 @@ class CliMpiTest {
                         "--offsets", "60,300", "--mute-velocity", "2500", "--out-grad",
                         dir.resolve("win4.npy").toString(), "--px", "2", "--shot-groups", "2"))));
         assertEquals(0, g.exitCode(), g.describe());
+        for (String f : List.of("observed.npy", "model_final.npy", "gradient_final.npy", "synthetic_shot1.npy")) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("fwi1").resolve(f)),
+                    Files.readAllBytes(dir.resolve("fwi4").resolve(f)), "fwi " + f);
+        }
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4.npy")));
         assertArrayEquals(Files.readAllBytes(Path.of(obs)), Files.readAllBytes(dir.resolve("obs4sgy.npy")),
                 "each rank reading its tile of a SEG-Y model");
@@ -128,7 +139,8 @@ class CliMpiTest {
                 Files.readAllBytes(dir.resolve("ncc.npy"))), "the window changes the ncc gradient");
         assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("g.npy")),
                 Files.readAllBytes(dir.resolve("ncc.npy"))), "the ncc gradient is not the L2 one");
-        assertEquals(5, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit\n" + g.describe());
+        assertEquals(6, g.linesStartingWith("misfit").size(), "only rank 0 prints the misfit (5 gradients, 1 FWI)\n"
+                + g.describe());
     }
 
     /** A NaN in the part of the model rank 1 runs is reported at its position in the global model. */

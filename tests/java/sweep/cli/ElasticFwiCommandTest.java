@@ -163,7 +163,7 @@ class ElasticFwiCommandTest {
         List<String> a = args(two, 1, "--px", "2");
         MpiRunner.Result r = MpiRunner.run(2, Main.class, a.toArray(new String[0]));
         assertEquals(0, r.exitCode(), r.describe());
-        for (String f : List.of("observed.npy", "model_final.npy", "gradient_final.npy")) {
+        for (String f : List.of("observed.npy", "model_final.npy", "gradient_final.npy", "synthetic_shot1.npy")) {
             float[] x = Npy.readFloat32(one.resolve(f), f).asFloat32();
             float[] y = Npy.readFloat32(two.resolve(f), f).asFloat32();
             assertEquals(x.length, y.length, f);

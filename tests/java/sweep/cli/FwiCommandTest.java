@@ -133,10 +133,36 @@ class FwiCommandTest {
         assertTrue(Files.exists(out.resolve("model_band1.npy")) && Files.exists(out.resolve("gradient_band1.npy")));
         for (String png : List.of("model_true.png", "model_start.png", "model_final.png", "models.png",
                 "model_band1.png", "gradient_final.png", "misfit.png", "observed_shot1.png", "model_error.png",
-                "profiles.png")) {
+                "profiles.png", "data_shot1.png")) {
             assertTrue(Files.size(out.resolve(png)) > 100, png);
         }
+        // shot 1's synthetic data in the starting and final model: independent forward runs of the written models
+        // (the last band is unfiltered, so its data are the observed data and the Ricker)
+        Npy.Array syn = Npy.readFloat32(out.resolve("synthetic_shot1.npy"), "synthetic");
+        assertArrayEquals(new int[] {2, 600, 40, 1}, syn.shape());
+        float[] both = syn.asFloat32();
+        float[][] models = {Npy.readFloat32(out.resolve("model_start.npy"), "start").asFloat32(), fin};
+        int n = 600 * 40;
+        double[] residual = new double[2];
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            norm += (double) observed[i] * observed[i];
+        }
+        try (Propagator p = new Propagator(spec)) {
+            for (int m = 0; m < 2; m++) {
+                float[] one = p.forward(Wavelets.ricker(8, 600, 1e-3), new int[][][] {src[0]},
+                        new int[][][] {rec[0]}, models[m]).data();
+                assertArrayEquals(one, Arrays.copyOfRange(both, m * n, (m + 1) * n), m == 0 ? "start" : "final");
+                for (int i = 0; i < n; i++) {
+                    residual[m] += ((double) one[i] - observed[i]) * ((double) one[i] - observed[i]);
+                }
+            }
+        }
         JsonObject summary = JsonParser.parseString(Files.readString(out.resolve("summary.json"))).getAsJsonObject();
+        JsonObject res = summary.getAsJsonObject("data_residual_shot1");
+        assertEquals(Math.sqrt(residual[0] / norm), res.get("start").getAsDouble(), 1e-9);
+        assertEquals(Math.sqrt(residual[1] / norm), res.get("final").getAsDouble(), 1e-9);
+        assertTrue(residual[1] < residual[0], "the inversion fits shot 1 better: " + res);
         assertEquals(1 + 3, summary.getAsJsonArray("misfit").size(), "initial misfit plus one per iteration");
         assertEquals(2, summary.getAsJsonArray("bands").size());
         assertTrue(r.out().contains("band 2/2 (all) iteration   1/1"), r.out());

@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import mpi.MPI;
 import picocli.CommandLine.Command;
@@ -301,6 +303,14 @@ public final class FwiCommand implements Callable<Integer> {
         Fwi.State last = states.get(states.size() - 1);
         writeModelArray(dir.resolve("model_final.npy"), last.model(), r, tile, run, root);
         writeModelArray(dir.resolve("gradient_final.npy"), last.gradient(), r, tile, run, root);
+        long td = System.nanoTime();
+        float[] wavelet = listener.lastWavelet();
+        float[][] synthetic = {firstShot(spec, wavelet, r, tile.padded(in.start()), run),
+            firstShot(spec, wavelet, r, tile.padded(last.model()), run)};
+        if (root) {
+            System.err.printf("sweep fwi: data picture: shot 1 modelled in the starting and the final model (%.1f s)%n",
+                    (System.nanoTime() - td) * 1e-9);
+        }
         int np = parameterNames(r).size();
         float[][] modelSections = new float[np][];
         float[][] gradientSections = new float[np][];
@@ -312,7 +322,8 @@ public final class FwiCommand implements Callable<Integer> {
         Object byDepth = in.trueModel() == null ? null
                 : depthErrors(r, in.start(), last.model(), in.trueModel(), tile);
         Finals finals = new Finals(modelSections, gradientSections, startError,
-                in.trueModel() == null ? null : listener.errors.get(listener.errors.size() - 1), byDepth);
+                in.trueModel() == null ? null : listener.errors.get(listener.errors.size() - 1), byDepth,
+                listener.lastData.observed(), synthetic);
         List<MemoryReport.Rank> memory = MemoryReport.gather(MemoryReport.local(dd ? run.worldRank : 0, grid,
                 solverSpec.storage(), nt, true, held));
         if (root && report.verbose) {
@@ -346,6 +357,10 @@ public final class FwiCommand implements Callable<Integer> {
         private final Progress progress;
         /** Each finished band's model RMS error ({@link #modelError}; when the true model is known). */
         final List<Object> errors = new ArrayList<>();
+        /** The last finished band's data: its filtered observed data and its wavelet (estimated or not). */
+        Acquisition lastData;
+        /** The bands whose wavelet this process estimated (a resumed run skips those it finds finished). */
+        private final Set<Integer> estimated = new HashSet<>();
         private long bandStart = System.nanoTime();
         /** When the last stage line was printed (for the next one's time). */
         private long lastStage = bandStart;
@@ -412,6 +427,7 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void waveletEstimated(int band, float[] wavelet) {
+            estimated.add(band);
             if (!root) {
                 return;
             }
@@ -480,6 +496,7 @@ public final class FwiCommand implements Callable<Integer> {
 
         @Override
         public void bandDone(int band, Acquisition data, Fwi.State st) {
+            lastData = data;
             log.band(band, (System.nanoTime() - bandStart) * 1e-9);
             bandStart = System.nanoTime();
             lastStage = bandStart;
@@ -497,6 +514,19 @@ public final class FwiCommand implements Callable<Integer> {
                 }
             }
             errors.add(trueModel == null ? null : modelError(r, m, trueModel, tile));
+        }
+
+        /**
+         * The last band's wavelet: its estimate when the job estimates wavelets (read back from the band's file when a
+         * resumed run found the band finished and did not estimate it again), else the band's filtered wavelet.
+         */
+        float[] lastWavelet() {
+            int k = r.options().bands().size() - 1;
+            Path file = dir.resolve("wavelet_band" + (k + 1) + ".npy");
+            if (r.options().estimateWavelet() && !estimated.contains(k) && Files.isRegularFile(file)) {
+                return Npy.readFloat32(file, file.toString(), new int[] {r.spec().nt()}).asFloat32();
+            }
+            return lastData.wavelet();
         }
 
         @Override
@@ -728,6 +758,67 @@ public final class FwiCommand implements Callable<Integer> {
                 r.spec().equation().parameters().get(k).name() + unit, false);
     }
 
+    /**
+     * Writes shot 1's synthetic data in the starting and the final model ({@code synthetic_shot1.npy}, {@code (2, nt,
+     * nrec, nfield)}) and draws them against the last band's observed data with their residuals ({@code
+     * data_shot1.png}, per field when there are several); returns the residuals' relative norms for the summary.
+     */
+    private static Map<String, Object> dataResidual(Path dir, FwiJob.Resolved r, Finals finals) {
+        PropSpec spec = r.spec();
+        int nt = spec.nt();
+        int nrec = r.receivers()[0].length;
+        int nf = spec.nfield();
+        int n = nt * nrec * nf;
+        float[] obs = Arrays.copyOf(finals.observed(), n);
+        float[] both = new float[2 * n];
+        System.arraycopy(finals.synthetic()[0], 0, both, 0, n);
+        System.arraycopy(finals.synthetic()[1], 0, both, n, n);
+        Npy.writeFloat32(dir.resolve("synthetic_shot1.npy"), both, 2, nt, nrec, nf);
+        double oo = 0;
+        double[] rr = new double[2];
+        for (int i = 0; i < n; i++) {
+            oo += (double) obs[i] * obs[i];
+            for (int m = 0; m < 2; m++) {
+                double d = (double) finals.synthetic()[m][i] - obs[i];
+                rr[m] += d * d;
+            }
+        }
+        String band = bandName(r, r.options().bands().size() - 1);
+        for (int f = 0; f < nf; f++) {
+            List<float[]> gathers = new ArrayList<>();
+            for (int m = 0; m < 2; m++) {
+                float[] o = field(obs, nt, nrec, nf, f);
+                float[] syn = field(finals.synthetic()[m], nt, nrec, nf, f);
+                float[] res = new float[syn.length];
+                for (int i = 0; i < res.length; i++) {
+                    res[i] = syn[i] - o[i];
+                }
+                gathers.addAll(List.of(o, syn, res));
+            }
+            String name = nf > 1 ? fieldNames(spec).get(f) + " " : "";
+            String sfx = nf > 1 ? "_" + fieldNames(spec).get(f) : "";
+            Png.gatherPanels(dir.resolve("data_shot1" + sfx + ".png"), gathers, List.of("observed " + name
+                    + "(" + band + ")", "synthetic, starting model", "synthetic - observed, starting model",
+                    "observed " + name + "(" + band + ")", "synthetic, final model", "synthetic - observed, final model"),
+                    3, nt, nrec, spec.dt(), 99);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("start", oo > 0 ? Math.sqrt(rr[0] / oo) : null);
+        out.put("final", oo > 0 ? Math.sqrt(rr[1] / oo) : null);
+        out.put("note", "||synthetic - observed|| / ||observed|| over shot 1's traces, every field, with the last band's"
+                + " filtered data and wavelet, unwindowed (synthetic_shot1.npy, data_shot1.png)");
+        return out;
+    }
+
+    /** Field f of a record {@code (nt, nrec, nfield)} as {@code (nt, nrec)}. */
+    private static float[] field(float[] rec, int nt, int nrec, int nf, int f) {
+        float[] one = new float[nt * nrec];
+        for (int i = 0; i < one.length; i++) {
+            one[i] = rec[i * nf + f];
+        }
+        return one;
+    }
+
     /** The recorded fields' names in record order (acoustic: p). */
     private static List<String> fieldNames(PropSpec spec) {
         return spec.recordFields();
@@ -816,8 +907,12 @@ public final class FwiCommand implements Callable<Integer> {
     }
 
     /** What the end of a run writes besides the per-band files: the final model's and gradient's sections. */
+    /**
+     * What the end of a run draws and reports: the final model's and gradient's sections, the model errors, the last
+     * band's observed data (every shot) and shot 1's synthetic data in the starting and the final model.
+     */
     private record Finals(float[][] model, float[][] gradient, Object startError, Object finalError,
-                          Object byDepth) {
+                          Object byDepth, float[] observed, float[][] synthetic) {
     }
 
     private static void writeResults(Path dir, FwiJob.Resolved r, Inputs in, List<Fwi.State> states, Listener l,
@@ -876,6 +971,7 @@ public final class FwiCommand implements Callable<Integer> {
                     + " and over four depth ranges of them, z from and to in m");
             summary.put("model_rms_error_by_depth", finals.byDepth());
         }
+        summary.put("data_residual_shot1", dataResidual(dir, r, finals));
         summary.put("seconds_observed", observedSeconds);
         summary.put("seconds_fwi", fwiSeconds);
         summary.put("seconds_total", l.log.totalSeconds());
@@ -1107,15 +1203,14 @@ public final class FwiCommand implements Callable<Integer> {
     static List<String> outputNames(int bands, List<String> parameters) {
         List<String> names = new ArrayList<>(List.of("model_true.npy", "model_start.npy", "observed.npy",
                 "observed.sgy", "model_final.npy", "gradient_final.npy", "misfit.png", "summary.json",
-                FwiRunLog.FILE));
+                FwiRunLog.FILE, "synthetic_shot1.npy", "observed_shot1.png", "data_shot1.png"));
         List<String> suffixes = new ArrayList<>();
         if (parameters.size() == 1) {
             suffixes.add("");
-            names.add("observed_shot1.png");
         } else {
             parameters.forEach(p -> suffixes.add("_" + p));
             for (String f : List.of("p", "vx", "vy", "vz")) {
-                names.add("observed_shot1_" + f + ".png");
+                names.addAll(List.of("observed_shot1_" + f + ".png", "data_shot1_" + f + ".png"));
             }
         }
         for (String x : suffixes) {
@@ -1159,6 +1254,31 @@ public final class FwiCommand implements Callable<Integer> {
         }
         MPI.COMM_WORLD.bcast(all, all.length, MPI.FLOAT, 0);
         return all;
+    }
+
+    /**
+     * Shot 1's record {@code (nt, nrec, nfield)} in the model {@code padded} (the solver's tile of it, the whole model
+     * on one domain) with the wavelet {@code w} ({@code (nt,)} or one per shot), forward-only, on world rank 0 (null
+     * elsewhere). Decomposed, every shot group models its own first shot (the same time as one), group 0's being shot
+     * 1. Collective.
+     */
+    private static float[] firstShot(PropSpec spec, float[] w, FwiJob.Resolved r, float[] padded,
+                                     DistributedRun run) throws Exception {
+        int[][][] src = r.sources();
+        int[][][] rec = r.receivers();
+        int stride = ShotWavelets.stride(w, src, spec.nt());
+        int shot = run == null ? 0 : run.mesh.topology().shotGroup() * (src.length / run.mesh.topology().shotGroups());
+        float[] one = stride == 0 ? w : Arrays.copyOfRange(w, shot * stride, (shot + 1) * stride);
+        if (run == null) {
+            try (Propagator p = new Propagator(spec)) {
+                return p.forward(one, new int[][][] {src[0]}, new int[][][] {rec[0]}, padded).data();
+            }
+        }
+        try (ModelParallel mp = new ModelParallel(run.paddedSpec(spec), run.mesh)) {
+            Record tile = mp.forward(one, new int[][][] {run.mine(src)[0]}, new int[][][] {run.mine(rec)[0]}, padded);
+            Record group = mp.gatherRecord(tile);
+            return run.worldRank == 0 ? group.data() : null;
+        }
     }
 
     /** {@code text} in printable ASCII, at most {@code max} characters (for the SEG-Y textual header). */

@@ -254,13 +254,55 @@ public final class Png {
         checkSpacing(at, "dt", dt);
         int from = (int) (shot * per);
         double clip = clip(at, record, from, (int) per, percentile);
+        gatherPanel(Arrays.copyOfRange(record, from, from + (int) per), nt, nrec, dt, title, clip).write(path);
+    }
+
+    /** One gather (nt, nrec) on a canvas: time down, receivers across, the seismic map clipped at {@code clip}. */
+    private static Canvas gatherPanel(float[] one, int nt, int nrec, double dt, String title, double clip) {
         int w = Math.max(300, Math.min(900, nrec * 2));
         Canvas c = new Canvas(w, GATHER_HEIGHT, RIGHT_BAR, title);
-        float[] one = Arrays.copyOfRange(record, from, from + (int) per);
         c.raster(one, nt, nrec, true, v -> seismic(clip > 0 ? v / clip : 0));
         c.axes(0, nrec, "receiver", 0, nt * dt, "t (s)", true);
         c.colourBar(Png::seismic, -1, 1, "+" + num(clip), "0", "-" + num(clip));
-        c.write(path);
+        return c;
+    }
+
+    /**
+     * Draws several gathers of one shot, each of shape (nt, nrec), such as observed data, synthetic data and their
+     * difference, as panels in rows of {@code columns}, all on <em>one</em> clip: the {@code percentile} (0 < p <=
+     * 100) of |value| of the first gather, so that a residual's amplitude reads against the data's.
+     */
+    public static void gatherPanels(Path path, List<float[]> gathers, List<String> titles, int columns, int nt,
+                                    int nrec, double dt, double percentile) {
+        String at = path + ": cannot draw the gathers " + titles + ": ";
+        if (gathers.isEmpty() || gathers.size() != titles.size() || columns < 1) {
+            throw new FormatException(at + gathers.size() + " gathers for " + titles.size() + " titles in "
+                    + columns + " column(s)");
+        }
+        checkSpacing(at, "dt", dt);
+        for (float[] g : gathers) {
+            checkShape(at, g, nt, nrec, "(nt, nrec)");
+        }
+        double clip = clip(at, gathers.get(0), 0, gathers.get(0).length, percentile);
+        List<BufferedImage> panels = new ArrayList<>();
+        for (int k = 0; k < gathers.size(); k++) {
+            Canvas c = gatherPanel(gathers.get(k), nt, nrec, dt, titles.get(k), clip);
+            c.g.dispose();
+            panels.add(c.img);
+        }
+        int pw = panels.get(0).getWidth();
+        int ph = panels.get(0).getHeight();
+        int cols = Math.min(columns, panels.size());
+        int rows = (panels.size() + cols - 1) / cols;
+        BufferedImage all = new BufferedImage(pw * cols, ph * rows, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = all.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, all.getWidth(), all.getHeight());
+        for (int k = 0; k < panels.size(); k++) {
+            g.drawImage(panels.get(k), (k % cols) * pw, (k / cols) * ph, null);
+        }
+        g.dispose();
+        write(path, all);
     }
 
     /**
