@@ -1,5 +1,6 @@
 package sweep.fwi;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The gradient conditioning against its definitions: the smoothing of a spike is a Gaussian with the asked standard
  * deviation per axis (its second moments) and unit sum, the smoothing is symmetric (⟨Sa, b⟩ = ⟨a, Sb⟩), the muted
- * rows stay exactly zero after it, the taper follows ½(1 − cos(πd/r)) around a source, a mask multiplies, and bad
- * settings are refused.
+ * rows stay exactly zero after it, the taper follows ½(1 − cos(πd/r)) around a source, a mask multiplies, the
+ * conditioning with a preconditioner stays symmetric (a descent direction), and bad settings are refused.
  */
 class GradientConditionerTest {
     private static final int NZ = 61;
@@ -94,6 +95,75 @@ class GradientConditionerTest {
         assertEquals(0.25f, g[45 * NX + 30], 1e-6, "the mask's value");
         assertTrue(c.fingerprint() != 0);
         assertEquals(0, GradientConditioner.muteRows(shape, 6).fingerprint(), "muted rows alone: no fingerprint");
+    }
+
+    /**
+     * A preconditioner that jumps by 100 between two columns (as the illumination may, in a strongly smoothed
+     * gradient's reach), the muted rows, a source taper and strong smoothing: the conditioned gradient is C g with C
+     * symmetric (⟨Cu, v⟩ = ⟨u, Cv⟩) and ⟨g, Cg⟩ >= 0, also for the g that makes the smoothing after the
+     * preconditioner alone (S P, the order before) point uphill: there ⟨g, SPg⟩ < 0.
+     */
+    @Test
+    void theConditionedGradientIsADescentDirection() {
+        int[] shape = {NZ, NX};
+        float[] p = new float[NZ * NX];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = i % NX >= 30 ? 100f : 1f;
+        }
+        GradientConditioner c = GradientConditioner.of(shape, new double[] {10}, 3, new double[] {50, 50}, 40,
+                new int[][][] {{{10, 20}}}, null);
+        Random r = new Random(11);
+        for (int trial = 0; trial < 3; trial++) {
+            float[] u = new float[NZ * NX];
+            float[] v = new float[NZ * NX];
+            for (int i = 0; i < u.length; i++) {
+                u[i] = (float) r.nextGaussian();
+                v[i] = (float) r.nextGaussian();
+            }
+            float[] cu = u.clone();
+            float[] cv = v.clone();
+            c.condition(cu, p);
+            c.condition(cv, p);
+            double size = 0;
+            for (int i = 0; i < u.length; i++) {
+                size += Math.abs((double) cu[i] * v[i]);
+            }
+            assertEquals(dot(cu, v), dot(u, cv), 1e-6 * size, "symmetric");
+            assertTrue(dot(u, cu) >= 0, "descent");
+        }
+        // g = P^-1 (a e_A - e_B) for neighbours A (P = 100) and B (P = 1), a = 50: S P g = S (a e_A - e_B)
+        float[] g = new float[NZ * NX];
+        g[30 * NX + 30] = 50f / 100f;
+        g[30 * NX + 29] = -1f;
+        GradientConditioner smoothing = GradientConditioner.of(shape, new double[] {10}, 0, new double[] {50, 50}, 0,
+                null, null);
+        float[] before = g.clone();
+        GradientConditioner.precondition(before, p);
+        smoothing.apply(before);
+        assertTrue(dot(g, before) < 0, "the order before points uphill: " + dot(g, before));
+        float[] now = g.clone();
+        smoothing.condition(now, p);
+        assertTrue(dot(g, now) > 0, "R S R g points downhill: " + dot(g, now));
+        // without smoothing the conditioning is the preconditioner, then the weights, to the bit
+        GradientConditioner weightsOnly = GradientConditioner.of(shape, new double[] {10}, 3, null, 40,
+                new int[][][] {{{10, 20}}}, null);
+        float[] a = new float[NZ * NX];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (float) r.nextGaussian();
+        }
+        float[] b = a.clone();
+        weightsOnly.condition(a, p);
+        GradientConditioner.precondition(b, p);
+        weightsOnly.apply(b);
+        assertArrayEquals(b, a);
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (double) a[i] * b[i];
+        }
+        return s;
     }
 
     @Test

@@ -118,8 +118,7 @@ public final class DecomposedObjective implements DataObjective {
         Gradient g = mp.forwardAndGradient(wavelet, sources, receivers, tile.padded(model), observed, misfit);
         float[] mine = tile.folded(g.parameters());
         System.arraycopy(mine, 0, grad, 0, grad.length);
-        GradientConditioner.precondition(grad, preconditioner);
-        conditioner.apply(grad, tile);
+        conditioner.condition(grad, preconditioner, tile);
         return g.misfit();
     }
 

@@ -3,8 +3,9 @@ package sweep.fwi;
 import java.util.Arrays;
 
 /**
- * What FWI does to each parameter's gradient before the optimiser sees it: a Gaussian smoothing along each axis, then
- * weights per cell (the top rows muted, a taper around every source, a mask). Under MPI it runs on each rank's tile of
+ * What FWI does to each parameter's gradient before the optimiser sees it: a Gaussian smoothing along each axis and
+ * weights per cell (the top rows muted, a taper around every source, a mask), with a preconditioner in the symmetric
+ * form of {@link #condition(float[], float[])}. Under MPI it runs on each rank's tile of
  * the gradient (the smoothing reaching into the neighbouring tiles), with the same bits as on the whole gradient.
  *
  * <p>The smoothing is the separable convolution with a Gaussian of standard deviation σ_a metres along axis a,
@@ -229,6 +230,61 @@ public final class GradientConditioner {
                 for (int i = 0; i < n; i++) {
                     grad[at + i] = w[i] == 0f ? 0f : grad[at + i] * w[i]; // a muted cell is +0, whatever its sign
                 }
+            }
+        }
+    }
+
+    /**
+     * The search direction's gradient as the optimiser sees it: the raw gradient {@code grad} (this rank's tile of
+     * it, parameter-major) preconditioned by {@code preconditioner} (one weight per cell, e.g. {@link
+     * #illuminationWeights}; null: none) and conditioned by this conditioner, in place. The result is C g with C
+     * symmetric and positive semi-definite, so that −C g is a descent direction of the misfit: without smoothing C =
+     * W P (the cell weights W times the preconditioner P, diagonal), with smoothing S it is R S R with R = √(W P)
+     * (only S when there are neither weights nor a preconditioner). Weights applied after a smoothing alone (W S P)
+     * would make C unsymmetric, and −C g can then point uphill where the illumination changes fast. Collective over
+     * the tiles.
+     */
+    public void condition(float[] grad, float[] preconditioner) {
+        if (grad.length % cells != 0) {
+            throw new IllegalArgumentException("the gradient holds " + grad.length + " values, not a multiple of the"
+                    + " model's " + cells + " cells");
+        }
+        condition(grad, preconditioner, ModelTile.whole(shape, grad.length / cells));
+    }
+
+    /** As {@link #condition(float[], float[])} on {@code tile}'s part of the gradient. Collective over the tiles. */
+    public void condition(float[] grad, float[] preconditioner, ModelTile tile) {
+        boolean smooth = false;
+        for (double[] k : kernels) {
+            smooth |= k != null;
+        }
+        if (!smooth || preconditioner == null && !weighted) {
+            precondition(grad, preconditioner);
+            apply(grad, tile);
+            return;
+        }
+        int n = tile.cells();
+        if (preconditioner != null && preconditioner.length != n || grad.length % n != 0) {
+            throw new IllegalArgumentException("a gradient of " + grad.length + " values and a preconditioner of "
+                    + (preconditioner == null ? 0 : preconditioner.length) + " weights for a tile of " + n + " cells");
+        }
+        float[] w = weighted ? weights(tile) : null;
+        float[] root = new float[n];
+        for (int i = 0; i < n; i++) {
+            double c = (preconditioner == null ? 1 : preconditioner[i]) * (w == null ? 1 : w[i]);
+            root[i] = (float) Math.sqrt(c);
+        }
+        for (int at = 0; at < grad.length; at += n) {
+            for (int i = 0; i < n; i++) {
+                grad[at + i] = root[i] == 0f ? 0f : grad[at + i] * root[i];
+            }
+            for (int a = 0; a < shape.length; a++) {
+                if (kernels[a] != null) {
+                    smoothAxis(grad, at, a, tile);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                grad[at + i] = root[i] == 0f ? 0f : grad[at + i] * root[i]; // a muted cell is +0, whatever its sign
             }
         }
     }

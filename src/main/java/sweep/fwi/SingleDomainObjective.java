@@ -61,8 +61,7 @@ public final class SingleDomainObjective implements DataObjective {
                     + acq.spec().equation().parameters() + " need " + g.parameters().length);
         }
         System.arraycopy(g.parameters(), 0, grad, 0, grad.length);
-        GradientConditioner.precondition(grad, preconditioner);
-        conditioner.apply(grad);
+        conditioner.condition(grad, preconditioner);
         return g.misfit();
     }
 
