@@ -450,6 +450,9 @@ class FwiCommandTest {
         assertFails("{\"offsets\": [0, 500], \"shots\": 4, \"supershots\": 2}", "key 'offsets'", "supershots");
         assertFails("{\"mute_time\": 0.1}", "key 'mute_time'", "mute_velocity");
         assertFails("{\"mute_velocity\": -1500}", "key 'mute_velocity'", "positive");
+        assertFails("{\"tail_mute_time\": 0.5}", "key 'tail_mute_time'", "tail_mute_velocity");
+        assertFails("{\"tail_mute_velocity\": 0}", "key 'tail_mute_velocity'", "positive");
+        assertFails("{\"mute_taper\": 0.2}", "key 'mute_taper'", "mute_velocity");
     }
 
     /**

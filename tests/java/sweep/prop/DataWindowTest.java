@@ -42,6 +42,45 @@ class DataWindowTest {
         assertEquals(0, k3[2]); // (30, 50) m: 58.3 m
     }
 
+    /**
+     * A tail mute on top: samples later than its line tailTime + |offset| / tailVelocity fall to 0 over the taper
+     * after it, the top mute's ramp before its own line stays, and where the two ramps overlap the weight is their
+     * product.
+     */
+    @Test
+    void aTailMuteKeepsTheSamplesBeforeItsLine() {
+        int[][] rec = {{20, 0}, {10, 0}};
+        int nt = 400;
+        double dt = 1e-3;
+        DataWindow w = new DataWindow(0, Double.POSITIVE_INFINITY, 2000, 0.02, 0.03, 1000, 0.1);
+        float[] k = w.weights(new int[] {10, 2}, rec, nt, 1, new double[] {10, 10}, dt);
+        for (int t = 0; t < nt; t++) {
+            double time = t * dt;
+            double top = 0.02 + 100 / 2000.0; // 70 ms
+            double tail = 0.1 + 100 / 1000.0; // 200 ms
+            double up = time >= top ? 1 : time < top - 0.03 ? 0 : 0.5 * (1 - Math.cos(Math.PI * (time - top + 0.03)
+                    / 0.03));
+            double down = time <= tail ? 1 : time > tail + 0.03 ? 0 : 0.5 * (1 + Math.cos(Math.PI * (time - tail)
+                    / 0.03));
+            assertEquals(up * down, k[t * 2], 1e-6, "offset 100 m, sample " + t);
+            double tail0 = 0.1; // offset 0: the top line at 20 ms, the tail line at 100 ms
+            double up0 = time >= 0.02 ? 1 : time < -0.01 ? 0 : 0.5 * (1 - Math.cos(Math.PI * (time + 0.01) / 0.03));
+            double down0 = time <= tail0 ? 1 : time > tail0 + 0.03 ? 0 : 0.5 * (1 + Math.cos(Math.PI * (time - tail0)
+                    / 0.03));
+            assertEquals(up0 * down0, k[t * 2 + 1], 1e-6, "offset 0, sample " + t);
+        }
+        assertEquals(1, k[200 * 2], "on the tail line");
+        assertEquals(0.5, k[215 * 2], 1e-6, "half way down the tail ramp");
+        assertEquals(0, k[231 * 2]);
+        // a tail line earlier than the top one leaves nothing
+        float[] none = new DataWindow(0, Double.POSITIVE_INFINITY, 2000, 0.5, 0.03, 1000, 0).weights(new int[] {10, 2},
+                rec, nt, 1, new double[] {10, 10}, dt);
+        for (float v : none) {
+            assertEquals(0, v);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new DataWindow(0, 10, 0, 0, 0, -1, 0));
+    }
+
     @Test
     void aWindowedMisfitIsItsMisfitOfTheWeightedRecords() {
         PropSpec spec = PropSpec.builder(20, 50).dh(10).dt(1e-3).nt(120).abcn(4).build();

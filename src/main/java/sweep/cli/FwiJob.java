@@ -148,7 +148,11 @@ final class FwiJob {
         k.put("mute_velocity", "m/s: every sample earlier than mute_time + |offset| / mute_velocity is muted in the"
                 + " synthetic and observed data and the adjoint source (default: no mute)");
         k.put("mute_time", "s, the time of the mute line at zero offset (default 0)");
-        k.put("mute_taper", "s, the half-cosine ramp before the mute line (default 0.1)");
+        k.put("mute_taper", "s, the half-cosine ramp before the mute line and after the tail mute line (default 0.1)");
+        k.put("tail_mute_velocity", "m/s: every sample later than tail_mute_time + |offset| / tail_mute_velocity is"
+                + " muted in the synthetic and observed data and the adjoint source, e.g. to keep the early arrivals"
+                + " (default: none)");
+        k.put("tail_mute_time", "s, the time of the tail mute line at zero offset (default 0)");
         k.put("mute_rows", "top rows whose gradient is zeroed (default: the built-in model's water layer; on a model"
                 + " file the top rows at one velocity below 1600 m/s, its water layer; else 0)");
         k.put("precondition", "\"illumination\" (default): each band's gradients divided by the source illumination"
@@ -669,21 +673,27 @@ final class FwiJob {
     }
 
     /**
-     * The data window of keys offsets, mute_velocity, mute_time and mute_taper, or null when the job gives none;
+     * The data window of keys offsets, mute_velocity, mute_time, mute_taper, tail_mute_velocity and tail_mute_time,
+     * or null when the job gives none;
      * refused with supershots (an encoded shot has no one offset).
      */
     private DataWindow window(int supershots) {
         double[] off = numbers("offsets");
         boolean mute = has("mute_velocity");
-        if (off == null && !mute) {
-            for (String k : List.of("mute_time", "mute_taper")) {
-                if (has(k)) {
-                    throw error(k, "needs 'mute_velocity'");
-                }
-            }
+        boolean tail = has("tail_mute_velocity");
+        if (has("tail_mute_time") && !tail) {
+            throw error("tail_mute_time", "needs 'tail_mute_velocity'");
+        }
+        if (has("mute_time") && !mute) {
+            throw error("mute_time", "needs 'mute_velocity'");
+        }
+        if (has("mute_taper") && !mute && !tail) {
+            throw error("mute_taper", "needs 'mute_velocity' or 'tail_mute_velocity'");
+        }
+        if (off == null && !mute && !tail) {
             return null;
         }
-        String key = off != null ? "offsets" : "mute_velocity";
+        String key = off != null ? "offsets" : mute ? "mute_velocity" : "tail_mute_velocity";
         if (supershots > 0) {
             throw error(key, "a data window needs each shot on its own: set 'supershots' to 0");
         }
@@ -694,14 +704,23 @@ final class FwiJob {
         if (mute && !(v > 0) || Double.isInfinite(v)) {
             throw error("mute_velocity", "must be a positive velocity in m/s, got " + given.get("mute_velocity"));
         }
+        double vt = tail ? number("tail_mute_velocity", 0) : 0;
+        if (tail && !(vt > 0) || Double.isInfinite(vt)) {
+            throw error("tail_mute_velocity", "must be a positive velocity in m/s, got "
+                    + given.get("tail_mute_velocity"));
+        }
         double t0 = number("mute_time", 0);
-        double taper = number("mute_taper", mute ? 0.1 : 0);
-        if (!Double.isFinite(t0) || !(taper >= 0) || Double.isInfinite(taper)) {
-            throw error(Double.isFinite(t0) ? "mute_taper" : "mute_time", "must be a finite time in s"
-                    + (Double.isFinite(t0) ? " >= 0" : "") + ", got " + (Double.isFinite(t0) ? taper : t0));
+        double tt = number("tail_mute_time", 0);
+        double taper = number("mute_taper", mute || tail ? 0.1 : 0);
+        if (!Double.isFinite(t0) || !Double.isFinite(tt)) {
+            throw error(Double.isFinite(t0) ? "tail_mute_time" : "mute_time", "must be a finite time in s, got "
+                    + (Double.isFinite(t0) ? tt : t0));
+        }
+        if (!(taper >= 0) || Double.isInfinite(taper)) {
+            throw error("mute_taper", "must be a finite time in s >= 0, got " + taper);
         }
         return new DataWindow(off == null ? 0 : off[0], off == null ? Double.POSITIVE_INFINITY : off[1], v, t0,
-                taper);
+                taper, vt, tt);
     }
 
     /** The misfit of key {@code misfit} (default l2). */

@@ -96,13 +96,22 @@ public final class GradientCommand implements Callable<Integer> {
     double muteTime;
 
     @Option(names = "--mute-taper", defaultValue = "0.1", paramLabel = "S",
-            description = "the half-cosine ramp before the mute line (default ${DEFAULT-VALUE})")
+            description = "the half-cosine ramp before the mute line and after the tail mute line (default"
+                    + " ${DEFAULT-VALUE})")
     double muteTaper;
+
+    @Option(names = "--tail-mute-velocity", paramLabel = "M/S", description = "mute every sample later than"
+            + " --tail-mute-time + |offset| / this velocity (e.g. to keep the early arrivals)")
+    Double tailVelocity;
+
+    @Option(names = "--tail-mute-time", defaultValue = "0", paramLabel = "S",
+            description = "the tail mute line's time at zero offset (default ${DEFAULT-VALUE})")
+    double tailTime;
 
     /** The chosen misfit for records of {@code spec}, inside the data window of the options when they give one. */
     private Misfit misfitOf(PropSpec spec) {
         Misfit m = misfit.of(spec.nt());
-        if (offsets == null && muteVelocity == null) {
+        if (offsets == null && muteVelocity == null && tailVelocity == null) {
             return m;
         }
         if (offsets != null && offsets.length != 2) {
@@ -111,9 +120,13 @@ public final class GradientCommand implements Callable<Integer> {
         if (muteVelocity != null && !(muteVelocity > 0)) {
             throw new IllegalArgumentException("--mute-velocity: must be positive, got " + muteVelocity);
         }
+        if (tailVelocity != null && !(tailVelocity > 0)) {
+            throw new IllegalArgumentException("--tail-mute-velocity: must be positive, got " + tailVelocity);
+        }
+        boolean ramps = muteVelocity != null || tailVelocity != null;
         return new DataWindow(offsets == null ? 0 : offsets[0], offsets == null ? Double.POSITIVE_INFINITY
-                : offsets[1], muteVelocity == null ? 0 : muteVelocity, muteTime, muteVelocity == null ? 0 : muteTaper)
-                .around(m, spec);
+                : offsets[1], muteVelocity == null ? 0 : muteVelocity, muteTime, ramps ? muteTaper : 0,
+                tailVelocity == null ? 0 : tailVelocity, tailTime).around(m, spec);
     }
 
     @Mixin
@@ -179,7 +192,8 @@ public final class GradientCommand implements Callable<Integer> {
         if (zero > 0) {
             System.err.printf("sweep gradient: %d of %d traces have a zero %s norm%s and add 0 to the %s misfit%n",
                     zero, traces, misfit == MisfitChoice.envelope ? "observed" : "synthetic or observed",
-                    offsets != null || muteVelocity != null ? " (or lie outside the data window)" : "", misfit);
+                    offsets != null || muteVelocity != null || tailVelocity != null
+                            ? " (or lie outside the data window)" : "", misfit);
         }
     }
 

@@ -2,13 +2,19 @@ package sweep.prop;
 
 /**
  * A data window, the same on synthetic and observed traces and on the adjoint source: traces whose horizontal
- * source–receiver offset lies outside [{@code minOffset}, {@code maxOffset}] m are left out, and with a {@code
+ * source–receiver offset lies outside [{@code minOffset}, {@code maxOffset}] m are left out; with a {@code
  * muteVelocity} (m/s, 0: none) every sample earlier than the line t = {@code muteTime} + |offset| / muteVelocity is
- * muted, with a half-cosine ramp over the {@code taper} seconds before the line. A windowed misfit is J(M s, M o),
- * M the window's weights, and its adjoint source M ∂J/∂(M s).
+ * muted, with a half-cosine ramp over the {@code taper} seconds before the line (a top mute); with a {@code
+ * tailVelocity} (0: none) every sample later than t = {@code tailTime} + |offset| / tailVelocity is muted, with the
+ * ramp over the {@code taper} seconds after that line (a tail mute: e.g. the early arrivals only). A windowed misfit
+ * is J(M s, M o), M the window's weights, and its adjoint source M ∂J/∂(M s).
  */
-public record DataWindow(double minOffset, double maxOffset, double muteVelocity, double muteTime, double taper) {
-    /** Checks the window: offsets 0 <= min <= max (max may be infinite), a mute velocity >= 0, a taper >= 0. */
+public record DataWindow(double minOffset, double maxOffset, double muteVelocity, double muteTime, double taper,
+                         double tailVelocity, double tailTime) {
+    /**
+     * Checks the window: offsets 0 <= min <= max (max may be infinite), mute velocities >= 0 and finite, finite
+     * times, a taper >= 0.
+     */
     public DataWindow {
         if (!(minOffset >= 0) || !(maxOffset >= minOffset)) {
             throw new IllegalArgumentException("offsets must satisfy 0 <= min <= max, got [" + minOffset + ", "
@@ -19,6 +25,15 @@ public record DataWindow(double minOffset, double maxOffset, double muteVelocity
             throw new IllegalArgumentException("the mute needs a velocity >= 0 m/s (0: none), a finite time and a"
                     + " taper >= 0 s, got " + muteVelocity + " m/s, " + muteTime + " s, " + taper + " s");
         }
+        if (!(tailVelocity >= 0) || Double.isInfinite(tailVelocity) || !Double.isFinite(tailTime)) {
+            throw new IllegalArgumentException("the tail mute needs a velocity >= 0 m/s (0: none) and a finite"
+                    + " time, got " + tailVelocity + " m/s, " + tailTime + " s");
+        }
+    }
+
+    /** A window of offsets and a top mute only (no tail mute). */
+    public DataWindow(double minOffset, double maxOffset, double muteVelocity, double muteTime, double taper) {
+        this(minOffset, maxOffset, muteVelocity, muteTime, taper, 0, 0);
     }
 
     /**
@@ -36,22 +51,27 @@ public record DataWindow(double minOffset, double maxOffset, double muteVelocity
                 continue;
             }
             double line = muteVelocity > 0 ? muteTime + offset / muteVelocity : Double.NEGATIVE_INFINITY;
+            double tail = tailVelocity > 0 ? tailTime + offset / tailVelocity : Double.POSITIVE_INFINITY;
             for (int t = 0; t < nt; t++) {
                 double time = t * dt;
-                float v;
-                if (time >= line) {
-                    v = 1;
-                } else if (time < line - taper) {
-                    v = 0;
-                } else {
-                    v = (float) (0.5 * (1 - Math.cos(Math.PI * (time - (line - taper)) / taper)));
-                }
+                float v = (float) (ramp(time - (line - taper)) * ramp(tail + taper - time));
                 for (int f = 0; f < nfield; f++) {
                     w[(t * nr + r) * nfield + f] = v;
                 }
             }
         }
         return w;
+    }
+
+    /** The half-cosine ramp of a sample {@code d} s past the ramp's start: 0 before it, 1 after {@link #taper}. */
+    private double ramp(double d) {
+        if (d >= taper) {
+            return 1;
+        }
+        if (d < 0) {
+            return 0;
+        }
+        return 0.5 * (1 - Math.cos(Math.PI * d / taper));
     }
 
     /** {@code inner} seen through this window, for records of {@code spec} (its nt, fields, dh and dt). */
