@@ -183,15 +183,26 @@ final class AcousticVtiStep extends Step {
     @Override
     protected void transpose(int stage, float[][] a, float[][] w, float[] tape) {
         if (stage == 0) {
-            parallel((z0, z1) -> AcousticVtiKernels.updateAdjointPoint(a[PP], a[QP], a[ZETA_X], a[zetaY], a[zetaZ],
-                    ah, an, a0, prof, w[0], w[wy], w[wz], w[gh], w[gn], w[g0], base, sz, sy, nz, ny, nx, three, z0,
-                    z1, tape));
+            if (vector) {
+                parallel((z0, z1) -> AcousticVtiVectorKernels.updateAdjointPoint(a[PP], a[QP], a[ZETA_X], a[zetaY],
+                        a[zetaZ], ah, an, a0, prof, w[0], w[wy], w[wz], w[gh], w[gn], w[g0], base, sz, sy, nz, ny, nx,
+                        three, z0, z1, tape));
+            } else {
+                parallel((z0, z1) -> AcousticVtiKernels.updateAdjointPoint(a[PP], a[QP], a[ZETA_X], a[zetaY],
+                        a[zetaZ], ah, an, a0, prof, w[0], w[wy], w[wz], w[gh], w[gn], w[g0], base, sz, sy, nz, ny, nx,
+                        three, z0, z1, tape));
+            }
             exchange(w[0]);
             if (three == 1) {
                 exchange(w[wy]);
             }
-            parallel((z0, z1) -> AcousticVtiKernels.updateAdjointGather(a[P], a[Q], a[PP], a[QP], a[PSI_X],
-                    a[psiY], a[psiZ], w[0], w[wy], w[wz], prof, c, h, base, sz, sy, nz, ny, nx, three, z0, z1));
+            if (vector) {
+                parallel((z0, z1) -> AcousticVtiVectorKernels.updateAdjointGather(a[P], a[Q], a[PP], a[QP], a[PSI_X],
+                        a[psiY], a[psiZ], w[0], w[wy], w[wz], prof, c, h, base, sz, sy, nz, ny, nx, three, z0, z1));
+            } else {
+                parallel((z0, z1) -> AcousticVtiKernels.updateAdjointGather(a[P], a[Q], a[PP], a[QP], a[PSI_X],
+                        a[psiY], a[psiZ], w[0], w[wy], w[wz], prof, c, h, base, sz, sy, nz, ny, nx, three, z0, z1));
+            }
             if (fs) {
                 AcousticVtiKernels.imageTopAdjoint(a[Q], w[wz], c, h, base, sz, sy, ny, nx);
             }

@@ -9,8 +9,9 @@ import sweep.backend.CpuKernels;
 import sweep.backend.CpuSpecies;
 
 /**
- * CPU-specialised variant of {@link AcousticVtiKernels#update} for the Java backend: the same arguments and, per cell,
- * exactly the same sequence of float operations (no fused multiply-add). Every row runs in whole vectors across x with
+ * CPU-specialised variants of {@link AcousticVtiKernels#update}, {@link AcousticVtiKernels#memory} and the update's
+ * two adjoint kernels for the Java backend: the same arguments and, per cell, exactly the same sequence of float
+ * operations (no fused multiply-add). Every row runs in whole vectors across x with
  * the Vector API, with the row's z (and y) CPML terms (the same for the whole row): the cells without an x CPML term
  * plainly, the x bands and their near cells with the x term masked lane by lane; the h cells at each end of a row
  * and the tails shorter than a vector run the portable {@link AcousticVtiKernels#updateCell}. Bit-identical to the
@@ -230,6 +231,137 @@ final class AcousticVtiVectorKernels {
                 }
             }
         }
+    }
+
+    /**
+     * {@link AcousticVtiKernels#updateAdjointPoint} over the rows [z0, z1), the same bits: every row in whole vectors
+     * across x (the x CPML term lane by lane, the z and y terms the row's), its tail shorter than a vector portable.
+     */
+    static void updateAdjointPoint(float[] pbar, float[] qbar, float[] zetaxBar, float[] zetayBar, float[] zetazBar,
+                                   float[] ah, float[] an, float[] a0, float[] prof, float[] wx, float[] wy,
+                                   float[] wz, float[] gh, float[] gn, float[] g0, int base, int sz, int sy, int nz,
+                                   int ny, int nx, int three, int z0, int z1, float[] tape) {
+        int cells = nz * ny * nx;
+        int oy = 4 * nz;
+        int ox = 4 * (nz + ny);
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                int row = base + z * sz + y * sy;
+                int tr = (z * ny + y) * nx;
+                int x = 0;
+                for (; x + S.length() <= nx; x += S.length()) {
+                    int i = row + x;
+                    FloatVector pb = FloatVector.fromArray(S, pbar, i);
+                    FloatVector qb = FloatVector.fromArray(S, qbar, i);
+                    FloatVector t1 = FloatVector.fromArray(S, tape, tr + x);
+                    FloatVector t2 = FloatVector.fromArray(S, tape, cells + tr + x);
+                    FloatVector.fromArray(S, gh, i).add(pb.mul(t1)).intoArray(gh, i);
+                    FloatVector.fromArray(S, gn, i).add(pb.mul(t2).add(qb.mul(t1))).intoArray(gn, i);
+                    FloatVector.fromArray(S, g0, i).add(qb.mul(t2)).intoArray(g0, i);
+                    FloatVector van = FloatVector.fromArray(S, an, i);
+                    FloatVector lh = FloatVector.fromArray(S, ah, i).mul(pb).add(van.mul(qb));
+                    FloatVector lz = van.mul(pb).add(FloatVector.fromArray(S, a0, i).mul(qb));
+                    // AcousticVtiKernels.termAdjoint along x, lane by lane
+                    FloatVector ax = FloatVector.fromArray(S, prof, ox + x);
+                    VectorMask<Float> inBand = ax.compare(VectorOperators.NE, 0.0f);
+                    FloatVector px = FloatVector.fromArray(S, zetaxBar, i).add(lh);
+                    ax.mul(px).intoArray(zetaxBar, i, inBand);
+                    lh.add(FloatVector.fromArray(S, prof, ox + nx + x).mul(px), inBand).intoArray(wx, i);
+                    if (three == 1) {
+                        termAdjoint(lh, zetayBar, i, prof[oy + y], prof[oy + ny + y]).intoArray(wy, i);
+                    }
+                    termAdjoint(lz, zetazBar, i, prof[z], prof[nz + z]).intoArray(wz, i);
+                }
+                for (; x < nx; x++) {
+                    AcousticVtiKernels.updateAdjointPointCell(pbar, qbar, zetaxBar, zetayBar, zetazBar, ah, an, a0,
+                            prof, wx, wy, wz, gh, gn, g0, base, sz, sy, nz, ny, nx, three, z, y, x, tape);
+                }
+            }
+        }
+    }
+
+    /** {@code AcousticVtiKernels.termAdjoint} for a vector of cells of one row, of decay a and update b. */
+    private static FloatVector termAdjoint(FloatVector g, float[] zetaBar, int i, float a, float b) {
+        if (a != 0.0f) {
+            FloatVector pz = FloatVector.fromArray(S, zetaBar, i).add(g);
+            pz.mul(a).intoArray(zetaBar, i);
+            return g.add(pz.mul(b));
+        }
+        return g;
+    }
+
+    /**
+     * {@link AcousticVtiKernels#updateAdjointGather} over the rows [z0, z1), the same bits: every row in whole vectors
+     * across x (ψ̄x updated lane by lane in the x bands), its tail shorter than a vector portable.
+     */
+    static void updateAdjointGather(float[] pbar, float[] qbar, float[] ppbar, float[] qpbar, float[] psixBar,
+                                    float[] psiyBar, float[] psizBar, float[] wx, float[] wy, float[] wz,
+                                    float[] prof, float[] c, int h, int base, int sz, int sy, int nz, int ny, int nx,
+                                    int three, int z0, int z1) {
+        int oy = 4 * nz;
+        int ox = 4 * (nz + ny);
+        for (int z = z0; z < z1; z++) {
+            for (int y = 0; y < ny; y++) {
+                int row = base + z * sz + y * sy;
+                boolean bandY = three == 1 && prof[oy + y] != 0.0f;
+                boolean bandZ = prof[z] != 0.0f;
+                int x = 0;
+                for (; x + S.length() <= nx; x += S.length()) {
+                    int i = row + x;
+                    FloatVector pb = FloatVector.fromArray(S, ppbar, i);
+                    FloatVector qb = FloatVector.fromArray(S, qpbar, i);
+                    FloatVector gp = pb.mul(2.0f).add(secondTransposed(wx, i, 1, 2, c, h));
+                    if (three == 1) {
+                        gp = gp.add(secondTransposed(wy, i, sy, 1, c, h));
+                    }
+                    FloatVector.fromArray(S, pbar, i).add(gp).intoArray(pbar, i);
+                    FloatVector.fromArray(S, qbar, i).add(qb.mul(2.0f).add(secondTransposed(wz, i, sz, 0, c, h)))
+                            .intoArray(qbar, i);
+                    pb.neg().intoArray(ppbar, i);
+                    qb.neg().intoArray(qpbar, i);
+                    VectorMask<Float> inBand = FloatVector.fromArray(S, prof, ox + x).compare(VectorOperators.NE,
+                            0.0f);
+                    if (inBand.anyTrue()) {
+                        FloatVector.fromArray(S, psixBar, i).add(firstTransposed(wx, i, 1, 2, c, h))
+                                .intoArray(psixBar, i, inBand);
+                    }
+                    if (bandY) {
+                        FloatVector.fromArray(S, psiyBar, i).add(firstTransposed(wy, i, sy, 1, c, h))
+                                .intoArray(psiyBar, i);
+                    }
+                    if (bandZ) {
+                        FloatVector.fromArray(S, psizBar, i).add(firstTransposed(wz, i, sz, 0, c, h))
+                                .intoArray(psizBar, i);
+                    }
+                }
+                for (; x < nx; x++) {
+                    AcousticVtiKernels.updateAdjointGatherCell(pbar, qbar, ppbar, qpbar, psixBar, psiyBar, psizBar,
+                            wx, wy, wz, prof, c, h, base, sz, sy, nz, ny, nx, three, z, y, x);
+                }
+            }
+        }
+    }
+
+    /** {@code AcousticVtiKernels.secondTransposed} for a vector of cells: (D²)ᵀw along stride st, axis slot s. */
+    private static FloatVector secondTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+        int o2 = s * (h + 1);
+        FloatVector r = FloatVector.fromArray(S, w, i).mul(c[o2]);
+        for (int k = 1; k <= h; k++) {
+            r = r.add(FloatVector.fromArray(S, w, i + k * st).add(FloatVector.fromArray(S, w, i - k * st))
+                    .mul(c[o2 + k]));
+        }
+        return r;
+    }
+
+    /** {@code AcousticVtiKernels.firstTransposed} for a vector of cells: Dᵀw along stride st, axis slot s. */
+    private static FloatVector firstTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+        int o1 = (3 + s) * (h + 1);
+        FloatVector r = FloatVector.zero(S);
+        for (int k = 1; k <= h; k++) {
+            r = r.add(FloatVector.fromArray(S, w, i - k * st).sub(FloatVector.fromArray(S, w, i + k * st))
+                    .mul(c[o1 + k]));
+        }
+        return r;
     }
 
     /** The portable kernel on cells [x0, x1) of row (z, y). */

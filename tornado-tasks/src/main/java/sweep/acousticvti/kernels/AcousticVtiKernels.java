@@ -215,32 +215,42 @@ public final class AcousticVtiKernels {
                                           float[] wx, float[] wy, float[] wz, float[] gh, float[] gn, float[] g0,
                                           int base, int sz, int sy, int nz, int ny, int nx, int three, int z0, int z1,
                                           float[] tape) {
-        int cells = nz * ny * nx;
-        int oy = 4 * nz;
-        int ox = 4 * (nz + ny);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (@Parallel int y = 0; y < ny; y++) {
                 for (@Parallel int x = 0; x < nx; x++) {
-                    int i = base + z * sz + y * sy + x;
-                    int k = (z * ny + y) * nx + x;
-                    float pb = pbar[i];
-                    float qb = qbar[i];
-                    float t1 = tape[k];
-                    float t2 = tape[cells + k];
-                    gh[i] += pb * t1;
-                    gn[i] += pb * t2 + qb * t1;
-                    g0[i] += qb * t2;
-                    float lh = ah[i] * pb + an[i] * qb;
-                    float lz = an[i] * pb + a0[i] * qb;
-                    wx[i] = termAdjoint(lh, zetaxBar, i, prof[ox + x], prof[ox + nx + x]);
-                    if (three == 1) {
-                        wy[i] = termAdjoint(lh, zetayBar, i, prof[oy + y], prof[oy + ny + y]);
-                    }
-                    wz[i] = termAdjoint(lz, zetazBar, i, prof[z], prof[nz + z]);
+                    updateAdjointPointCell(pbar, qbar, zetaxBar, zetayBar, zetazBar, ah, an, a0, prof, wx, wy, wz, gh,
+                            gn, g0, base, sz, sy, nz, ny, nx, three, z, y, x, tape);
                 }
             }
         }
+    }
+
+    /** {@link #updateAdjointPoint} at the cell (z, y, x). */
+    public static void updateAdjointPointCell(float[] pbar, float[] qbar, float[] zetaxBar, float[] zetayBar,
+                                              float[] zetazBar, float[] ah, float[] an, float[] a0, float[] prof,
+                                              float[] wx, float[] wy, float[] wz, float[] gh, float[] gn, float[] g0,
+                                              int base, int sz, int sy, int nz, int ny, int nx, int three, int z,
+                                              int y, int x, float[] tape) {
+        int cells = nz * ny * nx;
+        int oy = 4 * nz;
+        int ox = 4 * (nz + ny);
+        int i = base + z * sz + y * sy + x;
+        int k = (z * ny + y) * nx + x;
+        float pb = pbar[i];
+        float qb = qbar[i];
+        float t1 = tape[k];
+        float t2 = tape[cells + k];
+        gh[i] += pb * t1;
+        gn[i] += pb * t2 + qb * t1;
+        g0[i] += qb * t2;
+        float lh = ah[i] * pb + an[i] * qb;
+        float lz = an[i] * pb + a0[i] * qb;
+        wx[i] = termAdjoint(lh, zetaxBar, i, prof[ox + x], prof[ox + nx + x]);
+        if (three == 1) {
+            wy[i] = termAdjoint(lh, zetayBar, i, prof[oy + y], prof[oy + ny + y]);
+        }
+        wz[i] = termAdjoint(lz, zetazBar, i, prof[z], prof[nz + z]);
     }
 
     /** W̄ of one axis from L̄ = g at a cell of decay a, update b: in the band P = ζ̄ + g, W̄ = g + b·P, ζ̄ ← a·P. */
@@ -262,34 +272,42 @@ public final class AcousticVtiKernels {
                                            float[] psiyBar, float[] psizBar, float[] wx, float[] wy, float[] wz,
                                            float[] prof, float[] c, int h, int base, int sz, int sy, int nz, int ny,
                                            int nx, int three, int z0, int z1) {
-        int oy = 4 * nz;
-        int ox = 4 * (nz + ny);
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             int z = z0 + iz;
             for (@Parallel int y = 0; y < ny; y++) {
                 for (@Parallel int x = 0; x < nx; x++) {
-                    int i = base + z * sz + y * sy + x;
-                    float pb = ppbar[i];
-                    float qb = qpbar[i];
-                    float gp = 2.0f * pb + secondTransposed(wx, i, 1, 2, c, h);
-                    if (three == 1) {
-                        gp += secondTransposed(wy, i, sy, 1, c, h);
-                    }
-                    pbar[i] += gp;
-                    qbar[i] += 2.0f * qb + secondTransposed(wz, i, sz, 0, c, h);
-                    ppbar[i] = -pb;
-                    qpbar[i] = -qb;
-                    if (prof[ox + x] != 0.0f) {
-                        psixBar[i] += firstTransposed(wx, i, 1, 2, c, h);
-                    }
-                    if (three == 1 && prof[oy + y] != 0.0f) {
-                        psiyBar[i] += firstTransposed(wy, i, sy, 1, c, h);
-                    }
-                    if (prof[z] != 0.0f) {
-                        psizBar[i] += firstTransposed(wz, i, sz, 0, c, h);
-                    }
+                    updateAdjointGatherCell(pbar, qbar, ppbar, qpbar, psixBar, psiyBar, psizBar, wx, wy, wz, prof, c,
+                            h, base, sz, sy, nz, ny, nx, three, z, y, x);
                 }
             }
+        }
+    }
+
+    /** {@link #updateAdjointGather} at the cell (z, y, x). */
+    public static void updateAdjointGatherCell(float[] pbar, float[] qbar, float[] ppbar, float[] qpbar,
+                                               float[] psixBar, float[] psiyBar, float[] psizBar, float[] wx,
+                                               float[] wy, float[] wz, float[] prof, float[] c, int h, int base,
+                                               int sz, int sy, int nz, int ny, int nx, int three, int z, int y,
+                                               int x) {
+        int i = base + z * sz + y * sy + x;
+        float pb = ppbar[i];
+        float qb = qpbar[i];
+        float gp = 2.0f * pb + secondTransposed(wx, i, 1, 2, c, h);
+        if (three == 1) {
+            gp += secondTransposed(wy, i, sy, 1, c, h);
+        }
+        pbar[i] += gp;
+        qbar[i] += 2.0f * qb + secondTransposed(wz, i, sz, 0, c, h);
+        ppbar[i] = -pb;
+        qpbar[i] = -qb;
+        if (prof[4 * (nz + ny) + x] != 0.0f) {
+            psixBar[i] += firstTransposed(wx, i, 1, 2, c, h);
+        }
+        if (three == 1 && prof[4 * nz + y] != 0.0f) {
+            psiyBar[i] += firstTransposed(wy, i, sy, 1, c, h);
+        }
+        if (prof[z] != 0.0f) {
+            psizBar[i] += firstTransposed(wz, i, sz, 0, c, h);
         }
     }
 
