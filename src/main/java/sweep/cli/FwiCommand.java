@@ -797,16 +797,16 @@ public final class FwiCommand implements Callable<Integer> {
             }
             String name = nf > 1 ? fieldNames(spec).get(f) + " " : "";
             String sfx = nf > 1 ? "_" + fieldNames(spec).get(f) : "";
-            Png.gatherPanels(dir.resolve("data_shot1" + sfx + ".png"), gathers, List.of("observed " + name
-                    + "(" + band + ")", "synthetic, starting model", "synthetic - observed, starting model",
-                    "observed " + name + "(" + band + ")", "synthetic, final model", "synthetic - observed, final model"),
-                    3, nt, nrec, spec.dt(), 99);
+            String observed = "observed " + name + "(" + band + ")";
+            Png.gatherPanels(dir.resolve("data_shot1" + sfx + ".png"), gathers, List.of(observed,
+                    "synthetic, starting model", "synthetic - observed, starting model", observed,
+                    "synthetic, final model", "synthetic - observed, final model"), 3, nt, nrec, spec.dt(), 99);
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("start", oo > 0 ? Math.sqrt(rr[0] / oo) : null);
         out.put("final", oo > 0 ? Math.sqrt(rr[1] / oo) : null);
-        out.put("note", "||synthetic - observed|| / ||observed|| over shot 1's traces, every field, with the last band's"
-                + " filtered data and wavelet, unwindowed (synthetic_shot1.npy, data_shot1.png)");
+        out.put("note", "||synthetic - observed|| / ||observed|| over shot 1's traces, every field, with the last"
+                + " band's filtered data and wavelet, unwindowed (synthetic_shot1.npy, data_shot1.png)");
         return out;
     }
 
