@@ -18,7 +18,7 @@ import sweep.prop.TestTraces;
  * dispersion relation ω⁴ − ω²vp²[(1 + 2ε)sin²θ + cos²θ] + 2(ε − δ)vp⁴sin²θcos²θ = 0 (fast root), θ from the
  * vertical: vp√(1 + 2ε) horizontally, vp vertically and in between at 45°.
  */
-class AcousticVtiPhysicsTest {
+public class AcousticVtiPhysicsTest {
     private static float[] constant(int n, float v) {
         float[] a = new float[n];
         Arrays.fill(a, v);
@@ -34,7 +34,7 @@ class AcousticVtiPhysicsTest {
     }
 
     /** The fast root of the VTI dispersion relation: the P phase velocity at angle θ from the vertical. */
-    static double phaseVelocity(double vp, double epsilon, double delta, double theta) {
+    public static double phaseVelocity(double vp, double epsilon, double delta, double theta) {
         double s2 = Math.sin(theta) * Math.sin(theta);
         double c2 = 1 - s2;
         double b = (1 + 2 * epsilon) * s2 + c2;
@@ -143,7 +143,7 @@ class AcousticVtiPhysicsTest {
      * The group velocity of the P wave at angle ψ from the vertical: the phase angle θ whose ray leaves at ψ,
      * tan ψ = (v sin θ + v' cos θ) / (v cos θ − v' sin θ), found by bisection, then √(v² + v'²).
      */
-    static double groupVelocity(double vp, double epsilon, double delta, double psi) {
+    public static double groupVelocity(double vp, double epsilon, double delta, double psi) {
         double lo = 0;
         double hi = Math.PI / 2;
         for (int it = 0; it < 60; it++) {

@@ -19,11 +19,10 @@ import sweep.prop.Record;
 import sweep.prop.Storage;
 
 /**
- * Golden bytes: pins the exact results of seven small problems ({@link GoldenCases}: acoustic and elastic, 2-D and
+ * Golden bytes: pins the exact results of eight small problems ({@link GoldenCases}: acoustic and elastic, 2-D and
  * 3-D, CPML, a free surface in one problem per equation, orders 8 and 4, heterogeneous models, two shots; acoustic-vd
- * 2-D, visco-acoustic 3-D and acoustic-vti 2-D on one domain, whose decomposed runs the conformance kit checks) as
- * SHA-256 sums
- * of the raw little-endian float32 bytes of
+ * 2-D, visco-acoustic 3-D, acoustic-vti 2-D and acoustic-tti 2-D on one domain, whose decomposed runs the
+ * conformance kit checks) as SHA-256 sums of the raw little-endian float32 bytes of
  * <ul>
  *   <li>{@code <CASE>_RECORD}: the forward record of the true model (every recorded field), used as observed data;</li>
  *   <li>{@code <CASE>_GRADIENT_FULL}, {@code <CASE>_GRADIENT_BOUNDARY_SAVING}: the gradient at the starting model,
@@ -108,6 +107,15 @@ class GoldenBytesTest {
             "45e077ca7bb4c2b65d8562157631dbc350d24d8d2bbb2953bb936167fd7a77fc";
     static final String ACOUSTIC_VTI_2D_MISFIT = "3fff305312809c1b";
 
+    // acoustic-tti, pinned 2026-12-07 from its first implementation
+    static final String ACOUSTIC_TTI_2D_RECORD = "46cb9d6d31c9475754e5711094b78721c1cdfcc89fe5d80799206065cb592c4d";
+    static final String ACOUSTIC_TTI_2D_GRADIENT_FULL =
+            "76c5577f426d6154d2c2ebea11c6ee072bb249b22a87b049786fb77b18cef24b";
+    static final String ACOUSTIC_TTI_2D_GRADIENT_CHECKPOINTING = ACOUSTIC_TTI_2D_GRADIENT_FULL;
+    static final String ACOUSTIC_TTI_2D_WAVELET_GRADIENT =
+            "38140ea46f2d2993f8e693e36d2c562ba4c965b477ede80f28025f8f390dd0a8";
+    static final String ACOUSTIC_TTI_2D_MISFIT = "3ffe200834e6d436";
+
     static final Map<String, String> GOLDEN = Map.ofEntries(
             entry("ACOUSTIC_2D_RECORD", ACOUSTIC_2D_RECORD),
             entry("ACOUSTIC_2D_GRADIENT_FULL", ACOUSTIC_2D_GRADIENT_FULL),
@@ -143,7 +151,12 @@ class GoldenBytesTest {
             entry("ACOUSTIC_VTI_2D_GRADIENT_FULL", ACOUSTIC_VTI_2D_GRADIENT_FULL),
             entry("ACOUSTIC_VTI_2D_GRADIENT_CHECKPOINTING", ACOUSTIC_VTI_2D_GRADIENT_CHECKPOINTING),
             entry("ACOUSTIC_VTI_2D_WAVELET_GRADIENT", ACOUSTIC_VTI_2D_WAVELET_GRADIENT),
-            entry("ACOUSTIC_VTI_2D_MISFIT", ACOUSTIC_VTI_2D_MISFIT));
+            entry("ACOUSTIC_VTI_2D_MISFIT", ACOUSTIC_VTI_2D_MISFIT),
+            entry("ACOUSTIC_TTI_2D_RECORD", ACOUSTIC_TTI_2D_RECORD),
+            entry("ACOUSTIC_TTI_2D_GRADIENT_FULL", ACOUSTIC_TTI_2D_GRADIENT_FULL),
+            entry("ACOUSTIC_TTI_2D_GRADIENT_CHECKPOINTING", ACOUSTIC_TTI_2D_GRADIENT_CHECKPOINTING),
+            entry("ACOUSTIC_TTI_2D_WAVELET_GRADIENT", ACOUSTIC_TTI_2D_WAVELET_GRADIENT),
+            entry("ACOUSTIC_TTI_2D_MISFIT", ACOUSTIC_TTI_2D_MISFIT));
 
     /** The thread count of the single-domain runs, and the other one each problem is rerun at (boundary saving). */
     static final int THREADS = 2;
@@ -182,6 +195,11 @@ class GoldenBytesTest {
     @Test
     void acousticVti2d() {
         singleDomain(GoldenCases.acousticVti2d());
+    }
+
+    @Test
+    void acousticTti2d() {
+        singleDomain(GoldenCases.acousticTti2d());
     }
 
     /**

@@ -106,6 +106,21 @@ final class GoldenCases {
                 new int[][][] {{{20, 2}}, {{7, 11}, {30, 5}}}, receivers(shape, 8, 77), 1, 2);
     }
 
+    /**
+     * Acoustic TTI 2-D, order 8, free surface, 24 x 36 cells, the VTI case's epsilon and delta with a tilt of
+     * 5-45 degrees; one domain only (the kit checks its decomposed runs bit for bit).
+     */
+    static Problem acousticTti2d() {
+        int[] shape = {24, 36};
+        PropSpec spec = PropSpec.builder(shape).equation("acoustic-tti").dh(10).dt(1e-3).nt(120).abcn(6).order(8)
+                .freeSurface(true).build();
+        return new Problem("ACOUSTIC_TTI_2D", spec, stack(velocity(shape, 2300, 300, 71), thomsen(shape, 0.15, 0.05,
+                72), thomsen(shape, 0.05, 0.03, 73), thomsen(shape, 25, 20, 78)), stack(velocity(shape, 2250, 250,
+                74), thomsen(shape, 0.14, 0.04, 75), thomsen(shape, 0.05, 0.02, 76), thomsen(shape, 20, 15, 79)),
+                ricker(15, 0.1, 1, spec), new int[][][] {{{20, 2}}, {{7, 11}, {30, 5}}}, receivers(shape, 8, 77), 1,
+                2);
+    }
+
     /** Visco-acoustic 3-D, order 4, CPML on all six sides, 10 x 12 x 14 cells, three solids over 5-60 Hz; one domain. */
     static Problem viscoAcoustic3d() {
         int[] shape = {10, 12, 14};

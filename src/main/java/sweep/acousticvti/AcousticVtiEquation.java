@@ -95,6 +95,14 @@ public final class AcousticVtiEquation extends StepEquation {
      */
     @Override
     public double cflVelocity(float[] model, int cells) {
+        return fastestVelocity(model, cells);
+    }
+
+    /**
+     * The largest vp·√(1 + 2·max(epsilon, 0)) of a model holding vp then epsilon, {@code cells} values each: the
+     * fastest P velocity of a pseudo-acoustic VTI or TTI medium with epsilon ≥ delta.
+     */
+    public static double fastestVelocity(float[] model, int cells) {
         double m = 0;
         for (int i = 0; i < cells; i++) {
             double e = Math.max(0, model[cells + i]);
@@ -124,14 +132,23 @@ public final class AcousticVtiEquation extends StepEquation {
     @Override
     public void checkModel(float[] model, int[] shape, int[] origin, int[] physical, String[] names) {
         super.checkModel(model, shape, origin, physical, names);
-        int n = model.length / 3;
+        checkEpsilonAtLeastDelta(model, model.length / 3, shape, origin, physical, names, "acoustic VTI");
+    }
+
+    /**
+     * Refuses a cell with epsilon below delta in a model holding vp, epsilon, delta, ... one after the other,
+     * {@code n} values each (a pseudo-acoustic system named {@code system} has a growing mode there); the message
+     * names the files, the values and the cell's global position.
+     */
+    public static void checkEpsilonAtLeastDelta(float[] model, int n, int[] shape, int[] origin, int[] physical,
+                                                String[] names, String system) {
         for (int i = 0; i < n; i++) {
             float e = model[n + i];
             float d = model[2 * n + i];
             if (e < d && Cells.inside(shape, i, origin, physical)) {
                 throw new IllegalArgumentException(value("epsilon", e, names[1]) + " is below "
                         + value("delta", d, names[2]) + " at " + Cells.position(shape, i, origin)
-                        + ": the acoustic VTI system is stable only for epsilon >= delta");
+                        + ": the " + system + " system is stable only for epsilon >= delta");
             }
         }
     }
@@ -145,6 +162,14 @@ public final class AcousticVtiEquation extends StepEquation {
     @Override
     public void projectFeasible(float[] model, float[] start, boolean[] inverted, double[] min, double[] max,
                                 int cells) {
+        keepEpsilonAtLeastDelta(model, inverted, cells);
+    }
+
+    /**
+     * In a model holding vp, epsilon, delta, ... ({@code cells} values each), epsilon raised to delta where an update
+     * put it below (delta lowered instead when only delta of the two is inverted).
+     */
+    public static void keepEpsilonAtLeastDelta(float[] model, boolean[] inverted, int cells) {
         boolean raiseEpsilon = inverted[1] || !inverted[2];
         for (int i = 0; i < cells; i++) {
             if (model[cells + i] < model[2 * cells + i]) {

@@ -104,21 +104,7 @@ final class AcousticVtiStep extends Step {
             }
         }
         prof = staggeredProfiles();
-        int[] n = {nz, ny, nx};
-        for (int s = 0, no = 0; s < 3; no += n[s], s++) {
-            int po = profileSlot(s);
-            for (int i = 0; i < n[s]; i++) {
-                int hit = 0;
-                for (int j = Math.max(0, i - h); j <= Math.min(n[s] - 1, i + h); j++) {
-                    hit |= prof[po + j] != 0 ? 1 : 0;
-                }
-                near[no + i] = hit;
-            }
-        }
-    }
-
-    private int profileSlot(int s) {
-        return s == 0 ? 0 : s == 1 ? 4 * nz : 4 * (nz + ny);
+        AcousticVtiKernels.nearBand(prof, near, h, nz, ny, nx);
     }
 
     @Override

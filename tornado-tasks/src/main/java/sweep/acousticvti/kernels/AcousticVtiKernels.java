@@ -88,6 +88,24 @@ public final class AcousticVtiKernels {
         }
     }
 
+    /**
+     * Fills {@code near} (per axis slot from offset 0, nz, nz + ny) with 1 where a band cell of that axis lies within
+     * h cells along it, from the profiles {@code prof}.
+     */
+    public static void nearBand(float[] prof, int[] near, int h, int nz, int ny, int nx) {
+        int[] n = {nz, ny, nx};
+        for (int s = 0, no = 0; s < 3; no += n[s], s++) {
+            int po = s == 0 ? 0 : s == 1 ? 4 * nz : 4 * (nz + ny);
+            for (int i = 0; i < n[s]; i++) {
+                int hit = 0;
+                for (int j = Math.max(0, i - h); j <= Math.min(n[s] - 1, i + h); j++) {
+                    hit |= prof[po + j] != 0 ? 1 : 0;
+                }
+                near[no + i] = hit;
+            }
+        }
+    }
+
     /** Whether row (z, y) lies outside the z (and y) bands and their near cells. */
     public static boolean plainRow(float[] prof, int[] near, int nz, int three, int z, int y) {
         return prof[z] == 0.0f && near[z] == 0 && (three == 0 || prof[4 * nz + y] == 0.0f && near[nz + y] == 0);
@@ -97,8 +115,8 @@ public final class AcousticVtiKernels {
      * L of u along one axis at array index i: stride st, position ia of n along the axis, profiles at po, near flags
      * at no, axis slot s; updates ζ in the band.
      */
-    static float term(float[] u, float[] psi, float[] zeta, int i, int st, int ia, int n, int po, int no, int s,
-                      float[] prof, int[] near, float[] c, int h) {
+    public static float term(float[] u, float[] psi, float[] zeta, int i, int st, int ia, int n, int po, int no,
+                             int s, float[] prof, int[] near, float[] c, int h) {
         int o2 = s * (h + 1);
         int o1 = (3 + s) * (h + 1);
         float w = c[o2] * u[i];
@@ -254,7 +272,7 @@ public final class AcousticVtiKernels {
     }
 
     /** W̄ of one axis from L̄ = g at a cell of decay a, update b: in the band P = ζ̄ + g, W̄ = g + b·P, ζ̄ ← a·P. */
-    static float termAdjoint(float g, float[] zetaBar, int i, float a, float b) {
+    public static float termAdjoint(float g, float[] zetaBar, int i, float a, float b) {
         if (a != 0.0f) {
             float pz = zetaBar[i] + g;
             zetaBar[i] = a * pz;
@@ -312,7 +330,7 @@ public final class AcousticVtiKernels {
     }
 
     /** (D²)ᵀw at i along stride st, axis slot s: the second-derivative stencil is symmetric. */
-    static float secondTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+    public static float secondTransposed(float[] w, int i, int st, int s, float[] c, int h) {
         int o2 = s * (h + 1);
         float r = c[o2] * w[i];
         for (int k = 1; k <= h; k++) {
@@ -322,7 +340,7 @@ public final class AcousticVtiKernels {
     }
 
     /** Dᵀw at i along stride st, axis slot s: Σ_k d_k (w(i − k) − w(i + k)). */
-    static float firstTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+    public static float firstTransposed(float[] w, int i, int st, int s, float[] c, int h) {
         int o1 = (3 + s) * (h + 1);
         float r = 0.0f;
         for (int k = 1; k <= h; k++) {
