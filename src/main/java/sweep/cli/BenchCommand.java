@@ -180,20 +180,27 @@ public final class BenchCommand implements Callable<Integer> {
         List<Benchmark.Row> rows = new ArrayList<>();
         int bytes2 = born ? Benchmark.bornBytesPerCellUpdate(eq, 2) : eq.bytesPerCellUpdate(2);
         int bytes3 = born ? Benchmark.bornBytesPerCellUpdate(eq, 3) : eq.bytesPerCellUpdate(3);
-        if (only == null || only.equals("2d")) {
+        // the dimensions the equation runs: a 2-D-only one has no 3-D case
+        boolean run2 = (only == null || only.equals("2d")) && eq.dimensions().contains(2);
+        boolean run3 = (only == null || only.equals("3d")) && eq.dimensions().contains(3);
+        if (!run2 && !run3) {
+            throw new IllegalArgumentException("--only " + only + ": the " + eq.name() + " equation runs "
+                    + String.join(" and ", eq.dimensions().stream().map(d -> d + "-D").toList()) + " models only");
+        }
+        if (run2) {
             rows.addAll(born ? b.born(eq, label2, shape2, order, 20, tc, bound(bw, bytes2))
                     : b.forward(eq, label2, shape2, order, 20, tc, bound(bw, bytes2)));
         }
-        if (only == null || only.equals("3d")) {
+        if (run3) {
             rows.addAll(born ? b.born(eq, label3, shape3, order, 20, tc, bound(bw, bytes3))
                     : b.forward(eq, label3, shape3, order, 20, tc, bound(bw, bytes3)));
         }
         if (gradient) {
             int t = tc[tc.length - 1];
-            if (only == null || only.equals("2d")) {
+            if (run2) {
                 b.gradientRatio(eq, label2, shape2, order, 20, t);
             }
-            if (only == null || only.equals("3d")) {
+            if (run3) {
                 b.gradientRatio(eq, label3, shape3, order, 20, t);
             }
         }
