@@ -30,8 +30,9 @@ import sweep.prop.Storage;
  * {@link EquationKit#decomposedRunsAreBitIdenticalToOneDomain}: for each mesh configuration in the arguments it
  * decomposes a problem of the kit's equation and checks that the decomposed records and gradients of every parameter
  * are bit-identical to one domain's on the same padded problem (for an equation with a Born operator also its Born
- * records and the source illumination of migration), with and without a free surface, each storage the equation
- * supports, the equation's source types in turn, every recordable field, sources and receivers on and next to the cuts, models
+ * records and the source illumination of migration), with and without a free surface and each storage the equation
+ * supports (every pair of them over two consecutive configurations, see {@link #freeSurfaceOf}), the equation's source
+ * types in turn, every recordable field, sources and receivers on and next to the cuts, models
  * given whole and as tiles (a tile's margins then come from its neighbours). The configurations run one after another
  * in one job ({@link MpiCaseBatch}), each on a communicator of its own size. Every rank of a configuration prints one
  * "OK rank" or "FAIL rank" line per case (FAIL on all its ranks when a check failed on any).
@@ -40,9 +41,19 @@ import sweep.prop.Storage;
  * py·px·shotGroups.
  */
 public final class DecomposedRunCheckMain {
-    /** Cases of one configuration of {@code eq}: free surface off and on, times each storage it supports. */
+    /** Cases of one configuration of {@code eq}: each storage it supports, and at least two (free surface off, on). */
     static int casesPerConfiguration(WaveEquation eq) {
-        return 2 * eq.storages().size();
+        return Math.max(2, eq.storages().size());
+    }
+
+    /**
+     * The free-surface flag of case {@code i} of a kit's configuration number {@code configuration} (its storage is
+     * storage {@code i} mod their count): off and on in turn, the other way round in the next configuration, so that
+     * two consecutive configurations hold every storage with and without a free surface (a case is a whole decomposed
+     * forward, gradient and single-domain reference: the full product of the two took twice as long).
+     */
+    static boolean freeSurfaceOf(int configuration, int i) {
+        return (i + configuration) % 2 == 1;
     }
 
     private DecomposedRunCheckMain() {
@@ -53,13 +64,15 @@ public final class DecomposedRunCheckMain {
         int world = MPI.COMM_WORLD.getRank();
         List<MpiCaseBatch.Case> cases = new ArrayList<>();
         EquationKit kit = null;
+        int configuration = 0;
         for (String a : args) {
             if (!a.contains(":")) { // a kit's class name, then its configurations
                 Constructor<?> make = Class.forName(a).getDeclaredConstructor();
                 make.setAccessible(true);
                 kit = (EquationKit) make.newInstance();
+                configuration = 0;
             } else {
-                cases.add(configuration(kit, a, world));
+                cases.add(configuration(kit, a, configuration++, world));
             }
         }
         int failures = MpiCaseBatch.run(cases);
@@ -72,8 +85,11 @@ public final class DecomposedRunCheckMain {
         return String.format("%sD py=%s px=%s groups=%s nx=%s order=%s fs=", ndim, py, px, groups, nx, order);
     }
 
-    /** The case for one {@code ndim:py:px:shotGroups:nx:order} argument; its lines name world rank {@code world}. */
-    private static MpiCaseBatch.Case configuration(EquationKit kit, String arg, int world) {
+    /**
+     * The case for one {@code ndim:py:px:shotGroups:nx:order} argument, the kit's configuration number {@code index};
+     * its lines name world rank {@code world}.
+     */
+    private static MpiCaseBatch.Case configuration(EquationKit kit, String arg, int index, int world) {
         String[] f = arg.split(":");
         if (f.length != 6) {
             throw new IllegalArgumentException("expected ndim:py:px:shotGroups:nx:order, got " + arg);
@@ -98,24 +114,24 @@ public final class DecomposedRunCheckMain {
             @Override
             public int run(Intracomm comm) throws Exception {
                 int failures = 0;
-                int variant = 0;
                 try (ModelParallelMesh mesh = ModelParallelMesh.create(comm, py, px, groups)) {
-                    for (boolean fs : new boolean[] {false, true}) {
-                        for (Storage storage : kit.equation().storages()) {
-                            String type = kit.sourceType(ndim, variant++);
-                            String label = label(f[0], f[1], f[2], f[3], f[4], f[5]) + fs + " " + storage
-                                    + (type == null ? "" : " " + type);
-                            String failure;
-                            try {
-                                failure = check(kit, comm, mesh, ndim, nx, order, fs, storage, type);
-                            } catch (RuntimeException e) {
-                                failure = e.toString();
-                            }
-                            MpiCaseBatch.say((failure == null ? "OK rank " : "FAIL rank ") + world + " "
-                                    + kit.equation().name() + " " + label + (failure == null ? "" : ": " + failure));
-                            if (failure != null) {
-                                failures++;
-                            }
+                    List<Storage> storages = kit.equation().storages();
+                    for (int i = 0; i < casesPerConfiguration(kit.equation()); i++) {
+                        boolean fs = freeSurfaceOf(index, i);
+                        Storage storage = storages.get(i % storages.size());
+                        String type = kit.sourceType(ndim, index * casesPerConfiguration(kit.equation()) + i);
+                        String label = label(f[0], f[1], f[2], f[3], f[4], f[5]) + fs + " " + storage
+                                + (type == null ? "" : " " + type);
+                        String failure;
+                        try {
+                            failure = check(kit, comm, mesh, ndim, nx, order, fs, storage, type);
+                        } catch (RuntimeException e) {
+                            failure = e.toString();
+                        }
+                        MpiCaseBatch.say((failure == null ? "OK rank " : "FAIL rank ") + world + " "
+                                + kit.equation().name() + " " + label + (failure == null ? "" : ": " + failure));
+                        if (failure != null) {
+                            failures++;
                         }
                     }
                 }
@@ -135,7 +151,7 @@ public final class DecomposedRunCheckMain {
         WaveEquation eq = kit.equation();
         MeshTopology topo = mesh.topology();
         int[] shape = ndim == 2 ? new int[] {22, nxGlobal} : new int[] {12, 16, nxGlobal};
-        int nt = ndim == 2 ? 120 : 50;
+        int nt = ndim == 2 ? 80 : 30;
         int params = eq.parameterCount();
         float[] m = kit.model(shape, 71);
         float[] mObs = kit.model(shape, 72);
