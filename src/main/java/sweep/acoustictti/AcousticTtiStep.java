@@ -2,7 +2,9 @@ package sweep.acoustictti;
 
 import java.util.List;
 import sweep.acoustictti.kernels.AcousticTtiKernels;
+import sweep.acousticvti.AcousticVtiVectorKernels;
 import sweep.acousticvti.kernels.AcousticVtiKernels;
+import sweep.backend.CpuKernels;
 import sweep.core.FdWeights;
 import sweep.equation.Step;
 import sweep.prop.Grid;
@@ -43,6 +45,8 @@ final class AcousticTtiStep extends Step {
     private final float[] c;
     private final int cells;
     private final int[] near;
+    /** The forward kernels' Vector API twins ({@link AcousticTtiVectorKernels}, the same bits) or the portable ones. */
+    private final boolean vector = CpuKernels.useCpuKernels();
     private float[] rc;
     private float[] rs;
     private float[] ah;
@@ -125,6 +129,15 @@ final class AcousticTtiStep extends Step {
         return r;
     }
 
+    /** The memory stage of axis slot {@code axis} on rows [z0, z1): acoustic-vti's Vector API twin or its kernel. */
+    private void memory(float[] u, float[] psi, int axis, int z0, int z1) {
+        if (vector) {
+            AcousticVtiVectorKernels.memory(u, psi, prof, c, h, base, sz, 0, nz, 1, nx, axis, z0, z1);
+        } else {
+            AcousticVtiKernels.memory(u, psi, prof, c, h, base, sz, 0, nz, 1, nx, axis, z0, z1);
+        }
+    }
+
     @Override
     protected void forward(int stage, float[][] s, float[] tape, int taping) {
         if (stage == 0) {
@@ -134,9 +147,15 @@ final class AcousticTtiStep extends Step {
                 AcousticVtiKernels.imageTop(s[P], h, base, sz, 0, 1, nx);
                 AcousticVtiKernels.imageTop(s[Q], h, base, sz, 0, 1, nx);
             }
-            parallel((z0, z1) -> AcousticTtiKernels.gradient(s[P], s[Q], s[FPX], s[FPX + 1], s[FPX + 2],
-                    s[FPX + 3], s[SPX], s[SPX + 1], s[SPX + 2], s[SPX + 3], rc, rs, prof, c, h, base, sz, nz, nx, z0,
-                    z1, tape, taping));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.gradient(s[P], s[Q], s[FPX], s[FPX + 1], s[FPX + 2],
+                        s[FPX + 3], s[SPX], s[SPX + 1], s[SPX + 2], s[SPX + 3], rc, rs, prof, c, h, base, sz, nz, nx,
+                        z0, z1, tape, taping));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.gradient(s[P], s[Q], s[FPX], s[FPX + 1], s[FPX + 2],
+                        s[FPX + 3], s[SPX], s[SPX + 1], s[SPX + 2], s[SPX + 3], rc, rs, prof, c, h, base, sz, nz, nx,
+                        z0, z1, tape, taping));
+            }
         } else if (stage == 1) {
             for (int f = FPX; f < FPX + 4; f++) {
                 exchange(s[f]);
@@ -148,16 +167,23 @@ final class AcousticTtiStep extends Step {
                 AcousticTtiKernels.imageTopEven(s[FPX + 1], h, base, sz, nx);
                 AcousticTtiKernels.imageTopEven(s[FPX + 3], h, base, sz, nx);
             }
-            parallel((z0, z1) -> AcousticTtiKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_PX], s[PSI_PX + 1],
-                    s[PSI_PZ], s[PSI_PZ + 1], s[PSI_QX], s[PSI_QX + 1], s[PSI_QZ], s[PSI_QZ + 1], s[FPX], s[FPX + 1],
-                    s[FPX + 2], s[FPX + 3], s[XPX], s[XPX + 1], s[XPX + 2], s[XPX + 3], ah, an, a0, prof, near, c, h,
-                    base, sz, nz, nx, z0, z1, tape, taping));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_PX],
+                        s[PSI_PX + 1], s[PSI_PZ], s[PSI_PZ + 1], s[PSI_QX], s[PSI_QX + 1], s[PSI_QZ], s[PSI_QZ + 1],
+                        s[FPX], s[FPX + 1], s[FPX + 2], s[FPX + 3], s[XPX], s[XPX + 1], s[XPX + 2], s[XPX + 3], ah, an,
+                        a0, prof, near, c, h, base, sz, nz, nx, z0, z1, tape, taping));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_PX], s[PSI_PX + 1],
+                        s[PSI_PZ], s[PSI_PZ + 1], s[PSI_QX], s[PSI_QX + 1], s[PSI_QZ], s[PSI_QZ + 1], s[FPX],
+                        s[FPX + 1], s[FPX + 2], s[FPX + 3], s[XPX], s[XPX + 1], s[XPX + 2], s[XPX + 3], ah, an, a0,
+                        prof, near, c, h, base, sz, nz, nx, z0, z1, tape, taping));
+            }
         } else if (stage == 2) {
             parallel((z0, z1) -> {
-                AcousticVtiKernels.memory(s[P], s[PSI_PX], prof, c, h, base, sz, 0, nz, 1, nx, 2, z0, z1);
-                AcousticVtiKernels.memory(s[P], s[PSI_PZ], prof, c, h, base, sz, 0, nz, 1, nx, 0, z0, z1);
-                AcousticVtiKernels.memory(s[Q], s[PSI_QX], prof, c, h, base, sz, 0, nz, 1, nx, 2, z0, z1);
-                AcousticVtiKernels.memory(s[Q], s[PSI_QZ], prof, c, h, base, sz, 0, nz, 1, nx, 0, z0, z1);
+                memory(s[P], s[PSI_PX], 2, z0, z1);
+                memory(s[P], s[PSI_PZ], 0, z0, z1);
+                memory(s[Q], s[PSI_QX], 2, z0, z1);
+                memory(s[Q], s[PSI_QZ], 0, z0, z1);
             });
         } else {
             AcousticVtiKernels.zeroTop(s[PP], base, 0, 1, nx);

@@ -17,9 +17,11 @@ import sweep.backend.CpuSpecies;
  * and the tails shorter than a vector run the portable {@link AcousticVtiKernels#updateCell}. Bit-identical to the
  * portable kernel.
  *
+ * <p>acoustic-tti's memory stage, the same compact CPML, runs {@link #memory} too.
+ *
  * <p>Needs the {@code jdk.incubator.vector} module; use it only when {@link CpuKernels#vectorAvailable()} says so.
  */
-final class AcousticVtiVectorKernels {
+public final class AcousticVtiVectorKernels {
     private static final VectorSpecies<Float> S = CpuSpecies.S;
 
     private AcousticVtiVectorKernels() {
@@ -169,7 +171,7 @@ final class AcousticVtiVectorKernels {
      * {@link AcousticVtiKernels#memory} over the rows [z0, z1), the same bits: along x only the band cells of each row
      * (scalar), along z or y only the rows in the band, in whole vectors with the row's profile values.
      */
-    static void memory(float[] u, float[] psi, float[] prof, float[] c, int h, int base, int sz, int sy, int nz,
+    public static void memory(float[] u, float[] psi, float[] prof, float[] c, int h, int base, int sz, int sy, int nz,
                        int ny, int nx, int s, int z0, int z1) {
         int o1 = (3 + s) * (h + 1);
         if (s == 2) {

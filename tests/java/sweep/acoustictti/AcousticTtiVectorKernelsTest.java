@@ -1,0 +1,89 @@
+package sweep.acoustictti;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import sweep.backend.CpuKernels;
+import sweep.core.Wavelets;
+import sweep.prop.Gradient;
+import sweep.prop.Misfit;
+import sweep.prop.PropSpec;
+import sweep.prop.Propagator;
+import sweep.prop.Storage;
+import sweep.prop.TestModels;
+
+/**
+ * The Vector API twins of the forward kernels ({@link AcousticTtiVectorKernels}) against the portable ones, bit for
+ * bit, through whole runs: the record, the misfit, dJ/dvp, dJ/depsilon, dJ/ddelta, dJ/dtheta and dJ/dwavelet (the
+ * gradient's forward and checkpoint re-runs tape through the twins), with a tilt varying per cell, on grids whose rows
+ * have x bands, plain segments of whole vectors and tails shorter than a vector, rows shorter than the bands (CPML 3
+ * to 20 cells), orders 2 to 16, with and without a free surface.
+ */
+class AcousticTtiVectorKernelsTest {
+    @Test
+    void vectorKernelsGiveThePortableBits() {
+        int[][] shapes = {{13, 37}, {17, 64}, {9, 11}, {21, 45}};
+        int[] orders = {2, 8, 16, 4};
+        int[] abcn = {20, 5, 3, 10};
+        for (int c = 0; c < shapes.length; c++) {
+            int[] shape = shapes[c];
+            int n = shape[0] * shape[1];
+            int nt = 80;
+            for (boolean fs : new boolean[] {false, true}) {
+                PropSpec spec = PropSpec.builder(shape).equation(AcousticTtiEquation.NAME).dh(10).dt(1e-3).nt(nt)
+                        .abcn(abcn[c]).order(orders[c]).freeSurface(fs).threads(2).storage(Storage.CHECKPOINTING)
+                        .maxVel(3000).build();
+                float[] m = new float[4 * n];
+                System.arraycopy(TestModels.smoothRandom(c, 2000, 200, shape), 0, m, 0, n);
+                System.arraycopy(TestModels.smoothRandom(c + 10, 0.15, 0.05, shape), 0, m, n, n);
+                System.arraycopy(TestModels.smoothRandom(c + 20, 0.05, 0.04, shape), 0, m, 2 * n, n);
+                System.arraycopy(TestModels.smoothRandom(c + 30, 20, 30, shape), 0, m, 3 * n, n);
+                int[][][] src = {{{shape[1] / 2, 1}}};
+                int[][][] rec = {{{1, shape[0] - 2}, {shape[1] - 1, 3}}};
+                float[] w = Wavelets.ricker(25, nt, 1e-3);
+                String label = Arrays.toString(shape) + " order " + orders[c] + " abcn " + abcn[c] + " fs " + fs;
+                Run portable = run(spec, w, src, rec, m, "portable");
+                Run cpu = run(spec, w, src, rec, m, "cpu");
+                assertArrayEquals(portable.record(), cpu.record(), label + ": record");
+                assertEquals(portable.misfitBits(), cpu.misfitBits(), label + ": misfit");
+                assertArrayEquals(portable.gradient(), cpu.gradient(), label + ": dJ/dvp, epsilon, delta, theta");
+                assertArrayEquals(portable.wavelet(), cpu.wavelet(), label + ": dJ/dwavelet");
+                long nonzero = 0;
+                for (float v : portable.gradient()) {
+                    nonzero += v != 0f ? 1 : 0;
+                }
+                assertTrue(nonzero > 2 * n, label + ": the gradient is mostly zero (" + nonzero + " of " + 4 * n
+                        + "): the comparison would be weak");
+            }
+        }
+    }
+
+    /** What a run gives: the record, the misfit's bits, the gradient and dJ/dwavelet. */
+    private record Run(float[] record, long misfitBits, float[] gradient, float[] wavelet) {
+    }
+
+    /** A forward run and a gradient with the kernels property set to {@code kernels}. */
+    private static Run run(PropSpec spec, float[] w, int[][][] src, int[][][] rec, float[] m, String kernels) {
+        String old = System.getProperty(CpuKernels.PROPERTY);
+        System.setProperty(CpuKernels.PROPERTY, kernels);
+        try (Propagator p = new Propagator(spec)) {
+            float[] record = p.forward(w, src, rec, m).data();
+            float[] obs = new float[record.length];
+            for (int i = 0; i < obs.length; i++) {
+                obs[i] = 0.5f * record[record.length - 1 - i];
+            }
+            Gradient g = p.forwardAndGradient(w, src, rec, m, obs, Misfit.L2);
+            assertEquals(4, g.count());
+            return new Run(record, Double.doubleToRawLongBits(g.misfit()), g.parameters(), g.wavelet());
+        } finally {
+            if (old == null) {
+                System.clearProperty(CpuKernels.PROPERTY);
+            } else {
+                System.setProperty(CpuKernels.PROPERTY, old);
+            }
+        }
+    }
+}
