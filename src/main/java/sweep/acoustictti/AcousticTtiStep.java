@@ -3,6 +3,7 @@ package sweep.acoustictti;
 import java.util.List;
 import sweep.acoustictti.kernels.AcousticTtiKernels;
 import sweep.acousticvti.AcousticVtiVectorKernels;
+import sweep.acousticvti.ThomsenStiffness;
 import sweep.acousticvti.kernels.AcousticVtiKernels;
 import sweep.backend.CpuKernels;
 import sweep.core.FdWeights;
@@ -90,11 +91,8 @@ final class AcousticTtiStep extends Step {
         for (int z = 0; z < nz; z++) {
             for (int x = 0; x < nx; x++) {
                 int i = base + z * sz + x;
-                double vp = model(0, z, 0, x);
-                double a = vp * vp * dt2;
-                a0[i] = (float) a;
-                ah[i] = (float) (a * (1 + 2.0 * model(1, z, 0, x)));
-                an[i] = (float) (a * Math.sqrt(1 + 2.0 * model(2, z, 0, x)));
+                ThomsenStiffness.coefficients(model(0, z, 0, x), model(1, z, 0, x), model(2, z, 0, x), dt2, ah, an,
+                        a0, i);
                 double t = 2 * Math.toRadians(model(3, z, 0, x));
                 rc[i] = (float) Math.cos(t);
                 rs[i] = (float) Math.sin(t);
@@ -288,13 +286,8 @@ final class AcousticTtiStep extends Step {
                     continue;
                 }
                 int i = base + z * sz + x;
-                double vp = model(0, z, 0, x);
-                double e = model(1, z, 0, x);
-                double r = Math.sqrt(1 + 2.0 * model(2, z, 0, x));
-                double a = vp * vp * dt2;
-                g[k] += 2 * vp * dt2 * (w[G0][i] + (1 + 2 * e) * w[GH][i] + r * w[GN][i]);
-                g[n + k] += 2 * a * w[GH][i];
-                g[2 * n + k] += a * w[GN][i] / r;
+                ThomsenStiffness.addGradient(model(0, z, 0, x), model(1, z, 0, x), model(2, z, 0, x), dt2, w[G0][i],
+                        w[GH][i], w[GN][i], g, k, g, n + k, g, 2 * n + k);
                 g[3 * n + k] += w[GT][i] * (Math.PI / 180);
             }
         }

@@ -94,12 +94,8 @@ final class AcousticVtiStep extends Step {
         for (int z = 0; z < nz; z++) {
             for (int y = 0; y < ny; y++) {
                 for (int x = 0; x < nx; x++) {
-                    int i = base + z * sz + y * sy + x;
-                    double vp = model(0, z, y, x);
-                    double a = vp * vp * dt2;
-                    a0[i] = (float) a;
-                    ah[i] = (float) (a * (1 + 2.0 * model(1, z, y, x)));
-                    an[i] = (float) (a * Math.sqrt(1 + 2.0 * model(2, z, y, x)));
+                    ThomsenStiffness.coefficients(model(0, z, y, x), model(1, z, y, x), model(2, z, y, x), dt2, ah,
+                            an, a0, base + z * sz + y * sy + x);
                 }
             }
         }
@@ -269,13 +265,8 @@ final class AcousticVtiStep extends Step {
                         continue;
                     }
                     int i = base + z * sz + y * sy + x;
-                    double vp = model(0, z, y, x);
-                    double e = model(1, z, y, x);
-                    double r = Math.sqrt(1 + 2.0 * model(2, z, y, x));
-                    double a = vp * vp * dt2;
-                    gv[k] += 2 * vp * dt2 * (w[g0][i] + (1 + 2 * e) * w[gh][i] + r * w[gn][i]);
-                    ge[k] += 2 * a * w[gh][i];
-                    gd[k] += a * w[gn][i] / r;
+                    ThomsenStiffness.addGradient(model(0, z, y, x), model(1, z, y, x), model(2, z, y, x), dt2,
+                            w[g0][i], w[gh][i], w[gn][i], gv, k, ge, k, gd, k);
                 }
             }
         }
