@@ -25,6 +25,19 @@ final class AcousticTtiVectorKernels {
      * The first cell of the run of cells without an x CPML term (nor one within the stencil, where {@code near} is
      * given), and the end of the whole vectors from there within that run.
      */
+    /** Each thread's row scratch for H p and Z q when not taping: held, so a forward step allocates nothing. */
+    private static final ThreadLocal<float[]> ROWS = ThreadLocal.withInitial(() -> new float[0]);
+
+    /** This thread's row scratch of at least {@code n} floats. */
+    private static float[] rows(int n) {
+        float[] r = ROWS.get();
+        if (r.length < n) {
+            r = new float[n];
+            ROWS.set(r);
+        }
+        return r;
+    }
+
     private static int[] plain(float[] prof, int[] near, int nz, int nx) {
         int ox = 4 * (nz + 1);
         int nearX = nz + 1;
@@ -113,7 +126,7 @@ final class AcousticTtiVectorKernels {
         int end = run[1];
         int cells = nz * nx;
         // H p and Z q of a row's vectors: into the tape's rows when taping, else into rows of their own
-        float[] hz = taping == 1 ? tape : new float[2 * nx];
+        float[] hz = taping == 1 ? tape : rows(2 * nx);
         for (int z = z0; z < z1; z++) {
             for (int x = 0; x < lo; x++) {
                 AcousticTtiKernels.updateCell(p, q, pp, qp, psiPx, zetaPx, psiPz, zetaPz, psiQx, zetaQx, psiQz,
