@@ -16,9 +16,10 @@ import sweep.prop.Storage;
 import sweep.prop.TestModels;
 
 /**
- * The Vector API twins of the forward kernels ({@link AcousticTtiVectorKernels}) against the portable ones, bit for
- * bit, through whole runs: the record, the misfit, dJ/dvp, dJ/depsilon, dJ/ddelta, dJ/dtheta and dJ/dwavelet (the
- * gradient's forward and checkpoint re-runs tape through the twins), with a tilt varying per cell, on grids whose rows
+ * The Vector API twins of the forward and adjoint kernels ({@link AcousticTtiVectorKernels}) against the portable
+ * ones, bit for bit, through whole runs: the record, the misfit, dJ/dvp, dJ/depsilon, dJ/ddelta, dJ/dtheta and
+ * dJ/dwavelet (the gradient's forward and checkpoint re-runs tape through the twins, its adjoint runs their
+ * transposes), with a tilt varying per cell, on grids whose rows
  * have x bands, plain segments of whole vectors and tails shorter than a vector, rows shorter than the bands (CPML 3
  * to 20 cells), orders 2 to 16, with and without a free surface.
  */

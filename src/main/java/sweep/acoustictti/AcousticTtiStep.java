@@ -46,7 +46,7 @@ final class AcousticTtiStep extends Step {
     private final float[] c;
     private final int cells;
     private final int[] near;
-    /** The forward kernels' Vector API twins ({@link AcousticTtiVectorKernels}, the same bits) or the portable ones. */
+    /** The kernels' Vector API twins ({@link AcousticTtiVectorKernels}, the same bits) or the portable ones. */
     private final boolean vector = CpuKernels.useCpuKernels();
     private float[] rc;
     private float[] rs;
@@ -192,14 +192,27 @@ final class AcousticTtiStep extends Step {
     @Override
     protected void transpose(int stage, float[][] a, float[][] w, float[] tape) {
         if (stage == 1) {
-            parallel((z0, z1) -> AcousticTtiKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP], a[PSI_PX + 1],
-                    a[PSI_PZ + 1], a[PSI_QX + 1], a[PSI_QZ + 1], a[XPX], a[XPX + 1], a[XPX + 2], a[XPX + 3], ah, an,
-                    a0, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[GH], w[GN], w[G0], base, sz, nz, nx,
-                    z0, z1, tape));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP],
+                        a[PSI_PX + 1], a[PSI_PZ + 1], a[PSI_QX + 1], a[PSI_QZ + 1], a[XPX], a[XPX + 1], a[XPX + 2],
+                        a[XPX + 3], ah, an, a0, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[GH], w[GN],
+                        w[G0], base, sz, nz, nx, z0, z1, tape));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP], a[PSI_PX + 1],
+                        a[PSI_PZ + 1], a[PSI_QX + 1], a[PSI_QZ + 1], a[XPX], a[XPX + 1], a[XPX + 2], a[XPX + 3], ah,
+                        an, a0, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[GH], w[GN], w[G0], base, sz,
+                        nz, nx, z0, z1, tape));
+            }
             exchangeWork(w, 8);
-            parallel((z0, z1) -> AcousticTtiKernels.updateAdjointGather(a[P], a[Q], a[PSI_PX], a[PSI_PZ],
-                    a[PSI_QX], a[PSI_QZ], a[FPX], a[FPX + 1], a[FPX + 2], a[FPX + 3], w[0], w[1], w[2], w[3], w[4],
-                    w[5], w[6], w[7], prof, c, h, base, sz, nz, nx, z0, z1));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.updateAdjointGather(a[P], a[Q], a[PSI_PX], a[PSI_PZ],
+                        a[PSI_QX], a[PSI_QZ], a[FPX], a[FPX + 1], a[FPX + 2], a[FPX + 3], w[0], w[1], w[2], w[3],
+                        w[4], w[5], w[6], w[7], prof, c, h, base, sz, nz, nx, z0, z1));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.updateAdjointGather(a[P], a[Q], a[PSI_PX], a[PSI_PZ],
+                        a[PSI_QX], a[PSI_QZ], a[FPX], a[FPX + 1], a[FPX + 2], a[FPX + 3], w[0], w[1], w[2], w[3],
+                        w[4], w[5], w[6], w[7], prof, c, h, base, sz, nz, nx, z0, z1));
+            }
             if (fs) {
                 AcousticVtiKernels.imageTopAdjoint(a[P], w[1], c, h, base, sz, 0, 1, nx);
                 AcousticVtiKernels.imageTopAdjoint(a[Q], w[3], c, h, base, sz, 0, 1, nx);
@@ -207,12 +220,23 @@ final class AcousticTtiStep extends Step {
                 AcousticTtiKernels.imageTopFold(a[FPX + 3], w[7], c, h, base, sz, nx, 1.0f);
             }
         } else if (stage == 0) {
-            parallel((z0, z1) -> AcousticTtiKernels.gradientAdjointPoint(a[FPX], a[FPX + 1], a[FPX + 2],
-                    a[FPX + 3], a[SPX], a[SPX + 1], a[SPX + 2], a[SPX + 3], rc, rs, prof, w[0], w[1], w[2], w[3],
-                    w[GT], base, sz, nz, nx, z0, z1, tape));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.gradientAdjointPoint(a[FPX], a[FPX + 1], a[FPX + 2],
+                        a[FPX + 3], a[SPX], a[SPX + 1], a[SPX + 2], a[SPX + 3], rc, rs, prof, w[0], w[1], w[2], w[3],
+                        w[GT], base, sz, nz, nx, z0, z1, tape));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.gradientAdjointPoint(a[FPX], a[FPX + 1], a[FPX + 2],
+                        a[FPX + 3], a[SPX], a[SPX + 1], a[SPX + 2], a[SPX + 3], rc, rs, prof, w[0], w[1], w[2], w[3],
+                        w[GT], base, sz, nz, nx, z0, z1, tape));
+            }
             exchangeWork(w, 4);
-            parallel((z0, z1) -> AcousticTtiKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2], w[3], c, h,
-                    base, sz, nx, z0, z1));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTtiVectorKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2],
+                        w[3], c, h, base, sz, nx, z0, z1));
+            } else {
+                parallel((z0, z1) -> AcousticTtiKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2], w[3], c,
+                        h, base, sz, nx, z0, z1));
+            }
             if (fs) {
                 AcousticTtiKernels.imageTopFold(a[P], w[1], c, h, base, sz, nx, -1.0f);
                 AcousticTtiKernels.imageTopFold(a[Q], w[3], c, h, base, sz, nx, -1.0f);

@@ -283,7 +283,7 @@ public final class AcousticVtiVectorKernels {
     }
 
     /** {@code AcousticVtiKernels.termAdjoint} for a vector of cells of one row, of decay a and update b. */
-    private static FloatVector termAdjoint(FloatVector g, float[] zetaBar, int i, float a, float b) {
+    public static FloatVector termAdjoint(FloatVector g, float[] zetaBar, int i, float a, float b) {
         if (a != 0.0f) {
             FloatVector pz = FloatVector.fromArray(S, zetaBar, i).add(g);
             pz.mul(a).intoArray(zetaBar, i);
@@ -345,7 +345,7 @@ public final class AcousticVtiVectorKernels {
     }
 
     /** {@code AcousticVtiKernels.secondTransposed} for a vector of cells: (D²)ᵀw along stride st, axis slot s. */
-    private static FloatVector secondTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+    public static FloatVector secondTransposed(float[] w, int i, int st, int s, float[] c, int h) {
         int o2 = s * (h + 1);
         FloatVector r = FloatVector.fromArray(S, w, i).mul(c[o2]);
         for (int k = 1; k <= h; k++) {
@@ -356,7 +356,7 @@ public final class AcousticVtiVectorKernels {
     }
 
     /** {@code AcousticVtiKernels.firstTransposed} for a vector of cells: Dᵀw along stride st, axis slot s. */
-    private static FloatVector firstTransposed(float[] w, int i, int st, int s, float[] c, int h) {
+    public static FloatVector firstTransposed(float[] w, int i, int st, int s, float[] c, int h) {
         int o1 = (3 + s) * (h + 1);
         FloatVector r = FloatVector.zero(S);
         for (int k = 1; k <= h; k++) {

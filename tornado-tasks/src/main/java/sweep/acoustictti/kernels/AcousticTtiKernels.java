@@ -189,37 +189,49 @@ public final class AcousticTtiKernels {
                                           float[] tape) {
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             for (@Parallel int x = 0; x < nx; x++) {
-                int z = z0 + iz;
-                int ox = 4 * (nz + 1);
-                int i = base + z * sz + x;
-                int k = z * nx + x;
-                float pb = ppbar[i];
-                float qb = qpbar[i];
-                float t1 = tape[k];
-                float t2 = tape[nz * nx + k];
-                gh[i] += pb * t1;
-                gn[i] += pb * t2 + qb * t1;
-                g0[i] += qb * t2;
-                float lh = 0.5f * (ah[i] * pb + an[i] * qb);
-                float lz = 0.5f * (an[i] * pb + a0[i] * qb);
-                float ax = prof[ox + x];
-                float bx = prof[ox + nx + x];
-                float az = prof[z];
-                float bz = prof[nz + z];
-                w0[i] = AcousticVtiKernels.termAdjoint(lh, zetaPxBar, i, ax, bx);
-                w1[i] = AcousticVtiKernels.termAdjoint(lh, zetaPzBar, i, az, bz);
-                w2[i] = AcousticVtiKernels.termAdjoint(lz, zetaQxBar, i, ax, bx);
-                w3[i] = AcousticVtiKernels.termAdjoint(lz, zetaQzBar, i, az, bz);
-                w4[i] = AcousticVtiKernels.termAdjoint(-lh, xpxBar, i, ax, bx);
-                w5[i] = AcousticVtiKernels.termAdjoint(-lh, xpzBar, i, az, bz);
-                w6[i] = AcousticVtiKernels.termAdjoint(lz, xqxBar, i, ax, bx);
-                w7[i] = AcousticVtiKernels.termAdjoint(lz, xqzBar, i, az, bz);
-                pbar[i] += 2.0f * pb;
-                qbar[i] += 2.0f * qb;
-                ppbar[i] = -pb;
-                qpbar[i] = -qb;
+                updateAdjointPointCell(pbar, qbar, ppbar, qpbar, zetaPxBar, zetaPzBar, zetaQxBar, zetaQzBar, xpxBar,
+                        xpzBar, xqxBar, xqzBar, ah, an, a0, prof, w0, w1, w2, w3, w4, w5, w6, w7, gh, gn, g0, base, sz,
+                        nz, nx, z0 + iz, x, tape);
             }
         }
+    }
+
+    /** {@link #updateAdjointPoint} of cell (z, x). */
+    public static void updateAdjointPointCell(float[] pbar, float[] qbar, float[] ppbar, float[] qpbar,
+                                              float[] zetaPxBar, float[] zetaPzBar, float[] zetaQxBar,
+                                              float[] zetaQzBar, float[] xpxBar, float[] xpzBar, float[] xqxBar,
+                                              float[] xqzBar, float[] ah, float[] an, float[] a0, float[] prof,
+                                              float[] w0, float[] w1, float[] w2, float[] w3, float[] w4, float[] w5,
+                                              float[] w6, float[] w7, float[] gh, float[] gn, float[] g0, int base,
+                                              int sz, int nz, int nx, int z, int x, float[] tape) {
+        int ox = 4 * (nz + 1);
+        int i = base + z * sz + x;
+        int k = z * nx + x;
+        float pb = ppbar[i];
+        float qb = qpbar[i];
+        float t1 = tape[k];
+        float t2 = tape[nz * nx + k];
+        gh[i] += pb * t1;
+        gn[i] += pb * t2 + qb * t1;
+        g0[i] += qb * t2;
+        float lh = 0.5f * (ah[i] * pb + an[i] * qb);
+        float lz = 0.5f * (an[i] * pb + a0[i] * qb);
+        float ax = prof[ox + x];
+        float bx = prof[ox + nx + x];
+        float az = prof[z];
+        float bz = prof[nz + z];
+        w0[i] = AcousticVtiKernels.termAdjoint(lh, zetaPxBar, i, ax, bx);
+        w1[i] = AcousticVtiKernels.termAdjoint(lh, zetaPzBar, i, az, bz);
+        w2[i] = AcousticVtiKernels.termAdjoint(lz, zetaQxBar, i, ax, bx);
+        w3[i] = AcousticVtiKernels.termAdjoint(lz, zetaQzBar, i, az, bz);
+        w4[i] = AcousticVtiKernels.termAdjoint(-lh, xpxBar, i, ax, bx);
+        w5[i] = AcousticVtiKernels.termAdjoint(-lh, xpzBar, i, az, bz);
+        w6[i] = AcousticVtiKernels.termAdjoint(lz, xqxBar, i, ax, bx);
+        w7[i] = AcousticVtiKernels.termAdjoint(lz, xqzBar, i, az, bz);
+        pbar[i] += 2.0f * pb;
+        qbar[i] += 2.0f * qb;
+        ppbar[i] = -pb;
+        qpbar[i] = -qb;
     }
 
     /**
@@ -234,26 +246,36 @@ public final class AcousticTtiKernels {
                                            float[] c, int h, int base, int sz, int nz, int nx, int z0, int z1) {
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             for (@Parallel int x = 0; x < nx; x++) {
-                int z = z0 + iz;
-                int i = base + z * sz + x;
-                pbar[i] += AcousticVtiKernels.secondTransposed(w0, i, 1, 2, c, h)
-                        + AcousticVtiKernels.secondTransposed(w1, i, sz, 0, c, h);
-                qbar[i] += AcousticVtiKernels.secondTransposed(w2, i, 1, 2, c, h)
-                        + AcousticVtiKernels.secondTransposed(w3, i, sz, 0, c, h);
-                if (prof[4 * (nz + 1) + x] != 0.0f) {
-                    psiPxBar[i] += AcousticVtiKernels.firstTransposed(w0, i, 1, 2, c, h);
-                    psiQxBar[i] += AcousticVtiKernels.firstTransposed(w2, i, 1, 2, c, h);
-                }
-                if (prof[z] != 0.0f) {
-                    psiPzBar[i] += AcousticVtiKernels.firstTransposed(w1, i, sz, 0, c, h);
-                    psiQzBar[i] += AcousticVtiKernels.firstTransposed(w3, i, sz, 0, c, h);
-                }
-                fpxBar[i] += AcousticVtiKernels.firstTransposed(w4, i, 1, 2, c, h);
-                fpzBar[i] += AcousticVtiKernels.firstTransposed(w5, i, sz, 0, c, h);
-                fqxBar[i] += AcousticVtiKernels.firstTransposed(w6, i, 1, 2, c, h);
-                fqzBar[i] += AcousticVtiKernels.firstTransposed(w7, i, sz, 0, c, h);
+                updateAdjointGatherCell(pbar, qbar, psiPxBar, psiPzBar, psiQxBar, psiQzBar, fpxBar, fpzBar, fqxBar,
+                        fqzBar, w0, w1, w2, w3, w4, w5, w6, w7, prof, c, h, base, sz, nz, nx, z0 + iz, x);
             }
         }
+    }
+
+    /** {@link #updateAdjointGather} of cell (z, x). */
+    public static void updateAdjointGatherCell(float[] pbar, float[] qbar, float[] psiPxBar, float[] psiPzBar,
+                                               float[] psiQxBar, float[] psiQzBar, float[] fpxBar, float[] fpzBar,
+                                               float[] fqxBar, float[] fqzBar, float[] w0, float[] w1, float[] w2,
+                                               float[] w3, float[] w4, float[] w5, float[] w6, float[] w7,
+                                               float[] prof, float[] c, int h, int base, int sz, int nz, int nx, int z,
+                                               int x) {
+        int i = base + z * sz + x;
+        pbar[i] += AcousticVtiKernels.secondTransposed(w0, i, 1, 2, c, h)
+                + AcousticVtiKernels.secondTransposed(w1, i, sz, 0, c, h);
+        qbar[i] += AcousticVtiKernels.secondTransposed(w2, i, 1, 2, c, h)
+                + AcousticVtiKernels.secondTransposed(w3, i, sz, 0, c, h);
+        if (prof[4 * (nz + 1) + x] != 0.0f) {
+            psiPxBar[i] += AcousticVtiKernels.firstTransposed(w0, i, 1, 2, c, h);
+            psiQxBar[i] += AcousticVtiKernels.firstTransposed(w2, i, 1, 2, c, h);
+        }
+        if (prof[z] != 0.0f) {
+            psiPzBar[i] += AcousticVtiKernels.firstTransposed(w1, i, sz, 0, c, h);
+            psiQzBar[i] += AcousticVtiKernels.firstTransposed(w3, i, sz, 0, c, h);
+        }
+        fpxBar[i] += AcousticVtiKernels.firstTransposed(w4, i, 1, 2, c, h);
+        fpzBar[i] += AcousticVtiKernels.firstTransposed(w5, i, sz, 0, c, h);
+        fqxBar[i] += AcousticVtiKernels.firstTransposed(w6, i, 1, 2, c, h);
+        fqzBar[i] += AcousticVtiKernels.firstTransposed(w7, i, sz, 0, c, h);
     }
 
     /**
@@ -268,37 +290,46 @@ public final class AcousticTtiKernels {
                                             int z0, int z1, float[] tape) {
         for (@Parallel int iz = 0; iz < z1 - z0; iz++) {
             for (@Parallel int x = 0; x < nx; x++) {
-                int z = z0 + iz;
-                int ox = 4 * (nz + 1);
-                int cells = nz * nx;
-                int i = base + z * sz + x;
-                int k = z * nx + x;
-                float a = fpxBar[i];
-                float b = fpzBar[i];
-                float e = fqxBar[i];
-                float f = fqzBar[i];
-                fpxBar[i] = 0.0f;
-                fpzBar[i] = 0.0f;
-                fqxBar[i] = 0.0f;
-                fqzBar[i] = 0.0f;
-                float gpx = tape[2 * cells + k];
-                float gpz = tape[3 * cells + k];
-                float gqx = tape[4 * cells + k];
-                float gqz = tape[5 * cells + k];
-                float s = 2.0f * rs[i];
-                float co = 2.0f * rc[i];
-                gt[i] += a * (s * gpx + co * gpz) + b * (co * gpx - s * gpz) + e * (s * gqx + co * gqz)
-                        + f * (co * gqx - s * gqz);
-                float ax = prof[ox + x];
-                float bx = prof[ox + nx + x];
-                float az = prof[z];
-                float bz = prof[nz + z];
-                wpx[i] = AcousticVtiKernels.termAdjoint(rs[i] * b - rc[i] * a, spxBar, i, ax, bx);
-                wpz[i] = AcousticVtiKernels.termAdjoint(rs[i] * a + rc[i] * b, spzBar, i, az, bz);
-                wqx[i] = AcousticVtiKernels.termAdjoint(rs[i] * f - rc[i] * e, sqxBar, i, ax, bx);
-                wqz[i] = AcousticVtiKernels.termAdjoint(rs[i] * e + rc[i] * f, sqzBar, i, az, bz);
+                gradientAdjointPointCell(fpxBar, fpzBar, fqxBar, fqzBar, spxBar, spzBar, sqxBar, sqzBar, rc, rs,
+                        prof, wpx, wpz, wqx, wqz, gt, base, sz, nz, nx, z0 + iz, x, tape);
             }
         }
+    }
+
+    /** {@link #gradientAdjointPoint} of cell (z, x). */
+    public static void gradientAdjointPointCell(float[] fpxBar, float[] fpzBar, float[] fqxBar, float[] fqzBar,
+                                                float[] spxBar, float[] spzBar, float[] sqxBar, float[] sqzBar,
+                                                float[] rc, float[] rs, float[] prof, float[] wpx, float[] wpz,
+                                                float[] wqx, float[] wqz, float[] gt, int base, int sz, int nz, int nx,
+                                                int z, int x, float[] tape) {
+        int ox = 4 * (nz + 1);
+        int cells = nz * nx;
+        int i = base + z * sz + x;
+        int k = z * nx + x;
+        float a = fpxBar[i];
+        float b = fpzBar[i];
+        float e = fqxBar[i];
+        float f = fqzBar[i];
+        fpxBar[i] = 0.0f;
+        fpzBar[i] = 0.0f;
+        fqxBar[i] = 0.0f;
+        fqzBar[i] = 0.0f;
+        float gpx = tape[2 * cells + k];
+        float gpz = tape[3 * cells + k];
+        float gqx = tape[4 * cells + k];
+        float gqz = tape[5 * cells + k];
+        float s = 2.0f * rs[i];
+        float co = 2.0f * rc[i];
+        gt[i] += a * (s * gpx + co * gpz) + b * (co * gpx - s * gpz) + e * (s * gqx + co * gqz)
+                + f * (co * gqx - s * gqz);
+        float ax = prof[ox + x];
+        float bx = prof[ox + nx + x];
+        float az = prof[z];
+        float bz = prof[nz + z];
+        wpx[i] = AcousticVtiKernels.termAdjoint(rs[i] * b - rc[i] * a, spxBar, i, ax, bx);
+        wpz[i] = AcousticVtiKernels.termAdjoint(rs[i] * a + rc[i] * b, spzBar, i, az, bz);
+        wqx[i] = AcousticVtiKernels.termAdjoint(rs[i] * f - rc[i] * e, sqxBar, i, ax, bx);
+        wqz[i] = AcousticVtiKernels.termAdjoint(rs[i] * e + rc[i] * f, sqzBar, i, az, bz);
     }
 
     /**
