@@ -219,8 +219,7 @@ class FwiCommandTest {
      */
     @Test
     void resumeAfterKillEqualsUninterruptedRun() throws Exception {
-        String bands = ", \"bands\": [{\"cutoff\": 5, \"iterations\": 2}, {\"cutoff\": 0, \"iterations\": 4}]";
-        Path killed = job(dir.resolve("killed"), bands);
+        Path killed = twoBandJob(dir.resolve("killed"), 1, 2);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "--add-modules", "jdk.incubator.vector", "-Xmx1g",
                 Main.class.getName(), "fwi", "--job", killed.toString()));
@@ -232,7 +231,7 @@ class FwiCommandTest {
                 new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 seen.append(line).append('\n');
-                if (line.startsWith("band 2/2 (all) iteration   1/4")) {
+                if (line.startsWith("band 2/2 (all) iteration   1/2")) {
                     p.destroyForcibly();
                     killedMidRun = true;
                     break;
@@ -250,12 +249,12 @@ class FwiCommandTest {
 
         CliHarness.Result resumed = CliHarness.run("fwi", "--job", killed.toString(), "--resume");
         assertEquals(0, resumed.code(), resumed.stderr());
-        assertTrue(resumed.stderr().contains("--resume: band 1/2 (<5 Hz) finished (2 iterations); band 2/2 (all)"
+        assertTrue(resumed.stderr().contains("--resume: band 1/2 (<5 Hz) finished (1 iteration); band 2/2 (all)"
                 + " continues after iteration "), resumed.stderr());
         assertFalse(resumed.out().contains("band 1/2"), "band 1 was finished and is not run again:\n" + resumed.out());
-        assertFalse(resumed.out().contains("iteration   1/4"), "iteration 1 of band 2 is not run again");
+        assertFalse(resumed.out().contains("iteration   1/2"), "iteration 1 of band 2 is not run again");
 
-        Path whole = job(dir.resolve("whole"), bands);
+        Path whole = twoBandJob(dir.resolve("whole"), 1, 2);
         Result uninterrupted = run("fwi", "--job", whole.toString());
         assertEquals(0, uninterrupted.code(), uninterrupted.err());
         float[] a = Npy.readFloat32(out.resolve("model_final.npy"), "resumed").asFloat32();
@@ -270,7 +269,7 @@ class FwiCommandTest {
 
         // the same job decomposed (mpirun, px = 2: each rank holds its tile of the optimiser), every rank killed
         // (SIGKILL) in the middle of band 2, then resumed: the one-domain model, bit for bit
-        Path dd = job(dir.resolve("dd"), bands);
+        Path dd = twoBandJob(dir.resolve("dd"), 1, 2);
         Process job = MpiRunner.start(2, dir.resolve("dd.err"), Main.class, "fwi", "--job", dd.toString(), "--px",
                 "2");
         boolean ddKilled = false;
@@ -280,7 +279,7 @@ class FwiCommandTest {
                 new InputStreamReader(job.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 ddSeen.append(line).append('\n');
-                if (line.startsWith("band 2/2 (all) iteration   1/4")) {
+                if (line.startsWith("band 2/2 (all) iteration   1/2")) {
                     ranks = job.descendants().toList();
                     ranks.forEach(ProcessHandle::destroyForcibly);
                     job.destroyForcibly();
@@ -300,7 +299,7 @@ class FwiCommandTest {
         MpiRunner.Result ddResumed = MpiRunner.run(2, Main.class, "fwi", "--job", dd.toString(), "--px", "2",
                 "--resume");
         assertEquals(0, ddResumed.exitCode(), ddResumed.describe());
-        assertFalse(ddResumed.stdout().contains("iteration   1/4"), "iteration 1 of band 2 is not run again:\n"
+        assertFalse(ddResumed.stdout().contains("iteration   1/2"), "iteration 1 of band 2 is not run again:\n"
                 + ddResumed.describe());
         assertTrue(ddResumed.stderr().contains("observed data: --resume reuses"), "every rank gets the observed data"
                 + " the first run wrote:\n" + ddResumed.describe());
@@ -336,13 +335,19 @@ class FwiCommandTest {
 
     /** A two-band job of 2 shots and 400 steps whose bands ask for one iteration each. */
     static Path twoBandJob(Path folder) throws Exception {
+        return twoBandJob(folder, 1, 1);
+    }
+
+    /** A two-band job of 2 shots and 400 steps whose bands ask for {@code first} and {@code second} iterations. */
+    static Path twoBandJob(Path folder, int first, int second) throws Exception {
         Files.createDirectories(folder);
         float[] vTrue = FwiTest.trueModel();
         Npy.writeFloat32(folder.resolve("true.npy"), vTrue, 40, 80);
         Npy.writeFloat32(folder.resolve("start.npy"), FwiTest.startModel(vTrue), 40, 80);
         String json = "{\"vp_true\": \"true.npy\", \"vp_start\": \"start.npy\", \"dh\": 10, \"dt\": 0.001, \"nt\": 400,"
                 + " \"ricker\": 8, \"abcn\": 10, \"vmax\": 3000, \"mute_rows\": 4, \"shots\": 2, \"threads\": 1,"
-                + " \"bands\": [{\"cutoff\": 5, \"iterations\": 1}, {\"cutoff\": 0, \"iterations\": 1}],"
+                + " \"bands\": [{\"cutoff\": 5, \"iterations\": " + first + "}, {\"cutoff\": 0, \"iterations\": "
+                + second + "}],"
                 + " \"out\": \"" + folder.resolve("out") + "\"}";
         Path p = folder.resolve("job.json");
         Files.writeString(p, json);
