@@ -148,7 +148,7 @@ public final class DecomposedRunCheckMain {
      */
     private static String check(EquationKit kit, Intracomm comm, ModelParallelMesh mesh, int ndim, int nxGlobal,
                                 int order, boolean fs, Storage storage, String type) throws Exception {
-        WaveEquation eq = kit.equation();
+        WaveEquation eq = kit.equation().inDimensions(ndim);
         MeshTopology topo = mesh.topology();
         int[] shape = ndim == 2 ? new int[] {22, nxGlobal} : new int[] {12, 16, nxGlobal};
         int nt = ndim == 2 ? 80 : 30;

@@ -355,7 +355,7 @@ public abstract class EquationKit {
             try (Propagator p = new Propagator(spec)) {
                 float[] obs = p.forward(w, src, rec, truth).data();
                 Gradient g = p.forwardAndGradient(w, src, rec, m0, obs, Misfit.L2);
-                for (int k = 0; k < equation().parameterCount(); k++) {
+                for (int k = 0; k < spec.equation().parameterCount(); k++) {
                     // each cell moved in the direction its gradient says J grows: the derivative along it is a sum of
                     // terms of one sign, which cannot cancel down to the float noise of the misfits (a wrong cell
                     // gradient still shows, as the finite difference follows the true one)
@@ -376,7 +376,7 @@ public abstract class EquationKit {
                     double jm2 = misfit(p, w, src, rec, shifted(m0, dir, -2 * eps), obs);
                     double fd = (8 * (j1 - jm1) - (j2 - jm2)) / (12 * eps);
                     double err = Math.abs(fd - analytic) / Math.abs(fd);
-                    String what = describe(spec) + " d/d" + equation().parameterNames().get(k);
+                    String what = describe(spec) + " d/d" + spec.equation().parameterNames().get(k);
                     System.out.printf(Locale.ROOT,
                             "kit %s gradient %s: analytic %.8e finite difference %.8e rel %.2e%n",
                             equation().name(), what, analytic, fd, err);
@@ -421,7 +421,7 @@ public abstract class EquationKit {
             assertArrayEquals(gf.wavelet(), gb.wavelet(), what + ": dJ/dwavelet differs between storages");
             int n = cells(c.shape());
             boolean[] inner = inner(c.shape());
-            for (int k = 0; k < equation().parameterCount(); k++) {
+            for (int k = 0; k < full.equation().parameterCount(); k++) {
                 double num = 0;
                 double den = 0;
                 for (int i = 0; i < n; i++) {
@@ -434,8 +434,9 @@ public abstract class EquationKit {
                 }
                 double rel = Math.sqrt(num / den);
                 System.out.printf(Locale.ROOT, "kit %s boundary saving vs full %s d/d%s on the inner cells: rel %.2e%n",
-                        equation().name(), what, equation().parameterNames().get(k), rel);
-                assertTrue(den > 0, what + ": the gradient of " + equation().parameterNames().get(k) + " is zero");
+                        equation().name(), what, full.equation().parameterNames().get(k), rel);
+                assertTrue(den > 0, what + ": the gradient of " + full.equation().parameterNames().get(k)
+                        + " is zero");
                 assertTrue(rel < 2e-5, what + ": boundary saving differs from full storage by " + rel);
             }
         }

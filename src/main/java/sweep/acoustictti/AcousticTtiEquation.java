@@ -12,11 +12,12 @@ import sweep.prop.HaloPoint;
 import sweep.prop.PropSpec;
 
 /**
- * The pseudo-acoustic TTI (tilted transverse isotropic) wave equation of the x-z plane with parameters vp (P velocity
- * along the symmetry axis), epsilon and delta (Thomsen) and theta (the axis's tilt from vertical, per cell): the
- * {@code acoustic-vti} system with its horizontal and vertical second derivatives replaced by the rotated ones in
- * self-adjoint form, stable for a tilt that varies in space when epsilon ≥ delta; its step is {@link AcousticTtiStep}
- * on the step skeleton. docs/equations.md gives the system, the discretisation and its artefacts.
+ * The pseudo-acoustic TTI (tilted transverse isotropic) wave equation with parameters vp (P velocity along the
+ * symmetry axis), epsilon and delta (Thomsen), theta (the axis's tilt from vertical, per cell) and in 3-D phi (its
+ * azimuth): the {@code acoustic-vti} system with its horizontal and vertical second derivatives replaced by the rotated
+ * ones in self-adjoint form, stable for a tilt that varies in space when epsilon ≥ delta; its steps are
+ * {@link AcousticTtiStep} (2-D) and {@link AcousticTti3dStep} on the step skeleton. docs/equations.md gives the system,
+ * the discretisation and its artefacts.
  */
 public final class AcousticTtiEquation extends StepEquation {
     /** The equation's name, {@code --equation acoustic-tti}. */
@@ -24,7 +25,7 @@ public final class AcousticTtiEquation extends StepEquation {
 
     private static final AcousticVtiEquation VTI = new AcousticVtiEquation();
 
-    private static final List<Parameter> PARAMETERS = List.of(
+    private static final List<Parameter> PARAMETERS_2D = List.of(
             new Parameter("vp", "m/s", "P velocity along the symmetry axis, finite and > 0", 1400, 4700, 100),
             Parameter.bounded("epsilon", "1", "Thomsen epsilon, finite, > -0.5 and >= delta", -0.5, 1, -0.2, 0.4,
                     0.02),
@@ -33,6 +34,26 @@ public final class AcousticTtiEquation extends StepEquation {
             Parameter.bounded("theta", "deg", "tilt of the symmetry axis from vertical, towards +x, in (-180, 180)",
                     -180, 180, -90, 90, 5));
 
+    /** The 3-D models' parameters: the 2-D ones and the azimuth. */
+    private static final List<Parameter> PARAMETERS_3D = List.of(PARAMETERS_2D.get(0), PARAMETERS_2D.get(1),
+            PARAMETERS_2D.get(2), PARAMETERS_2D.get(3), Parameter.bounded("phi", "deg", "azimuth of the symmetry axis"
+                    + " from +x towards +y (3-D), in (-360, 360)", -360, 360, -180, 180, 5));
+
+    /** The equation of 3-D models ({@link #inDimensions}). */
+    private static final AcousticTtiEquation THREE_D = new AcousticTtiEquation(3);
+
+    /** 2 or 3: the dimension whose parameters this instance lists (the installed one: 2). */
+    private final int ndim;
+
+    /** The equation as installed: the parameters of 2-D models; {@link #inDimensions} gives the 3-D one. */
+    public AcousticTtiEquation() {
+        this(2);
+    }
+
+    private AcousticTtiEquation(int ndim) {
+        this.ndim = ndim;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -40,18 +61,20 @@ public final class AcousticTtiEquation extends StepEquation {
 
     @Override
     public String description() {
-        return "pseudo-acoustic TTI (vp, Thomsen epsilon and delta, tilt theta), second order in time, 2-D";
+        return "pseudo-acoustic TTI (vp, Thomsen epsilon and delta, tilt theta, in 3-D azimuth phi), second order in"
+                + " time";
     }
 
+    /** vp, epsilon, delta, theta, and in 3-D phi. */
     @Override
     public List<Parameter> parameters() {
-        return PARAMETERS;
+        return ndim == 3 ? PARAMETERS_3D : PARAMETERS_2D;
     }
 
-    /** The x-z plane (a 3-D TTI medium needs the azimuth too). */
+    /** The equation with the parameters of {@code ndim}-D models: 3-D ones add the azimuth phi. */
     @Override
-    public List<Integer> dimensions() {
-        return List.of(2);
+    public AcousticTtiEquation inDimensions(int ndim) {
+        return ndim == this.ndim ? this : ndim == 3 ? THREE_D : new AcousticTtiEquation();
     }
 
     /** The stress p across the symmetry axis and the stress q along it, at the nodes. */
@@ -67,6 +90,23 @@ public final class AcousticTtiEquation extends StepEquation {
      */
     @Override
     public List<String> auxiliaries(int ndim) {
+        if (ndim == 3) {
+            List<String> a = new java.util.ArrayList<>(List.of("p_previous", "q_previous"));
+            for (String f : List.of("p", "q")) {
+                for (String x : List.of("x", "y", "z")) {
+                    a.add("psi_" + f + "_" + x);
+                    a.add("zeta_" + f + "_" + x);
+                }
+            }
+            for (String kind : List.of("flux_", "psi_flux_", "xi_")) {
+                for (String f : List.of("p", "q")) {
+                    for (String x : List.of("x", "y", "z")) {
+                        a.add(kind + f + "_" + x);
+                    }
+                }
+            }
+            return List.copyOf(a);
+        }
         return List.of("p_previous", "q_previous", "psi_p_x", "zeta_p_x", "psi_p_z", "zeta_p_z", "psi_q_x",
                 "zeta_q_x", "psi_q_z", "zeta_q_z", "flux_p_x", "flux_p_z", "flux_q_x", "flux_q_z", "psi_flux_p_x",
                 "psi_flux_p_z", "psi_flux_q_x", "psi_flux_q_z", "xi_p_x", "xi_p_z", "xi_q_x", "xi_q_z");
@@ -118,8 +158,8 @@ public final class AcousticTtiEquation extends StepEquation {
     @Override
     public void checkModel(float[] model, int[] shape, int[] origin, int[] physical, String[] names) {
         super.checkModel(model, shape, origin, physical, names);
-        AcousticVtiEquation.checkEpsilonAtLeastDelta(model, model.length / 4, shape, origin, physical, names,
-                "acoustic TTI");
+        AcousticVtiEquation.checkEpsilonAtLeastDelta(model, model.length / parameterCount(), shape, origin, physical,
+                names, "acoustic TTI");
     }
 
     /** epsilon raised to delta where an update put it below (delta lowered when only delta of the two is inverted). */
@@ -135,6 +175,21 @@ public final class AcousticTtiEquation extends StepEquation {
      */
     @Override
     public List<HaloPoint> haloPoints(int ndim) {
+        if (ndim == 3) {
+            List<HaloPoint> h = new java.util.ArrayList<>(List.of(new HaloPoint("FORWARD_P", List.of("p")),
+                    new HaloPoint("FORWARD_Q", List.of("q"))));
+            for (String kind : List.of("FORWARD_FLUX", "ADJOINT_LAPLACIAN", "ADJOINT_DIVERGENCE", "ADJOINT_DIFFERENCE")) {
+                for (String f : List.of("P", "Q")) {
+                    for (String x : List.of("X", "Y", "Z")) {
+                        String name = kind + "_" + f + "_" + x;
+                        String field = kind.equals("FORWARD_FLUX") ? "flux_" + f + "_" + x
+                                : kind.substring(8) + "_" + f + "_" + x + "_adjoint";
+                        h.add(new HaloPoint(name, List.of(field.toLowerCase(java.util.Locale.ROOT))));
+                    }
+                }
+            }
+            return List.copyOf(h);
+        }
         return List.of(new HaloPoint("FORWARD_P", List.of("p")), new HaloPoint("FORWARD_Q", List.of("q")),
                 new HaloPoint("FORWARD_FLUX_P_X", List.of("flux_p_x")),
                 new HaloPoint("FORWARD_FLUX_P_Z", List.of("flux_p_z")),
@@ -162,34 +217,40 @@ public final class AcousticTtiEquation extends StepEquation {
 
     @Override
     protected Step step(PropSpec spec, Grid grid) {
-        return new AcousticTtiStep(spec, grid);
-    }
-
-    /** cos 2θ, sin 2θ and vp²dt²·(1 + 2ε), vp²dt²·√(1 + 2δ), vp²dt². */
-    @Override
-    public int coefficientArrays(int ndim) {
-        return 5;
-    }
-
-    /** The adjoints of the update's eight differences, then the gradients of the three coefficients and the tilt. */
-    @Override
-    public int adjointWorkArrays(int ndim) {
-        return 12;
-    }
-
-    /** The rotated horizontal and axial second derivatives, then the first differences of p and q along x and z. */
-    @Override
-    public int tapeFloatsPerCell(int ndim) {
-        return 6;
+        return grid.ndim() == 3 ? new AcousticTti3dStep(spec, grid) : new AcousticTtiStep(spec, grid);
     }
 
     /**
-     * p, q and their previous levels read, the previous levels written, the four fluxes written and read, five
-     * coefficients read.
+     * vp²dt²·(1 + 2ε), vp²dt²·√(1 + 2δ), vp²dt² and in 2-D cos 2θ, sin 2θ, in 3-D the symmetry axis n and ∂n/∂θ
+     * (three components each).
+     */
+    @Override
+    public int coefficientArrays(int ndim) {
+        return ndim == 3 ? 9 : 5;
+    }
+
+    /**
+     * The adjoints of the update's eight (3-D: twelve) differences, then the gradients of the three coefficients, the
+     * tilt and in 3-D the azimuth.
+     */
+    @Override
+    public int adjointWorkArrays(int ndim) {
+        return ndim == 3 ? 17 : 12;
+    }
+
+    /** The rotated horizontal and axial second derivatives, then the first differences of p and q along each axis. */
+    @Override
+    public int tapeFloatsPerCell(int ndim) {
+        return 2 + 2 * ndim;
+    }
+
+    /**
+     * p, q and their previous levels read, the previous levels written, the fluxes (two per axis) written and read,
+     * the coefficients of the forward step read (five; 3-D six: the stiffness and the axis).
      */
     @Override
     public int bytesPerCellUpdate(int ndim) {
-        return 4 * (4 + 2 + 8 + 5);
+        return ndim == 3 ? 4 * (4 + 2 + 12 + 6) : 4 * (4 + 2 + 8 + 5);
     }
 
     /**

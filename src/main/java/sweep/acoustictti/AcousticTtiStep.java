@@ -162,8 +162,8 @@ final class AcousticTtiStep extends Step {
                 // the compact z stencils read the images too: made again here, so the stage is a map of its state
                 AcousticVtiKernels.imageTop(s[P], h, base, sz, 0, 1, nx);
                 AcousticVtiKernels.imageTop(s[Q], h, base, sz, 0, 1, nx);
-                AcousticTtiKernels.imageTopEven(s[FPX + 1], h, base, sz, nx);
-                AcousticTtiKernels.imageTopEven(s[FPX + 3], h, base, sz, nx);
+                AcousticTtiKernels.imageTopEven(s[FPX + 1], h, base, sz, 0, 1, nx);
+                AcousticTtiKernels.imageTopEven(s[FPX + 3], h, base, sz, 0, 1, nx);
             }
             if (vector) {
                 parallel((z0, z1) -> AcousticTtiVectorKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_PX],
@@ -216,8 +216,8 @@ final class AcousticTtiStep extends Step {
             if (fs) {
                 AcousticVtiKernels.imageTopAdjoint(a[P], w[1], c, h, base, sz, 0, 1, nx);
                 AcousticVtiKernels.imageTopAdjoint(a[Q], w[3], c, h, base, sz, 0, 1, nx);
-                AcousticTtiKernels.imageTopFold(a[FPX + 1], w[5], c, h, base, sz, nx, 1.0f);
-                AcousticTtiKernels.imageTopFold(a[FPX + 3], w[7], c, h, base, sz, nx, 1.0f);
+                AcousticTtiKernels.imageTopFold(a[FPX + 1], w[5], c, h, base, sz, 0, 1, nx, 1.0f);
+                AcousticTtiKernels.imageTopFold(a[FPX + 3], w[7], c, h, base, sz, 0, 1, nx, 1.0f);
             }
         } else if (stage == 0) {
             if (vector) {
@@ -238,8 +238,8 @@ final class AcousticTtiStep extends Step {
                         h, base, sz, nx, z0, z1));
             }
             if (fs) {
-                AcousticTtiKernels.imageTopFold(a[P], w[1], c, h, base, sz, nx, -1.0f);
-                AcousticTtiKernels.imageTopFold(a[Q], w[3], c, h, base, sz, nx, -1.0f);
+                AcousticTtiKernels.imageTopFold(a[P], w[1], c, h, base, sz, 0, 1, nx, -1.0f);
+                AcousticTtiKernels.imageTopFold(a[Q], w[3], c, h, base, sz, 0, 1, nx, -1.0f);
             }
         } else if (stage == 2) {
             int[][] pairs = {{P, PSI_PX, 2}, {P, PSI_PZ, 0}, {Q, PSI_QX, 2}, {Q, PSI_QZ, 0}};

@@ -236,7 +236,8 @@ public final class Benchmark {
      * The equation's homogeneous benchmark model of {@code shape}; refuses a shape whose model does not fit a Java
      * array (a clear error, where the array size would overflow).
      */
-    private static float[] model(WaveEquation eq, int[] shape) {
+    private static float[] model(WaveEquation named, int[] shape) {
+        WaveEquation eq = named.inDimensions(shape.length);
         long cells = 1;
         for (int n : shape) {
             cells *= n;

@@ -69,7 +69,7 @@ public final class BornCommand implements Callable<Integer> {
         }
         Map<String, Parameter> params = new LinkedHashMap<>();
         for (WaveEquation e : Equations.installed().values()) {
-            for (Parameter p : e.parameters()) {
+            for (Parameter p : e.parametersOfEveryDimension()) {
                 params.putIfAbsent(p.name(), p);
             }
         }
@@ -87,7 +87,7 @@ public final class BornCommand implements Callable<Integer> {
     private List<Path> perturbationFiles(WaveEquation eq) {
         Set<String> all = new LinkedHashSet<>();
         for (WaveEquation e : Equations.installed().values()) {
-            all.addAll(e.parameterNames());
+            e.parametersOfEveryDimension().forEach(p -> all.add(p.name()));
         }
         for (String name : all) {
             OptionSpec o = cmd.findOption("--d" + name);
@@ -201,7 +201,7 @@ public final class BornCommand implements Callable<Integer> {
             int nrec = pr.receivers()[0].length;
             estimate(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .requireHeap(dr.rankAndTile(mp.grid()));
-            float[] model = dr.readModelTile(pr, problem.names());
+            float[] model = dr.readModelTile(pr, problem.names(pr.spec().equation()));
             int n = model.length / eq.parameterCount();
             float[] dm = new float[model.length];
             for (int k = 0; k < files.size(); k++) {

@@ -75,7 +75,7 @@ public final class ForwardCommand implements Callable<Integer> {
             int nrec = pr.receivers()[0].length;
             MemoryEstimate.forward(dr.paddedSpec(pr.spec()), mp.grid(), shots, nrec, pr.wavelet().length)
                     .requireHeap(dr.rankAndTile(mp.grid()));
-            float[] model = dr.readModelTile(pr, problem.names());
+            float[] model = dr.readModelTile(pr, problem.names(pr.spec().equation()));
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == problem.nt ? pr.wavelet() : dr.mine(pr.wavelet(), problem.nt);
             Record tile = mp.forward(w, dr.mine(pr.sources()), dr.mine(pr.receivers()), model);

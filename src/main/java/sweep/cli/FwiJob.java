@@ -185,7 +185,8 @@ final class FwiJob {
     private static Map<String, List<WaveEquation>> otherParameters() {
         Map<String, List<WaveEquation>> m = new LinkedHashMap<>();
         for (WaveEquation e : Equations.installed().values()) {
-            for (String p : e.parameterNames()) {
+            for (Parameter q : e.parametersOfEveryDimension()) {
+                String p = q.name();
                 if (!p.equals("vp")) {
                     m.computeIfAbsent(p, x -> new ArrayList<>()).add(e);
                 }
@@ -195,7 +196,7 @@ final class FwiJob {
     }
 
     private static Parameter parameter(WaveEquation e, String name) {
-        return e.parameters().get(e.parameterNames().indexOf(name));
+        return e.parametersOfEveryDimension().stream().filter(q -> q.name().equals(name)).findFirst().orElseThrow();
     }
 
     /**
@@ -524,7 +525,7 @@ final class FwiJob {
         Map<String, Path> in = new LinkedHashMap<>();
         Set<String> keys = new LinkedHashSet<>(List.of("vp_true", "vp_start"));
         for (WaveEquation e : Equations.installed().values()) {
-            for (String p : e.parameterNames()) {
+            for (String p : e.parametersOfEveryDimension().stream().map(Parameter::name).toList()) {
                 keys.add(p + "_true");
                 keys.add(p + "_start");
             }
@@ -739,10 +740,10 @@ final class FwiJob {
     }
 
     private Models models() {
-        WaveEquation eq = equation();
-        List<String> params = eq.parameterNames();
+        WaveEquation named = equation();
+        List<String> params = named.parameterNames();
         for (Map.Entry<String, List<WaveEquation>> e : otherParameters().entrySet()) {
-            if (params.contains(e.getKey())) {
+            if (!named.dimensionsWithParameter(e.getKey()).isEmpty()) {
                 continue;
             }
             String p = e.getKey();
@@ -755,8 +756,8 @@ final class FwiJob {
                 }
             }
         }
-        if (eq.dimensions().stream().allMatch(d -> eq.sourceTypes(d).isEmpty()) && has("source_type")) {
-            throw error("source_type", "the " + eq.name() + " equation has one kind of source: drop it");
+        if (named.dimensions().stream().allMatch(d -> named.sourceTypes(d).isEmpty()) && has("source_type")) {
+            throw error("source_type", "the " + named.name() + " equation has one kind of source: drop it");
         }
         Path trueFile = null;
         boolean builtin;
@@ -782,9 +783,9 @@ final class FwiJob {
             if (dh.length != 1 && !(dh.length == 2 && dh[0] == dh[1])) {
                 throw error("dh", "the built-in model takes one spacing, got " + Arrays.toString(dh));
             }
-            example = eq.fwiExample(dh[0]);
+            example = named.inDimensions(2).fwiExample(dh[0]);
             if (example == null) {
-                throw error(vt == null ? "vp_true" : "vp_true", "the " + eq.name() + " equation has no built-in model:"
+                throw error(vt == null ? "vp_true" : "vp_true", "the " + named.name() + " equation has no built-in model:"
                         + " give the model files (" + String.join(", ", params.stream().map(p -> p + "_true")
                         .toList()) + ")");
             }
@@ -809,6 +810,22 @@ final class FwiJob {
             throw error(trueFile != null ? "vp_true" : "vp_start", "model shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx)");
         }
+        // the parameters of the model's dimension (acoustic-tti's 3-D models take the azimuth too)
+        WaveEquation eq = named.inDimensions(shape.length);
+        for (Parameter q : named.parametersOfEveryDimension()) {
+            if (eq.parameterNames().contains(q.name())) {
+                continue;
+            }
+            String p = q.name();
+            for (String key : List.of(p + "_true", p + "_start", p + "_min", p + "_max", "max_update_" + p)) {
+                if (has(key)) {
+                    throw error(key, "is a parameter of the " + named.name() + " equation in " + String.join(" and ",
+                            named.dimensionsWithParameter(p).stream().map(d -> d + "-D").toList()) + " models; this"
+                            + " model is " + shape.length + "-D: drop it");
+                }
+            }
+        }
+        params = eq.parameterNames();
         if (trueFile != null) {
             trueModel = fileInput(eq, parameterFiles(eq, trueFile, "_true", shape, dh[0]), "_true");
         }
@@ -980,7 +997,7 @@ final class FwiJob {
      * cell with that value.
      */
     private ModelInput withinBounds(ModelInput model, int[] shape, List<Fwi.Parameter> bounds) {
-        List<Parameter> params = equation().parameters();
+        List<Parameter> params = equation().inDimensions(shape.length).parameters();
         return t -> {
             float[] v = model.tile(t);
             for (int k = 0; k < bounds.size(); k++) {

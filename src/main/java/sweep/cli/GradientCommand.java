@@ -221,7 +221,7 @@ public final class GradientCommand implements Callable<Integer> {
             int[][][] rec = dr.mine(pr.receivers());
             float[] obs = dr.readOwnTraces(observed, "--observed", nt, nrec, ProblemOptions.fieldLabels(pr.spec()),
                     mp.ownedReceivers(rec));
-            float[] model = dr.readModelTile(pr, problem.names());
+            float[] model = dr.readModelTile(pr, problem.names(pr.spec().equation()));
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
             Misfit m = misfitOf(pr.spec());

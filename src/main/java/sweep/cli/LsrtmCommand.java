@@ -238,7 +238,7 @@ public final class LsrtmCommand implements Callable<Integer> {
      * mesh, the image folded back by the pad's adjoint).
      */
     private Operator decomposed(ProblemOptions.Problem pr, DistributedRun dr, ModelParallel mp) throws Exception {
-        float[] tileModel = dr.readModelTile(pr, problem.names());
+        float[] tileModel = dr.readModelTile(pr, problem.names(pr.spec().equation()));
         int count = pr.spec().equation().parameterCount();
         // the whole background model, for the job's identity and the image size (every rank reads it)
         float[] first = ModelFiles.read(pr.files().get(0), pr.option(0), pr.shape()).asFloat32();

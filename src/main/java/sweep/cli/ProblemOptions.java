@@ -122,7 +122,7 @@ public final class ProblemOptions {
             Map<String, List<String>> users = new LinkedHashMap<>();
             Map<String, Parameter> first = new LinkedHashMap<>();
             for (WaveEquation e : Equations.installed().values()) {
-                for (Parameter p : e.parameters()) {
+                for (Parameter p : e.parametersOfEveryDimension()) {
                     users.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(e.name());
                     first.putIfAbsent(p.name(), p);
                 }
@@ -215,7 +215,7 @@ public final class ProblemOptions {
     private Map<String, Path> givenParameterFiles() {
         Map<String, Path> given = new LinkedHashMap<>();
         for (WaveEquation e : Equations.installed().values()) {
-            for (String p : e.parameterNames()) {
+            for (String p : e.parametersOfEveryDimension().stream().map(Parameter::name).toList()) {
                 Path f = parameterFile(p);
                 if (f != null) {
                     given.putIfAbsent("--" + p, f);
@@ -259,11 +259,12 @@ public final class ProblemOptions {
     /** As {@link #load(boolean, Storage, boolean)}, with a checkpoint memory budget in bytes (0: the least). */
     Problem load(boolean gradient, Storage storage, long checkpointMemory, boolean decomposed) {
         checkThreads(threads, "--threads");
-        WaveEquation eq = waveEquation();
-        List<Path> files = parameterFiles(eq);
-        List<String> params = eq.parameterNames();
-        String firstOption = "--" + params.get(0);
-        Path firstFile = files.get(0);
+        WaveEquation named = waveEquation();
+        String firstOption = "--" + named.parameterNames().get(0);
+        Path firstFile = parameterFile(named.parameterNames().get(0));
+        if (firstFile == null) {
+            parameterFiles(named); // says what is missing
+        }
         float[] v = null;
         int[] shape;
         if (decomposed) {
@@ -277,6 +278,10 @@ public final class ProblemOptions {
             throw new IllegalArgumentException(firstOption + ": " + firstFile + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx) with at least one cell along each axis");
         }
+        // the parameters of the model's dimension (acoustic-tti's 3-D models take the azimuth too)
+        WaveEquation eq = named.inDimensions(shape.length);
+        List<Path> files = parameterFiles(eq, shape.length);
+        List<String> params = eq.parameterNames();
         for (int k = 1; k < files.size(); k++) {
             sameShape(files.get(k), "--" + params.get(k), shape, firstOption, params);
         }
@@ -375,11 +380,25 @@ public final class ProblemOptions {
      * another equation is refused (naming the equations that take it).
      */
     private List<Path> parameterFiles(WaveEquation eq) {
+        return parameterFiles(eq, 0);
+    }
+
+    /**
+     * {@link #parameterFiles(WaveEquation)} of an {@code ndim}-D model (0: not known yet): a parameter the equation
+     * takes in another dimension only is refused, naming that dimension.
+     */
+    private List<Path> parameterFiles(WaveEquation eq, int ndim) {
         for (Map.Entry<String, Path> g : givenParameterFiles().entrySet()) {
             String name = g.getKey().substring(2);
-            if (!eq.parameterNames().contains(name)) {
+            List<Integer> in = eq.dimensionsWithParameter(name);
+            if (ndim > 0 && !in.isEmpty() && !in.contains(ndim)) {
+                throw new IllegalArgumentException(g.getKey() + " is a parameter of --equation " + eq.name() + " in "
+                        + String.join(" and ", in.stream().map(d -> d + "-D").toList()) + " models; this model is "
+                        + ndim + "-D: drop " + g.getKey());
+            }
+            if (in.isEmpty()) {
                 List<String> takers = Equations.installed().values().stream()
-                        .filter(e -> e.parameterNames().contains(name)).map(WaveEquation::name).toList();
+                        .filter(e -> !e.dimensionsWithParameter(name).isEmpty()).map(WaveEquation::name).toList();
                 throw new IllegalArgumentException(g.getKey() + " is an option of --equation " + String.join(" or ",
                         takers) + "; this run is " + eq.name()
                                 + (command.findOption("--equation").originalStringValues()
@@ -448,7 +467,7 @@ public final class ProblemOptions {
      */
     private float[] stackedModel(WaveEquation eq, float[] first, List<Path> files, int[] shape) {
         if (files.size() == 1) {
-            eq.checkModel(first, shape, null, null, names());
+            eq.checkModel(first, shape, null, null, names(eq));
             return first;
         }
         int n = first.length;
@@ -458,13 +477,12 @@ public final class ProblemOptions {
             float[] v = ModelFiles.read(files.get(k), "--" + eq.parameterNames().get(k), shape).asFloat32();
             System.arraycopy(v, 0, m, k * n, n);
         }
-        eq.checkModel(m, shape, null, null, names());
+        eq.checkModel(m, shape, null, null, names(eq));
         return m;
     }
 
-    /** "--vp: file" etc., one per parameter of --equation, for messages about the model's cells. */
-    String[] names() {
-        WaveEquation eq = waveEquation();
+    /** "--vp: file" etc., one per parameter of {@code eq} (the run's equation), for messages about the model's cells. */
+    String[] names(WaveEquation eq) {
         return eq.parameterNames().stream().map(p -> "--" + p + ": " + parameterFile(p)).toArray(String[]::new);
     }
 

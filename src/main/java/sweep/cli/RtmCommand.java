@@ -149,7 +149,7 @@ public final class RtmCommand implements Callable<Integer> {
             int[][][] src = dr.mine(pr.sources());
             float[] obs = dr.readOwnTraces(imaging.observed, "--observed", nt, nrec, ProblemOptions.fieldLabels(pr.spec()),
                     mp.ownedReceivers(rec));
-            float[] model = dr.readModelTile(pr, problem.names());
+            float[] model = dr.readModelTile(pr, problem.names(pr.spec().equation()));
             long t0 = System.nanoTime();
             float[] w = pr.wavelet().length == nt ? pr.wavelet() : dr.mine(pr.wavelet(), nt);
             Gradient g = mp.forwardAndGradientOwnTraces(w, src, rec, model, obs, Misfit.CORRELATION);

@@ -41,6 +41,43 @@ public interface WaveEquation {
     }
 
     /**
+     * This equation as it runs {@code ndim}-D models ({@code ndim} one of {@link #dimensions()}): itself (the default)
+     * unless its parameters depend on the dimension, as {@code acoustic-tti}'s 3-D models add the azimuth phi. A
+     * {@link PropSpec} holds its shape's equation, so every layer after the spec sees the parameters of its model;
+     * the code that reads model files before a spec exists asks for it once it knows the model's dimension.
+     */
+    default WaveEquation inDimensions(int ndim) {
+        return this;
+    }
+
+    /**
+     * The parameters of every dimension the equation runs ({@link #inDimensions} of each of {@link #dimensions()}),
+     * in the order of the lowest dimension's list, then those the higher ones add, each name once: the command-line
+     * options and job-file keys the equation brings.
+     */
+    default List<Parameter> parametersOfEveryDimension() {
+        List<Parameter> all = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int d : dimensions()) {
+            for (Parameter p : inDimensions(d).parameters()) {
+                if (!names.contains(p.name())) {
+                    names.add(p.name());
+                    all.add(p);
+                }
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    /**
+     * The dimensions in which this equation has the parameter {@code name} (empty when it has none): for a message
+     * that refuses a parameter the model's dimension does not take.
+     */
+    default List<Integer> dimensionsWithParameter(String name) {
+        return dimensions().stream().filter(d -> inDimensions(d).parameterNames().contains(name)).toList();
+    }
+
+    /**
      * The space dimensions the equation runs, ascending: 2 and 3 by default; e.g. [2] for an equation of the x-z plane.
      * The methods below that take {@code ndim} are called only with one of these.
      */

@@ -49,7 +49,7 @@ public final class PropSpec {
     private final List<String> settingWarnings;
 
     private PropSpec(Builder b) {
-        this.equation = b.equation;
+        this.equation = b.equation == null ? null : b.equation.inDimensions(b.shape.length);
         this.shape = b.shape.clone();
         this.dh = b.dh.length == 1 ? filled(b.dh[0], shape.length) : b.dh.clone();
         this.dt = b.dt;

@@ -350,12 +350,17 @@ public final class AcousticTtiKernels {
         }
     }
 
-    /** The free surface's even images above row 0 of a vertical flux: u(−m) = u(m), m = 1..h, in every column. */
-    public static void imageTopEven(float[] u, int h, int base, int sz, int nx) {
-        for (@Parallel int x = 0; x < nx; x++) {
-            int i = base + x;
-            for (int m = 1; m <= h; m++) {
-                u[i - m * sz] = u[i + m * sz];
+    /**
+     * The free surface's even images above row 0 of a vertical flux: u(−m) = u(m), m = 1..h, in every column (2-D:
+     * sy = 0, ny = 1).
+     */
+    public static void imageTopEven(float[] u, int h, int base, int sz, int sy, int ny, int nx) {
+        for (@Parallel int y = 0; y < ny; y++) {
+            for (@Parallel int x = 0; x < nx; x++) {
+                int i = base + y * sy + x;
+                for (int m = 1; m <= h; m++) {
+                    u[i - m * sz] = u[i + m * sz];
+                }
             }
         }
     }
@@ -363,18 +368,21 @@ public final class AcousticTtiKernels {
     /**
      * The transpose of an image above row 0 read by a centred z difference: the reads of u(−m) = sign·u(m) by rows
      * 0..h − 1 folded onto rows 1..h, ū(m) −= sign·Σ_{k = m..h} d_k·w(k − m) (sign −1 for a field's odd images, 1 for
-     * a flux's even ones).
+     * a flux's even ones), in every column (2-D: sy = 0, ny = 1).
      */
-    public static void imageTopFold(float[] ubar, float[] w, float[] c, int h, int base, int sz, int nx, float sign) {
+    public static void imageTopFold(float[] ubar, float[] w, float[] c, int h, int base, int sz, int sy, int ny,
+                                    int nx, float sign) {
         int o1z = 3 * (h + 1);
-        for (@Parallel int x = 0; x < nx; x++) {
-            int i = base + x;
-            for (int m = 1; m <= h; m++) {
-                float r = 0.0f;
-                for (int k = m; k <= h; k++) {
-                    r += c[o1z + k] * w[i + (k - m) * sz];
+        for (@Parallel int y = 0; y < ny; y++) {
+            for (@Parallel int x = 0; x < nx; x++) {
+                int i = base + y * sy + x;
+                for (int m = 1; m <= h; m++) {
+                    float r = 0.0f;
+                    for (int k = m; k <= h; k++) {
+                        r += c[o1z + k] * w[i + (k - m) * sz];
+                    }
+                    ubar[i + m * sz] -= sign * r;
                 }
-                ubar[i + m * sz] -= sign * r;
             }
         }
     }
