@@ -131,5 +131,17 @@ class AcousticTtiCommandTest {
         CliHarness.fails("--phi is a parameter of --equation acoustic-tti in 3-D models; this model is 2-D",
                 twoD.toArray(new String[0]));
         assertFalse(Files.exists(dir.resolve("x.npy")) || Files.exists(dir.resolve("y.npy")), "nothing written");
+        // a job file likewise: phi_true beside a 2-D model is refused naming the key
+        StringBuilder job = new StringBuilder("{\"equation\": \"acoustic-tti\", \"dh\": 10, \"dt\": 0.001, \"nt\": 20,"
+                + " \"vp_true\": \"" + dir.resolve("vp2.npy") + "\"");
+        for (String p : List.of("epsilon", "delta", "theta", "phi")) {
+            job.append(", \"").append(p).append("_true\": \"").append(dir.resolve(p + "2.npy")).append('"');
+        }
+        job.append(", \"out\": \"").append(dir.resolve("fwi")).append("\"}");
+        Files.writeString(dir.resolve("job.json"), job.toString());
+        CliHarness.fails("'phi_true'", "fwi", "--job", dir.resolve("job.json").toString());
+        CliHarness.Result r = CliHarness.run("fwi", "--job", dir.resolve("job.json").toString());
+        assertTrue(r.err().contains("in 3-D models; this model is 2-D"), r.err());
+        assertFalse(Files.exists(dir.resolve("fwi")), "no output folder");
     }
 }

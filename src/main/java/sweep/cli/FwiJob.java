@@ -783,9 +783,9 @@ final class FwiJob {
             if (dh.length != 1 && !(dh.length == 2 && dh[0] == dh[1])) {
                 throw error("dh", "the built-in model takes one spacing, got " + Arrays.toString(dh));
             }
-            example = named.inDimensions(2).fwiExample(dh[0]);
+            example = (named.dimensions().contains(2) ? named.inDimensions(2) : named).fwiExample(dh[0]);
             if (example == null) {
-                throw error(vt == null ? "vp_true" : "vp_true", "the " + named.name() + " equation has no built-in model:"
+                throw error("vp_true", "the " + named.name() + " equation has no built-in model:"
                         + " give the model files (" + String.join(", ", params.stream().map(p -> p + "_true")
                         .toList()) + ")");
             }

@@ -260,6 +260,7 @@ public final class ProblemOptions {
     Problem load(boolean gradient, Storage storage, long checkpointMemory, boolean decomposed) {
         checkThreads(threads, "--threads");
         WaveEquation named = waveEquation();
+        refuseOtherParameters(named, 0); // before any file is read
         String firstOption = "--" + named.parameterNames().get(0);
         Path firstFile = parameterFile(named.parameterNames().get(0));
         if (firstFile == null) {
@@ -388,6 +389,26 @@ public final class ProblemOptions {
      * takes in another dimension only is refused, naming that dimension.
      */
     private List<Path> parameterFiles(WaveEquation eq, int ndim) {
+        refuseOtherParameters(eq, ndim);
+        List<Path> files = new ArrayList<>();
+        for (Parameter p : eq.parameters()) {
+            Path f = parameterFile(p.name());
+            if (f == null) {
+                throw new IllegalArgumentException((eq.parameterCount() == 1 ? "" : "--equation " + eq.name() + " ")
+                        + "needs --" + p.name() + " (" + p.description() + ", " + p.unit() + ", float32 .npy or SEG-Y"
+                        + (files.isEmpty() ? " (nz, nx) or (nz, ny, nx)" : " of the shape of --"
+                        + eq.parameterNames().get(0)) + ")");
+            }
+            files.add(f);
+        }
+        return files;
+    }
+
+    /**
+     * Refuses a parameter option no dimension of {@code eq} takes (naming the equations that take it) and, for an
+     * {@code ndim}-D model (0: not known yet), one that {@code eq} takes in another dimension only.
+     */
+    private void refuseOtherParameters(WaveEquation eq, int ndim) {
         for (Map.Entry<String, Path> g : givenParameterFiles().entrySet()) {
             String name = g.getKey().substring(2);
             List<Integer> in = eq.dimensionsWithParameter(name);
@@ -406,18 +427,6 @@ public final class ProblemOptions {
                         + ": add --equation " + takers.get(0) + ", or drop " + g.getKey());
             }
         }
-        List<Path> files = new ArrayList<>();
-        for (Parameter p : eq.parameters()) {
-            Path f = parameterFile(p.name());
-            if (f == null) {
-                throw new IllegalArgumentException((eq.parameterCount() == 1 ? "" : "--equation " + eq.name() + " ")
-                        + "needs --" + p.name() + " (" + p.description() + ", " + p.unit() + ", float32 .npy or SEG-Y"
-                        + (files.isEmpty() ? " (nz, nx) or (nz, ny, nx)" : " of the shape of --"
-                        + eq.parameterNames().get(0)) + ")");
-            }
-            files.add(f);
-        }
-        return files;
     }
 
     /** The source type of --source-type (null: the equation's default), checked against the model's dimensions. */
@@ -481,7 +490,7 @@ public final class ProblemOptions {
         return m;
     }
 
-    /** "--vp: file" etc., one per parameter of {@code eq} (the run's equation), for messages about the model's cells. */
+    /** "--vp: file" etc., one per parameter of {@code eq} (the run's equation), for messages about its cells. */
     String[] names(WaveEquation eq) {
         return eq.parameterNames().stream().map(p -> "--" + p + ": " + parameterFile(p)).toArray(String[]::new);
     }
