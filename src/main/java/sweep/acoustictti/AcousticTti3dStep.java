@@ -43,7 +43,10 @@ final class AcousticTti3dStep extends Step {
     private final float[] c;
     private final int cells;
     private final int[] near;
-    /** The memory stage's Vector API twin (acoustic-vti's, the same bits) or its portable kernel. */
+    /**
+     * The Vector API twins of the flux and update stages and of their transposes ({@link AcousticTti3dVectorKernels})
+     * and acoustic-vti's of the memory stage (the same bits), or the portable kernels.
+     */
     private final boolean vector = CpuKernels.useCpuKernels();
     /** The symmetry axis n and ∂n/∂θ per cell, then the stiffness coefficients. */
     private float[] ux;
@@ -164,9 +167,15 @@ final class AcousticTti3dStep extends Step {
             if (fs) {
                 imageFields(s);
             }
-            parallel((z0, z1) -> AcousticTti3dKernels.gradient(s[P], s[Q], s[F], s[F + 1], s[F + 2], s[F + 3],
-                    s[F + 4], s[F + 5], s[S], s[S + 1], s[S + 2], s[S + 3], s[S + 4], s[S + 5], ux, uy, uz, prof, c,
-                    h, base, sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.gradient(s[P], s[Q], s[F], s[F + 1], s[F + 2],
+                        s[F + 3], s[F + 4], s[F + 5], s[S], s[S + 1], s[S + 2], s[S + 3], s[S + 4], s[S + 5], ux, uy,
+                        uz, prof, c, h, base, sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.gradient(s[P], s[Q], s[F], s[F + 1], s[F + 2], s[F + 3],
+                        s[F + 4], s[F + 5], s[S], s[S + 1], s[S + 2], s[S + 3], s[S + 4], s[S + 5], ux, uy, uz, prof,
+                        c, h, base, sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            }
         } else if (stage == 1) {
             for (int f = F; f < F + 6; f++) {
                 exchange(s[f]);
@@ -177,11 +186,19 @@ final class AcousticTti3dStep extends Step {
                 AcousticTtiKernels.imageTopEven(s[F + 2], h, base, sz, sy, ny, nx);
                 AcousticTtiKernels.imageTopEven(s[F + 5], h, base, sz, sy, ny, nx);
             }
-            parallel((z0, z1) -> AcousticTti3dKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_P], s[PSI_P + 1],
-                    s[PSI_P + 2], s[PSI_P + 3], s[PSI_P + 4], s[PSI_P + 5], s[PSI_Q], s[PSI_Q + 1], s[PSI_Q + 2],
-                    s[PSI_Q + 3], s[PSI_Q + 4], s[PSI_Q + 5], s[F], s[F + 1], s[F + 2], s[F + 3], s[F + 4], s[F + 5],
-                    s[XI], s[XI + 1], s[XI + 2], s[XI + 3], s[XI + 4], s[XI + 5], ah, an, a0, prof, near, c, h, base,
-                    sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_P],
+                        s[PSI_P + 1], s[PSI_P + 2], s[PSI_P + 3], s[PSI_P + 4], s[PSI_P + 5], s[PSI_Q], s[PSI_Q + 1],
+                        s[PSI_Q + 2], s[PSI_Q + 3], s[PSI_Q + 4], s[PSI_Q + 5], s[F], s[F + 1], s[F + 2], s[F + 3],
+                        s[F + 4], s[F + 5], s[XI], s[XI + 1], s[XI + 2], s[XI + 3], s[XI + 4], s[XI + 5], ah, an, a0,
+                        prof, near, c, h, base, sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.update(s[P], s[Q], s[PP], s[QP], s[PSI_P], s[PSI_P + 1],
+                        s[PSI_P + 2], s[PSI_P + 3], s[PSI_P + 4], s[PSI_P + 5], s[PSI_Q], s[PSI_Q + 1], s[PSI_Q + 2],
+                        s[PSI_Q + 3], s[PSI_Q + 4], s[PSI_Q + 5], s[F], s[F + 1], s[F + 2], s[F + 3], s[F + 4],
+                        s[F + 5], s[XI], s[XI + 1], s[XI + 2], s[XI + 3], s[XI + 4], s[XI + 5], ah, an, a0, prof, near,
+                        c, h, base, sz, sy, nz, ny, nx, z0, z1, tape, taping));
+            }
         } else if (stage == 2) {
             parallel((z0, z1) -> {
                 for (int a = 0; a < 3; a++) {
@@ -198,16 +215,31 @@ final class AcousticTti3dStep extends Step {
     @Override
     protected void transpose(int stage, float[][] a, float[][] w, float[] tape) {
         if (stage == 1) {
-            parallel((z0, z1) -> AcousticTti3dKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP], a[PSI_P + 1],
-                    a[PSI_P + 3], a[PSI_P + 5], a[PSI_Q + 1], a[PSI_Q + 3], a[PSI_Q + 5], a[XI], a[XI + 1],
-                    a[XI + 2], a[XI + 3], a[XI + 4], a[XI + 5], ah, an, a0, prof, w[0], w[1], w[2], w[3], w[4], w[5],
-                    w[6], w[7], w[8], w[9], w[10], w[11], w[GH], w[GN], w[G0], base, sz, sy, nz, ny, nx, z0, z1,
-                    tape));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP],
+                        a[PSI_P + 1], a[PSI_P + 3], a[PSI_P + 5], a[PSI_Q + 1], a[PSI_Q + 3], a[PSI_Q + 5], a[XI],
+                        a[XI + 1], a[XI + 2], a[XI + 3], a[XI + 4], a[XI + 5], ah, an, a0, prof, w[0], w[1], w[2],
+                        w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11], w[GH], w[GN], w[G0], base, sz, sy, nz,
+                        ny, nx, z0, z1, tape));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.updateAdjointPoint(a[P], a[Q], a[PP], a[QP], a[PSI_P + 1],
+                        a[PSI_P + 3], a[PSI_P + 5], a[PSI_Q + 1], a[PSI_Q + 3], a[PSI_Q + 5], a[XI], a[XI + 1],
+                        a[XI + 2], a[XI + 3], a[XI + 4], a[XI + 5], ah, an, a0, prof, w[0], w[1], w[2], w[3], w[4],
+                        w[5], w[6], w[7], w[8], w[9], w[10], w[11], w[GH], w[GN], w[G0], base, sz, sy, nz, ny, nx, z0,
+                        z1, tape));
+            }
             exchangeWork(w, 12);
-            parallel((z0, z1) -> AcousticTti3dKernels.updateAdjointGather(a[P], a[Q], a[PSI_P], a[PSI_P + 2],
-                    a[PSI_P + 4], a[PSI_Q], a[PSI_Q + 2], a[PSI_Q + 4], a[F], a[F + 1], a[F + 2], a[F + 3], a[F + 4],
-                    a[F + 5], w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11], prof, c, h,
-                    base, sz, sy, nz, ny, nx, z0, z1));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.updateAdjointGather(a[P], a[Q], a[PSI_P],
+                        a[PSI_P + 2], a[PSI_P + 4], a[PSI_Q], a[PSI_Q + 2], a[PSI_Q + 4], a[F], a[F + 1], a[F + 2],
+                        a[F + 3], a[F + 4], a[F + 5], w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9],
+                        w[10], w[11], prof, c, h, base, sz, sy, nz, ny, nx, z0, z1));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.updateAdjointGather(a[P], a[Q], a[PSI_P], a[PSI_P + 2],
+                        a[PSI_P + 4], a[PSI_Q], a[PSI_Q + 2], a[PSI_Q + 4], a[F], a[F + 1], a[F + 2], a[F + 3],
+                        a[F + 4], a[F + 5], w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11],
+                        prof, c, h, base, sz, sy, nz, ny, nx, z0, z1));
+            }
             if (fs) {
                 AcousticVtiKernels.imageTopAdjoint(a[P], w[2], c, h, base, sz, sy, ny, nx);
                 AcousticVtiKernels.imageTopAdjoint(a[Q], w[5], c, h, base, sz, sy, ny, nx);
@@ -215,13 +247,25 @@ final class AcousticTti3dStep extends Step {
                 AcousticTtiKernels.imageTopFold(a[F + 5], w[11], c, h, base, sz, sy, ny, nx, 1.0f);
             }
         } else if (stage == 0) {
-            parallel((z0, z1) -> AcousticTti3dKernels.gradientAdjointPoint(a[F], a[F + 1], a[F + 2], a[F + 3],
-                    a[F + 4], a[F + 5], a[S], a[S + 1], a[S + 2], a[S + 3], a[S + 4], a[S + 5], ux, uy, uz, tx, ty,
-                    tz, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[GT], w[GF], base, sz, sy, nz, ny, nx, z0, z1,
-                    tape));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.gradientAdjointPoint(a[F], a[F + 1], a[F + 2],
+                        a[F + 3], a[F + 4], a[F + 5], a[S], a[S + 1], a[S + 2], a[S + 3], a[S + 4], a[S + 5], ux, uy,
+                        uz, tx, ty, tz, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[GT], w[GF], base, sz, sy, nz, ny,
+                        nx, z0, z1, tape));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.gradientAdjointPoint(a[F], a[F + 1], a[F + 2], a[F + 3],
+                        a[F + 4], a[F + 5], a[S], a[S + 1], a[S + 2], a[S + 3], a[S + 4], a[S + 5], ux, uy, uz, tx, ty,
+                        tz, prof, w[0], w[1], w[2], w[3], w[4], w[5], w[GT], w[GF], base, sz, sy, nz, ny, nx, z0, z1,
+                        tape));
+            }
             exchangeWork(w, 6);
-            parallel((z0, z1) -> AcousticTti3dKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2], w[3],
-                    w[4], w[5], c, h, base, sz, sy, ny, nx, z0, z1));
+            if (vector) {
+                parallel((z0, z1) -> AcousticTti3dVectorKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2],
+                        w[3], w[4], w[5], c, h, base, sz, sy, ny, nx, z0, z1));
+            } else {
+                parallel((z0, z1) -> AcousticTti3dKernels.gradientAdjointGather(a[P], a[Q], w[0], w[1], w[2], w[3],
+                        w[4], w[5], c, h, base, sz, sy, ny, nx, z0, z1));
+            }
             if (fs) {
                 AcousticTtiKernels.imageTopFold(a[P], w[2], c, h, base, sz, sy, ny, nx, -1.0f);
                 AcousticTtiKernels.imageTopFold(a[Q], w[5], c, h, base, sz, sy, ny, nx, -1.0f);

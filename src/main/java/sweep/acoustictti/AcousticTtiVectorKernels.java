@@ -211,8 +211,11 @@ final class AcousticTtiVectorKernels {
         }
     }
 
-    /** The new levels pp, qp of the whole vectors [x0, x1) of a row from H p at {@code th} and Z q at {@code tz}. */
-    private static void levels(float[] p, float[] q, float[] pp, float[] qp, float[] ah, float[] an, float[] a0,
+    /**
+     * The new levels pp, qp of the whole vectors [x0, x1) of a row from H p at {@code th} and Z q at {@code tz} (the
+     * 3-D twins' too).
+     */
+    static void levels(float[] p, float[] q, float[] pp, float[] qp, float[] ah, float[] an, float[] a0,
                                int row, int x0, int x1, float[] hz, int th, int tz) {
         for (int x = x0; x < x1; x += S.length()) {
             int i = row + x;
@@ -285,8 +288,8 @@ final class AcousticTtiVectorKernels {
      * {@code AcousticVtiKernels.termAdjoint} along x for a vector of cells, lane by lane: where a lane's decay ax is
      * not 0 its memory variable ζ̄ ← ax·(ζ̄ + g) and g + bx·(ζ̄ + g) is returned, elsewhere g.
      */
-    private static FloatVector termAdjointX(FloatVector g, float[] zetaBar, int i, FloatVector ax, FloatVector bx,
-                                            VectorMask<Float> inBand) {
+    static FloatVector termAdjointX(FloatVector g, float[] zetaBar, int i, FloatVector ax, FloatVector bx,
+                                    VectorMask<Float> inBand) {
         if (!inBand.anyTrue()) {
             return g;
         }
@@ -338,8 +341,8 @@ final class AcousticTtiVectorKernels {
     }
 
     /** u += Dᵀw for a vector of cells at i (stride st, axis slot s), only in the lanes of {@code lanes} when given. */
-    private static void addFirstTransposed(float[] u, float[] w, int i, int st, int s, float[] c, int h,
-                                           VectorMask<Float> lanes) {
+    static void addFirstTransposed(float[] u, float[] w, int i, int st, int s, float[] c, int h,
+                                   VectorMask<Float> lanes) {
         FloatVector r = FloatVector.fromArray(S, u, i).add(AcousticVtiVectorKernels.firstTransposed(w, i, st, s, c, h));
         if (lanes == null) {
             r.intoArray(u, i);
