@@ -1,6 +1,8 @@
 package sweep.acoustictti;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import sweep.acousticvti.AcousticVtiEquation;
 import sweep.equation.FwiExample;
 import sweep.equation.Parameter;
@@ -39,7 +41,8 @@ public final class AcousticTtiEquation extends StepEquation {
             PARAMETERS_2D.get(2), PARAMETERS_2D.get(3), Parameter.bounded("phi", "deg", "azimuth of the symmetry axis"
                     + " from +x towards +y (3-D), in (-360, 360)", -360, 360, -180, 180, 5));
 
-    /** The equation of 3-D models ({@link #inDimensions}). */
+    /** The equations of 2-D and 3-D models ({@link #inDimensions}). */
+    private static final AcousticTtiEquation TWO_D = new AcousticTtiEquation(2);
     private static final AcousticTtiEquation THREE_D = new AcousticTtiEquation(3);
 
     /** 2 or 3: the dimension whose parameters this instance lists (the installed one: 2). */
@@ -74,7 +77,7 @@ public final class AcousticTtiEquation extends StepEquation {
     /** The equation with the parameters of {@code ndim}-D models: 3-D ones add the azimuth phi. */
     @Override
     public AcousticTtiEquation inDimensions(int ndim) {
-        return ndim == this.ndim ? this : ndim == 3 ? THREE_D : new AcousticTtiEquation();
+        return ndim == this.ndim ? this : ndim == 3 ? THREE_D : TWO_D;
     }
 
     /** The stress p across the symmetry axis and the stress q along it, at the nodes. */
@@ -85,13 +88,13 @@ public final class AcousticTtiEquation extends StepEquation {
 
     /**
      * The previous levels of p and q, the CPML memory variables ψ and ζ of the compact Laplacian's second derivatives
-     * (of p along x and z, of q along x and z), the fluxes of the first pass, then the CPML memory variables of the
-     * first pass's differences (ψ) and of the second's (ξ).
+     * (of p along x and z, of q along x and z; 3-D along x, y and z), the fluxes of the first pass, then the CPML
+     * memory variables of the first pass's differences (ψ) and of the second's (ξ).
      */
     @Override
     public List<String> auxiliaries(int ndim) {
         if (ndim == 3) {
-            List<String> a = new java.util.ArrayList<>(List.of("p_previous", "q_previous"));
+            List<String> a = new ArrayList<>(List.of("p_previous", "q_previous"));
             for (String f : List.of("p", "q")) {
                 for (String x : List.of("x", "y", "z")) {
                     a.add("psi_" + f + "_" + x);
@@ -170,21 +173,23 @@ public final class AcousticTtiEquation extends StepEquation {
     }
 
     /**
-     * p and q of the current level before the first pass, the four fluxes before the second, then in the adjoint run
-     * the adjoints of the second pass's and of the first pass's differences before their transposes.
+     * p and q of the current level before the first pass, the fluxes (four; 3-D six) before the second, then in the
+     * adjoint run the adjoints of the second pass's and of the first pass's differences before their transposes.
      */
     @Override
     public List<HaloPoint> haloPoints(int ndim) {
         if (ndim == 3) {
-            List<HaloPoint> h = new java.util.ArrayList<>(List.of(new HaloPoint("FORWARD_P", List.of("p")),
+            List<HaloPoint> h = new ArrayList<>(List.of(new HaloPoint("FORWARD_P", List.of("p")),
                     new HaloPoint("FORWARD_Q", List.of("q"))));
-            for (String kind : List.of("FORWARD_FLUX", "ADJOINT_LAPLACIAN", "ADJOINT_DIVERGENCE", "ADJOINT_DIFFERENCE")) {
+            List<String> kinds = List.of("FORWARD_FLUX", "ADJOINT_LAPLACIAN", "ADJOINT_DIVERGENCE",
+                    "ADJOINT_DIFFERENCE");
+            for (String kind : kinds) {
                 for (String f : List.of("P", "Q")) {
                     for (String x : List.of("X", "Y", "Z")) {
                         String name = kind + "_" + f + "_" + x;
                         String field = kind.equals("FORWARD_FLUX") ? "flux_" + f + "_" + x
                                 : kind.substring(8) + "_" + f + "_" + x + "_adjoint";
-                        h.add(new HaloPoint(name, List.of(field.toLowerCase(java.util.Locale.ROOT))));
+                        h.add(new HaloPoint(name, List.of(field.toLowerCase(Locale.ROOT))));
                     }
                 }
             }

@@ -279,21 +279,21 @@ public final class ProblemOptions {
             throw new IllegalArgumentException(firstOption + ": " + firstFile + ": shape " + Arrays.toString(shape)
                     + " must be (nz, nx) or (nz, ny, nx) with at least one cell along each axis");
         }
+        int ndim = shape.length;
+        try {
+            named.checkDimension(ndim);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(firstOption + ": " + firstFile + ": " + e.getMessage());
+        }
         // the parameters of the model's dimension (acoustic-tti's 3-D models take the azimuth too)
-        WaveEquation eq = named.inDimensions(shape.length);
-        List<Path> files = parameterFiles(eq, shape.length);
+        WaveEquation eq = named.inDimensions(ndim);
+        List<Path> files = parameterFiles(eq, ndim);
         List<String> params = eq.parameterNames();
         for (int k = 1; k < files.size(); k++) {
             sameShape(files.get(k), "--" + params.get(k), shape, firstOption, params);
         }
         for (int k = 0; k < files.size(); k++) {
             ModelFiles.checkSpacing(files.get(k), "--" + params.get(k), dh[0], "--dh");
-        }
-        int ndim = shape.length;
-        try {
-            eq.checkDimension(ndim);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(firstOption + ": " + firstFile + ": " + e.getMessage());
         }
         int[][][] src = coords(sources, "--sources", ndim);
         int[][][] rec = coords(receivers, "--receivers", ndim);
