@@ -31,7 +31,8 @@ public final class EquationsCommand implements Callable<Integer> {
             List<Integer> dims = e.dimensions();
             out.println(String.format("%-" + width + "s", e.name()) + "  "
                     + String.join(",", dims.stream().map(d -> d + "-D").toList()) + "  parameters "
-                    + perDimension(dims, d -> e.inDimensions(d).parameterNames()) + "  record " + perDimension(dims, e::recordable)
+                    + perDimension(dims, d -> e.inDimensions(d).parameterNames()) + "  record "
+                    + perDimension(dims, e::recordable)
                     + "  source types " + perDimension(dims, e::sourceTypes) + "  device solver "
                     + (e.hasDeviceSolver() ? "yes" : "no") + (e.settings().isEmpty() ? "" : "  settings "
                     + String.join(",", e.settings().stream().map(st -> st.option() + (st.defaultValue() == null ? ""
