@@ -26,40 +26,8 @@ import sweep.prop.TestModels;
 class AcousticTtiVectorKernelsTest {
     @Test
     void vectorKernelsGiveThePortableBits() {
-        int[][] shapes = {{13, 37}, {17, 64}, {9, 11}, {21, 45}};
-        int[] orders = {2, 8, 16, 4};
-        int[] abcn = {20, 5, 3, 10};
-        for (int c = 0; c < shapes.length; c++) {
-            int[] shape = shapes[c];
-            int n = shape[0] * shape[1];
-            int nt = 80;
-            for (boolean fs : new boolean[] {false, true}) {
-                PropSpec spec = PropSpec.builder(shape).equation(AcousticTtiEquation.NAME).dh(10).dt(1e-3).nt(nt)
-                        .abcn(abcn[c]).order(orders[c]).freeSurface(fs).threads(2).storage(Storage.CHECKPOINTING)
-                        .maxVel(3000).build();
-                float[] m = new float[4 * n];
-                System.arraycopy(TestModels.smoothRandom(c, 2000, 200, shape), 0, m, 0, n);
-                System.arraycopy(TestModels.smoothRandom(c + 10, 0.15, 0.05, shape), 0, m, n, n);
-                System.arraycopy(TestModels.smoothRandom(c + 20, 0.05, 0.04, shape), 0, m, 2 * n, n);
-                System.arraycopy(TestModels.smoothRandom(c + 30, 20, 30, shape), 0, m, 3 * n, n);
-                int[][][] src = {{{shape[1] / 2, 1}}};
-                int[][][] rec = {{{1, shape[0] - 2}, {shape[1] - 1, 3}}};
-                float[] w = Wavelets.ricker(25, nt, 1e-3);
-                String label = Arrays.toString(shape) + " order " + orders[c] + " abcn " + abcn[c] + " fs " + fs;
-                Run portable = run(spec, w, src, rec, m, "portable");
-                Run cpu = run(spec, w, src, rec, m, "cpu");
-                assertArrayEquals(portable.record(), cpu.record(), label + ": record");
-                assertEquals(portable.misfitBits(), cpu.misfitBits(), label + ": misfit");
-                assertArrayEquals(portable.gradient(), cpu.gradient(), label + ": dJ/dvp, epsilon, delta, theta");
-                assertArrayEquals(portable.wavelet(), cpu.wavelet(), label + ": dJ/dwavelet");
-                long nonzero = 0;
-                for (float v : portable.gradient()) {
-                    nonzero += v != 0f ? 1 : 0;
-                }
-                assertTrue(nonzero > 2 * n, label + ": the gradient is mostly zero (" + nonzero + " of " + 4 * n
-                        + "): the comparison would be weak");
-            }
-        }
+        compare(new int[][] {{13, 37}, {17, 64}, {9, 11}, {21, 45}}, new int[] {2, 8, 16, 4}, new int[] {20, 5, 3, 10},
+                80);
     }
 
     /**
@@ -70,38 +38,48 @@ class AcousticTtiVectorKernelsTest {
      */
     @Test
     void threeDimensionalVectorKernelsGiveThePortableBits() {
-        int[][] shapes = {{9, 10, 37}, {7, 12, 21}};
-        int[] orders = {8, 4};
-        int[] abcn = {5, 3};
+        compare(new int[][] {{9, 10, 37}, {7, 12, 21}}, new int[] {8, 4}, new int[] {5, 3}, 30);
+    }
+
+    /** Mean and amplitude of each parameter's smooth random field: vp, epsilon, delta, theta, phi (3-D). */
+    private static final double[][] FIELDS = {{2000, 200}, {0.15, 0.05}, {0.05, 0.04}, {20, 30}, {30, 60}};
+
+    /**
+     * Portable against Vector API kernels on each shape (CPML {@code abcn}, order {@code orders}) with and without a
+     * free surface, {@code nt} steps: the record, the misfit, every parameter's gradient and dJ/dwavelet equal.
+     */
+    private static void compare(int[][] shapes, int[] orders, int[] abcn, int nt) {
         for (int c = 0; c < shapes.length; c++) {
             int[] shape = shapes[c];
-            int n = shape[0] * shape[1] * shape[2];
-            int nt = 30;
+            int nd = shape.length;
+            int n = Arrays.stream(shape).reduce(1, (u, v) -> u * v);
             for (boolean fs : new boolean[] {false, true}) {
                 PropSpec spec = PropSpec.builder(shape).equation(AcousticTtiEquation.NAME).dh(10).dt(1e-3).nt(nt)
                         .abcn(abcn[c]).order(orders[c]).freeSurface(fs).threads(2).storage(Storage.CHECKPOINTING)
                         .maxVel(3000).build();
-                float[] m = new float[5 * n];
-                System.arraycopy(TestModels.smoothRandom(c, 2000, 200, shape), 0, m, 0, n);
-                System.arraycopy(TestModels.smoothRandom(c + 10, 0.15, 0.05, shape), 0, m, n, n);
-                System.arraycopy(TestModels.smoothRandom(c + 20, 0.05, 0.04, shape), 0, m, 2 * n, n);
-                System.arraycopy(TestModels.smoothRandom(c + 30, 20, 30, shape), 0, m, 3 * n, n);
-                System.arraycopy(TestModels.smoothRandom(c + 40, 30, 60, shape), 0, m, 4 * n, n);
-                int[][][] src = {{{shape[2] / 2, shape[1] / 2, 1}}};
-                int[][][] rec = {{{1, 2, shape[0] - 2}, {shape[2] - 1, shape[1] - 2, 3}}};
+                int count = spec.equation().parameterCount();
+                float[] m = new float[count * n];
+                for (int k = 0; k < count; k++) {
+                    System.arraycopy(TestModels.smoothRandom(c + 10 * k, FIELDS[k][0], FIELDS[k][1], shape), 0, m,
+                            k * n, n);
+                }
+                int[][][] src = {{nd == 2 ? new int[] {shape[1] / 2, 1} : new int[] {shape[2] / 2, shape[1] / 2, 1}}};
+                int[][][] rec = {nd == 2 ? new int[][] {{1, shape[0] - 2}, {shape[1] - 1, 3}}
+                    : new int[][] {{1, 2, shape[0] - 2}, {shape[2] - 1, shape[1] - 2, 3}}};
                 float[] w = Wavelets.ricker(25, nt, 1e-3);
                 String label = Arrays.toString(shape) + " order " + orders[c] + " abcn " + abcn[c] + " fs " + fs;
                 Run portable = run(spec, w, src, rec, m, "portable");
                 Run cpu = run(spec, w, src, rec, m, "cpu");
                 assertArrayEquals(portable.record(), cpu.record(), label + ": record");
                 assertEquals(portable.misfitBits(), cpu.misfitBits(), label + ": misfit");
-                assertArrayEquals(portable.gradient(), cpu.gradient(), label + ": dJ/dvp, epsilon, delta, theta, phi");
+                assertArrayEquals(portable.gradient(), cpu.gradient(), label + ": dJ/d"
+                        + String.join(", ", spec.equation().parameterNames()));
                 assertArrayEquals(portable.wavelet(), cpu.wavelet(), label + ": dJ/dwavelet");
                 long nonzero = 0;
                 for (float v : portable.gradient()) {
                     nonzero += v != 0f ? 1 : 0;
                 }
-                assertTrue(nonzero > 2 * n, label + ": the gradient is mostly zero (" + nonzero + " of " + 5 * n
+                assertTrue(nonzero > 2 * n, label + ": the gradient is mostly zero (" + nonzero + " of " + count * n
                         + "): the comparison would be weak");
             }
         }

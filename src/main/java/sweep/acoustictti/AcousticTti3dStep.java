@@ -133,15 +133,7 @@ final class AcousticTti3dStep extends Step {
     /** p and q take the new levels, the previous slots the current ones; the rest keep their places. */
     @Override
     protected int[] levelRotation() {
-        int[] r = new int[SLOTS];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = i;
-        }
-        r[P] = PP;
-        r[PP] = P;
-        r[Q] = QP;
-        r[QP] = Q;
-        return r;
+        return AcousticTtiStep.levelRotation(SLOTS);
     }
 
     /** The memory stage of axis slot {@code axis} on rows [z0, z1): acoustic-vti's Vector API twin or its kernel. */

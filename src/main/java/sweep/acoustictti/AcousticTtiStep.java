@@ -116,7 +116,15 @@ final class AcousticTtiStep extends Step {
     /** p and q take the new levels, the previous slots the current ones; the rest keep their places. */
     @Override
     protected int[] levelRotation() {
-        int[] r = new int[SLOTS];
+        return levelRotation(SLOTS);
+    }
+
+    /**
+     * The level rotation of a TTI step of {@code slots} state slots (p, q, their previous levels first, in 2-D and
+     * 3-D): p and q swap with their previous levels, the rest keep their places.
+     */
+    static int[] levelRotation(int slots) {
+        int[] r = new int[slots];
         for (int i = 0; i < r.length; i++) {
             r[i] = i;
         }
